@@ -1,0 +1,50 @@
+import { CommanderError } from "commander";
+import type { CliIo } from "./io.js";
+import { type CliOptions, mainCommand } from "./options.js";
+import { writeTo } from "./output.js";
+import { runPrintMode, UsageError } from "./print-mode.js";
+
+async function parseMain(argv: string[], io: CliIo): Promise<CliOptions | number> {
+  let parsed: CliOptions | undefined;
+  const command = mainCommand((options) => {
+    parsed = options;
+  })
+    .exitOverride()
+    .configureOutput({
+      writeOut: (text) => void io.stdout.write(text),
+      writeErr: (text) => void io.stderr.write(text),
+    });
+  try {
+    await command.parseAsync(argv, { from: "user" });
+  } catch (error) {
+    if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 1;
+    throw error;
+  }
+  return parsed ?? 0;
+}
+
+async function runScriptedServer(argv: string[], io: CliIo): Promise<number> {
+  const { scriptedServerCommand } = await import("./scripted-server-options.js");
+  return scriptedServerCommand(argv, io);
+}
+
+/** Runs keel with the given arguments and returns the exit code. */
+export async function runCli(argv: string[], io: CliIo): Promise<number> {
+  try {
+    if (argv[0] === "scripted-server") return await runScriptedServer(argv.slice(1), io);
+    const options = await parseMain(argv, io);
+    if (typeof options === "number") return options;
+    if (!options.print) {
+      throw new UsageError(
+        "the interactive REPL is not available in this version of keel: run `keel -p <prompt>` (see keel --help)",
+      );
+    }
+    return await runPrintMode(options, io);
+  } catch (error) {
+    if (error instanceof Error && !(error instanceof UsageError) && io.env.KEEL_DEBUG) {
+      await writeTo(io.stderr, `${error.stack}\n`);
+    }
+    await writeTo(io.stderr, `keel: ${error instanceof Error ? error.message : String(error)}\n`);
+    return 1;
+  }
+}

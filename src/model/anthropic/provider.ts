@@ -1,0 +1,90 @@
+import type Anthropic from "@anthropic-ai/sdk";
+import { assembleStream } from "../assemble.js";
+import { ModelError } from "../errors.js";
+import type { ModelEvent, ModelProvider, ModelRequest } from "../provider.js";
+import { withCacheBreakpoints } from "./cache-breakpoints.js";
+import { type ClientSettings, createClient } from "./client.js";
+import { messagesRequestBody } from "./request-body.js";
+import { responseEvents } from "./response-events.js";
+import { abortedError, toModelError } from "./to-model-error.js";
+
+/** Settings of the Anthropic provider. */
+export interface AnthropicProviderConfig extends ClientSettings {
+  /** Place prompt-cache breakpoints (default true). */
+  promptCaching?: boolean;
+}
+
+function missingCredentials(): ModelError {
+  return new ModelError(
+    { kind: "auth" },
+    "no Anthropic credentials: set ANTHROPIC_API_KEY (sent as x-api-key) or ANTHROPIC_AUTH_TOKEN (sent as Authorization: Bearer)",
+  );
+}
+
+/**
+ * A controller that follows the caller's signal for one request only, so the SDK's abort
+ * listener goes with the request instead of piling up on a long-lived signal.
+ */
+function requestController(signal: AbortSignal): { signal: AbortSignal; release(): void } {
+  const controller = new AbortController();
+  const abort = () => controller.abort(signal.reason);
+  if (signal.aborted) abort();
+  else signal.addEventListener("abort", abort, { once: true });
+  return { signal: controller.signal, release: () => signal.removeEventListener("abort", abort) };
+}
+
+async function openStream(
+  client: Anthropic,
+  request: ModelRequest,
+  signal: AbortSignal,
+  outer: AbortSignal,
+): Promise<Response> {
+  try {
+    return await client.messages
+      .create(messagesRequestBody(request), {
+        signal,
+        headers: { "x-keel-request-kind": request.kind },
+      })
+      .asResponse();
+  } catch (error) {
+    throw toModelError(error, outer);
+  }
+}
+
+async function* streamMessages(
+  client: Anthropic | undefined,
+  config: AnthropicProviderConfig,
+  request: ModelRequest,
+  signal: AbortSignal,
+): AsyncGenerator<ModelEvent, void, undefined> {
+  if (!client) throw missingCredentials();
+  if (signal.aborted) throw abortedError(signal.reason);
+  const prepared = config.promptCaching === false ? request : withCacheBreakpoints(request);
+  const linked = requestController(signal);
+  try {
+    // The raw Response, not the SDK's Stream: that parser drops a last event that has no
+    // blank line after it, which real bodies (a message_stop at EOF) do have.
+    const response = await openStream(client, prepared, linked.signal, signal);
+    const requestId = response.headers.get("request-id") ?? undefined;
+    yield* assembleStream(responseEvents(response, signal), requestId);
+  } catch (error) {
+    // A stream cut by our own abort ends as aborted, however the cut showed up.
+    if (!signal.aborted || (error instanceof ModelError && error.kind === "aborted")) throw error;
+    const aborted = abortedError(error);
+    throw error instanceof ModelError && error.afterContent ? aborted.withAfterContent() : aborted;
+  } finally {
+    linked.release();
+  }
+}
+
+/**
+ * The Anthropic Messages API provider, on the official SDK with its retries off. Missing
+ * credentials are reported (kind "auth") when a request is made.
+ */
+export function createAnthropicProvider(config: AnthropicProviderConfig): ModelProvider {
+  const client = config.apiKey || config.authToken ? createClient(config) : undefined;
+  return {
+    name: "anthropic",
+    stream: (request, signal) => streamMessages(client, config, request, signal),
+  };
+}

@@ -1,0 +1,64 @@
+import type { StreamEvent } from "../../protocol/events.js";
+import { ModelError } from "../errors.js";
+import { parseServerSentEvents } from "./sse.js";
+import { decodeStreamEvent } from "./stream-events.js";
+import { abortedError, toModelError } from "./to-model-error.js";
+
+async function* chunksOf(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+): AsyncGenerator<Uint8Array, void, undefined> {
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return;
+    yield value;
+  }
+}
+
+/** A 200 that is not an event stream (an HTML page from a proxy, a JSON body…). */
+function notAStream(response: Response): ModelError | undefined {
+  const type = response.headers.get("content-type");
+  if (type !== null && !type.toLowerCase().includes("text/event-stream")) {
+    return new ModelError(
+      { kind: "malformed_stream" },
+      `malformed stream: expected text/event-stream, got ${type}`,
+    );
+  }
+  if (!response.body) {
+    return new ModelError(
+      { kind: "malformed_stream" },
+      "malformed stream: the response has no body",
+    );
+  }
+  return undefined;
+}
+
+/**
+ * The Messages API events of a streaming response, decoded and checked. Every failure comes
+ * out of this iterable as a ModelError (so the assembler can mark it afterContent); the body
+ * is cancelled when iteration stops early.
+ */
+export async function* responseEvents(
+  response: Response,
+  signal: AbortSignal,
+): AsyncGenerator<StreamEvent, void, undefined> {
+  const problem = notAStream(response);
+  if (problem || !response.body) {
+    await response.body?.cancel().catch(() => undefined);
+    throw problem;
+  }
+  const reader = response.body.getReader();
+  let drained = false;
+  try {
+    for await (const sse of parseServerSentEvents(chunksOf(reader))) {
+      // Events already buffered are not delivered once the caller has aborted.
+      if (signal.aborted) throw abortedError(signal.reason);
+      const event = decodeStreamEvent(sse);
+      if (event) yield event;
+    }
+    drained = true;
+  } catch (error) {
+    throw toModelError(error, signal);
+  } finally {
+    if (!drained) await reader.cancel().catch(() => undefined);
+  }
+}

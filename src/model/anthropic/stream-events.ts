@@ -1,0 +1,136 @@
+import { z } from "zod";
+import type { StreamEvent } from "../../protocol/events.js";
+import { ModelError } from "../errors.js";
+import type { ServerSentEvent } from "./sse.js";
+
+const KNOWN_BLOCKS = new Set(["text", "thinking", "redacted_thinking", "tool_use"]);
+const KNOWN_DELTAS = new Set([
+  "text_delta",
+  "thinking_delta",
+  "signature_delta",
+  "input_json_delta",
+]);
+const KNOWN_EVENTS = new Set([
+  "message_start",
+  "content_block_start",
+  "content_block_delta",
+  "content_block_stop",
+  "message_delta",
+  "message_stop",
+  "ping",
+  "error",
+]);
+
+const count = z.number().nullish();
+const wireUsage = z.object({
+  input_tokens: count,
+  output_tokens: count,
+  cache_creation_input_tokens: count,
+  cache_read_input_tokens: count,
+});
+const stopReason = z
+  .enum(["end_turn", "max_tokens", "stop_sequence", "tool_use", "pause_turn", "refusal"])
+  .nullable();
+
+/** Blocks of kinds keel does not use (server tools, …) keep only their type: the assembler skips them. */
+const otherBlock = z.object({ type: z.string().refine((t) => !KNOWN_BLOCKS.has(t)) });
+const startedBlock = z.union([
+  z.discriminatedUnion("type", [
+    z.object({ type: z.literal("text"), text: z.string().default("") }),
+    z.object({
+      type: z.literal("thinking"),
+      thinking: z.string().default(""),
+      signature: z.string().default(""),
+    }),
+    z.object({ type: z.literal("redacted_thinking"), data: z.string() }),
+    z.object({
+      type: z.literal("tool_use"),
+      id: z.string(),
+      name: z.string(),
+      input: z.record(z.string(), z.unknown()).default({}),
+    }),
+  ]),
+  otherBlock,
+]);
+
+const otherDelta = z.object({ type: z.string().refine((t) => !KNOWN_DELTAS.has(t)) });
+const blockDelta = z.union([
+  z.discriminatedUnion("type", [
+    z.object({ type: z.literal("text_delta"), text: z.string() }),
+    z.object({ type: z.literal("thinking_delta"), thinking: z.string() }),
+    z.object({ type: z.literal("signature_delta"), signature: z.string() }),
+    z.object({ type: z.literal("input_json_delta"), partial_json: z.string() }),
+  ]),
+  otherDelta,
+]);
+
+const index = z.number().int().nonnegative();
+
+/** The known Messages API stream events; unknown fields are dropped, missing strings default. */
+const streamEventSchema = z.discriminatedUnion("type", [
+  z.object({
+    type: z.literal("message_start"),
+    message: z.object({
+      id: z.string(),
+      type: z.literal("message").default("message"),
+      role: z.literal("assistant").default("assistant"),
+      model: z.string(),
+      content: z.tuple([]).default([]),
+      stop_reason: stopReason.default(null),
+      stop_sequence: z.string().nullable().default(null),
+      usage: wireUsage.default({}),
+    }),
+  }),
+  z.object({ type: z.literal("content_block_start"), index, content_block: startedBlock }),
+  z.object({ type: z.literal("content_block_delta"), index, delta: blockDelta }),
+  z.object({ type: z.literal("content_block_stop"), index }),
+  z.object({
+    type: z.literal("message_delta"),
+    delta: z.object({ stop_reason: stopReason.default(null), stop_sequence: z.string().nullish() }),
+    usage: wireUsage.optional(),
+  }),
+  z.object({ type: z.literal("message_stop") }),
+  z.object({ type: z.literal("ping") }),
+  z.object({
+    type: z.literal("error"),
+    error: z.object({ type: z.string(), message: z.string().default("") }),
+    request_id: z.string().optional(),
+  }),
+]);
+
+function malformed(message: string, cause?: unknown): ModelError {
+  return new ModelError({ kind: "malformed_stream" }, `malformed stream: ${message}`, { cause });
+}
+
+function parseJson(data: string): unknown {
+  try {
+    return JSON.parse(data);
+  } catch (error) {
+    throw malformed(`event data is not JSON (${(error as Error).message})`, error);
+  }
+}
+
+/**
+ * Checks one server-sent event against the Messages API event shapes. Returns undefined for
+ * event types keel does not know (the API says to ignore them); throws a `malformed_stream`
+ * ModelError for data that is not JSON or a known event of the wrong shape.
+ */
+export function decodeStreamEvent(sse: ServerSentEvent): StreamEvent | undefined {
+  if (sse.data.trim() === "") return undefined;
+  const value = parseJson(sse.data);
+  if (!value || typeof value !== "object" || Array.isArray(value)) {
+    throw malformed("event data is not a JSON object");
+  }
+  // The API always repeats the event name as `type`; a gateway that leaves it out is read by name.
+  const given = (value as { type?: unknown }).type;
+  const type = typeof given === "string" ? given : sse.event;
+  if (type === null) throw malformed("event has neither a type nor an event name");
+  if (!KNOWN_EVENTS.has(type)) return undefined;
+  const parsed = streamEventSchema.safeParse({ ...value, type });
+  if (!parsed.success) {
+    throw malformed(`bad ${type} event: ${z.prettifyError(parsed.error).slice(0, 300)}`);
+  }
+  // Blocks and deltas of unknown kinds are only `{type}` here; the assembler skips them by
+  // type, which the shared StreamEvent type (known kinds only) does not spell out.
+  return parsed.data as StreamEvent;
+}

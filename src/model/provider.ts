@@ -1,0 +1,63 @@
+import type {
+  ApiMessageParam,
+  ApiThinkingConfig,
+  SystemPrompt,
+  ToolDefinition,
+} from "../protocol/api.js";
+import type { AssistantContentBlock, StopReason } from "../protocol/content.js";
+import type { StreamEvent } from "../protocol/events.js";
+import type { Usage } from "../protocol/usage.js";
+
+/**
+ * What a request is for. Sent as the `x-keel-request-kind` header so a scripted server
+ * can answer side requests without using up a turn of its scenario.
+ */
+export type RequestKind = "main" | "compact" | "summary" | "title" | "side";
+
+/** One Messages API request, provider-neutral. */
+export interface ModelRequest {
+  model: string;
+  system?: SystemPrompt;
+  messages: ApiMessageParam[];
+  tools?: ToolDefinition[];
+  maxTokens: number;
+  thinking?: ApiThinkingConfig;
+  temperature?: number;
+  stopSequences?: string[];
+  kind: RequestKind;
+}
+
+/** A model response, assembled from its stream. */
+export interface ModelResponse {
+  id: string;
+  model: string;
+  content: AssistantContentBlock[];
+  stopReason: StopReason | null;
+  stopSequence: string | null;
+  usage: Usage;
+  requestId?: string;
+  /** A tool_use block was still open when the response stopped: it was dropped, never run. */
+  droppedPartialToolUse?: { id: string; name: string };
+}
+
+/** What a provider yields while one request streams. */
+export type ModelEvent =
+  /** A raw stream event, for partial-message consumers (UI, stream-json). */
+  | { type: "stream_event"; event: StreamEvent }
+  /**
+   * A content block that has completed. A tool_use can start running at once.
+   * `inputError` says why a tool_use's JSON input could not be parsed (input is then {}).
+   */
+  | { type: "block"; index: number; block: AssistantContentBlock; inputError?: string }
+  /** The whole response, after message_stop. Always the last event. */
+  | { type: "response"; response: ModelResponse };
+
+/**
+ * One streaming Messages API request against one backend. A provider never retries; it
+ * throws only `ModelError` (classified once, here at the boundary), and stops promptly
+ * when the signal aborts.
+ */
+export interface ModelProvider {
+  readonly name: string;
+  stream(request: ModelRequest, signal: AbortSignal): AsyncGenerator<ModelEvent, void, undefined>;
+}

@@ -1,0 +1,117 @@
+import { estimateInputTokens } from "./estimate.js";
+import {
+  cutAtMaxTokens,
+  DEFAULT_STREAM_ERROR,
+  renderFaultedEvents,
+  type StreamPlan,
+} from "./faults.js";
+import {
+  apiErrorBody,
+  errorHeaders,
+  type HttpFailure,
+  httpFailure,
+  invalidRequest,
+  statusForErrorType,
+} from "./http-errors.js";
+import { renderEvents, renderMessage, type WireMessage } from "./render.js";
+import { factsFromBody } from "./request-body.js";
+import type { Scenario } from "./scenario.js";
+import { markServed, type Resolution, resolveRequest, type TurnState } from "./turns.js";
+
+/** One request to answer, with the ids its response will carry. */
+export interface IncomingRequest {
+  body: unknown;
+  /** The `x-keel-request-kind` header, or the ModelRequest's kind. */
+  requestKind?: string;
+  requestId: string;
+  messageId: string;
+}
+
+/** What a non-streaming request gets. */
+export type NonStreamingAnswer =
+  | { type: "message"; message: WireMessage }
+  | { type: "failure"; failure: HttpFailure }
+  | { type: "disconnect" };
+
+/** How a request is answered; the HTTP server and the in-process provider both follow it. */
+export type Answer =
+  | { type: "failure"; failure: HttpFailure; resolution: Resolution }
+  | {
+      type: "respond";
+      resolution: Resolution;
+      /** Pause before the first byte (a `stall` fault). */
+      stallMs: number;
+      chunkDelayMs: number;
+      /** Call when the response starts (after the stall): count mode moves on. */
+      begin(): void;
+      stream(): StreamPlan;
+      message(): NonStreamingAnswer;
+    };
+
+function nonStreaming(
+  resolution: Exclude<Resolution, { type: "past_end" }>,
+  render: (cut?: number) => WireMessage,
+  requestId: string,
+): NonStreamingAnswer {
+  const fault = resolution.type === "turn" ? resolution.fault : undefined;
+  if (fault?.type === "disconnect") return { type: "disconnect" };
+  if (fault?.type === "max_tokens") return { type: "message", message: render(fault.afterBlocks) };
+  if (fault?.type === "error_event") {
+    // An error that would arrive mid-stream arrives as its HTTP status when nothing streams.
+    const error = fault.error ?? DEFAULT_STREAM_ERROR;
+    const status = statusForErrorType(error.type);
+    const body = apiErrorBody(error.type, error.message, requestId);
+    return { type: "failure", failure: { status, headers: errorHeaders(status, requestId), body } };
+  }
+  return { type: "message", message: render() };
+}
+
+/**
+ * Decides the answer to one (already validated) request: a side rule's or a turn's response,
+ * shaped by the turn's fault for this attempt, or an error (an `http_error` fault, a request
+ * past the last turn).
+ */
+export function answerRequest(
+  scenario: Scenario,
+  state: TurnState,
+  request: IncomingRequest,
+): Answer {
+  const resolution = resolveRequest(
+    scenario,
+    state,
+    factsFromBody(request.body, request.requestKind),
+  );
+  if (resolution.type === "past_end") {
+    return {
+      type: "failure",
+      failure: invalidRequest(resolution.message, request.requestId),
+      resolution,
+    };
+  }
+  const fault = resolution.type === "turn" ? resolution.fault : undefined;
+  if (fault?.type === "http_error") {
+    return { type: "failure", failure: httpFailure(fault, request.requestId), resolution };
+  }
+  const fields = (request.body ?? {}) as Record<string, unknown>;
+  const context = {
+    messageId: request.messageId,
+    model: typeof fields.model === "string" ? fields.model : "scripted",
+    inputTokens: estimateInputTokens(request.body),
+  };
+  const response = resolution.response;
+  const plan = (): StreamPlan =>
+    fault && fault.type !== "stall"
+      ? renderFaultedEvents(response, context, fault, request.requestId)
+      : { events: renderEvents(response, context), ending: "end" };
+  const render = (cut?: number) =>
+    renderMessage(cut === undefined ? response : cutAtMaxTokens(response, cut).response, context);
+  return {
+    type: "respond",
+    resolution,
+    stallMs: fault?.type === "stall" ? fault.ms : 0,
+    chunkDelayMs: response.chunkDelayMs,
+    begin: () => markServed(state, resolution),
+    stream: plan,
+    message: () => nonStreaming(resolution, render, request.requestId),
+  };
+}

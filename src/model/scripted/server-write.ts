@@ -1,0 +1,74 @@
+import type { ServerResponse } from "node:http";
+import type { StreamEvent } from "../../protocol/events.js";
+import type { StreamPlan } from "./faults.js";
+import type { HttpFailure } from "./http-errors.js";
+import type { Sleep } from "./sleep.js";
+
+/** One server-sent event as the API writes it: `event:` and `data:` lines, then a blank line. */
+export function formatSse(event: StreamEvent): string {
+  return `event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`;
+}
+
+/** Writes a JSON body with its status. */
+export function writeJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
+  res.writeHead(status, { "content-type": "application/json", ...headers });
+  res.end(JSON.stringify(body));
+}
+
+/** Writes an error response (JSON, or text when the scenario gave a raw body). */
+export function writeFailure(res: ServerResponse, failure: HttpFailure): void {
+  res.writeHead(failure.status, failure.headers);
+  res.end(typeof failure.body === "string" ? failure.body : JSON.stringify(failure.body));
+}
+
+/** Resolves once `data` has been handed to the socket, so a following destroy cannot lose it. */
+function flushWrite(res: ServerResponse, data: string, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      signal.removeEventListener("abort", done);
+      resolve();
+    };
+    signal.addEventListener("abort", done, { once: true });
+    res.write(data, done);
+  });
+}
+
+/** What a stream needs besides its plan. */
+export interface StreamWriteOptions {
+  requestId: string;
+  chunkDelayMs: number;
+  /** Aborts when the client goes away: writing stops. */
+  signal: AbortSignal;
+  sleep: Sleep;
+}
+
+/**
+ * Streams a plan's events as `text/event-stream`, one write per event with the chunk delay
+ * between them, then ends the response or drops the connection as the plan says. Stops
+ * quietly when the client disconnects.
+ */
+export async function writeStream(
+  res: ServerResponse,
+  plan: StreamPlan,
+  options: StreamWriteOptions,
+): Promise<void> {
+  res.writeHead(200, {
+    "content-type": "text/event-stream; charset=utf-8",
+    "cache-control": "no-cache",
+    "request-id": options.requestId,
+  });
+  for (const [i, event] of plan.events.entries()) {
+    if (i > 0 && options.chunkDelayMs > 0)
+      await options.sleep(options.chunkDelayMs, options.signal);
+    if (options.signal.aborted) return;
+    await flushWrite(res, formatSse(event), options.signal);
+  }
+  if (options.signal.aborted) return;
+  if (plan.ending === "disconnect") res.socket?.destroy();
+  else res.end();
+}

@@ -1,0 +1,98 @@
+import type { ApiAssistantMessage, ApiMessageParam, ApiUserMessage } from "./api.js";
+import type { AssistantContentBlock, UserContentBlock } from "./content.js";
+import type { Attachment, Message } from "./messages.js";
+
+/** Wraps runtime-added context so the model can tell it from what the user typed. */
+export function systemReminder(text: string): string {
+  return `<system-reminder>\n${text}\n</system-reminder>`;
+}
+
+/** The text an attachment becomes for the model, or undefined when it is host-only. */
+export function attachmentText(attachment: Attachment): string | undefined {
+  switch (attachment.type) {
+    case "queued_command":
+      return systemReminder(
+        `The user sent a new message while you were working:\n${attachment.prompt}\n\nAddress this message once the current step allows; do not ignore it.`,
+      );
+    case "edited_text_file":
+      return systemReminder(
+        `${attachment.filename} was changed since you last read it (by the user or a tool such as a formatter). Take the change into account; do not undo it unless asked. The relevant lines now read:\n${attachment.snippet}`,
+      );
+    case "system_reminder":
+      return systemReminder(attachment.content);
+    case "max_turns_reached":
+      return undefined;
+  }
+}
+
+function userBlocks(content: string | UserContentBlock[]): UserContentBlock[] {
+  return typeof content === "string" ? [{ type: "text", text: content }] : content;
+}
+
+function isEmptyText(block: UserContentBlock | AssistantContentBlock): boolean {
+  return block.type === "text" && block.text.trim() === "";
+}
+
+/** Puts tool_result blocks first, keeping the order within each group (an API rule). */
+function toolResultsFirst(blocks: UserContentBlock[]): UserContentBlock[] {
+  const results = blocks.filter((b) => b.type === "tool_result");
+  if (results.length === 0 || results.length === blocks.length) return blocks;
+  return [...results, ...blocks.filter((b) => b.type !== "tool_result")];
+}
+
+/** One entry before merging: the role and its blocks. */
+type Entry =
+  | { role: "user"; blocks: UserContentBlock[] }
+  | { role: "assistant"; blocks: AssistantContentBlock[] };
+
+function toEntry(message: Message): Entry | undefined {
+  switch (message.type) {
+    case "user":
+      return { role: "user", blocks: userBlocks(message.message.content) };
+    case "assistant":
+      if (message.isApiErrorMessage) return undefined;
+      return { role: "assistant", blocks: message.message.content };
+    case "attachment": {
+      const text = attachmentText(message.attachment);
+      return text === undefined ? undefined : { role: "user", blocks: [{ type: "text", text }] };
+    }
+    case "system":
+    case "progress":
+      return undefined;
+  }
+}
+
+/**
+ * The `messages` of a Messages API request, from a conversation: UI-only messages dropped,
+ * attachments turned into user text, the blocks of one response (and any adjacent responses)
+ * merged into one assistant turn, consecutive user messages merged with tool_result blocks
+ * first, empty text blocks removed, thinking blocks kept with their signatures.
+ */
+export function toApiMessages(messages: readonly Message[]): ApiMessageParam[] {
+  const out: ApiMessageParam[] = [];
+  for (const message of messages) {
+    const entry = toEntry(message);
+    if (!entry) continue;
+    const blocks = (entry.blocks as Array<UserContentBlock | AssistantContentBlock>).filter(
+      (b) => !isEmptyText(b),
+    );
+    if (blocks.length === 0) continue;
+    const last = out.at(-1);
+    if (last && last.role === entry.role) {
+      (last.content as Array<UserContentBlock | AssistantContentBlock>).push(...blocks);
+    } else if (entry.role === "user") {
+      out.push({ role: "user", content: blocks as UserContentBlock[] } satisfies ApiUserMessage);
+    } else {
+      out.push({
+        role: "assistant",
+        content: blocks as AssistantContentBlock[],
+      } satisfies ApiAssistantMessage);
+    }
+  }
+  for (const param of out) {
+    if (param.role === "user" && Array.isArray(param.content)) {
+      param.content = toolResultsFirst(param.content);
+    }
+  }
+  return out;
+}

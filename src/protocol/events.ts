@@ -1,0 +1,56 @@
+import type {
+  RedactedThinkingBlock,
+  StopReason,
+  TextBlock,
+  ThinkingBlock,
+  ToolUseBlock,
+} from "./content.js";
+import type { WireUsage } from "./usage.js";
+
+/** The message envelope that opens a stream (content always empty). */
+export interface StreamMessageStart {
+  id: string;
+  type: "message";
+  role: "assistant";
+  model: string;
+  content: [];
+  stop_reason: StopReason | null;
+  stop_sequence: string | null;
+  usage: WireUsage;
+}
+
+/** A block as content_block_start announces it, before any delta. */
+export type StartedBlock = TextBlock | ThinkingBlock | RedactedThinkingBlock | ToolUseBlock;
+
+/** An increment to an open block. */
+export type BlockDelta =
+  | { type: "text_delta"; text: string }
+  | { type: "input_json_delta"; partial_json: string }
+  | { type: "thinking_delta"; thinking: string }
+  | { type: "signature_delta"; signature: string };
+
+/** The body of an error event or an error response. */
+export interface ApiErrorBody {
+  type: string;
+  message: string;
+}
+
+/** One server-sent event of a Messages API stream. */
+export type StreamEvent =
+  | { type: "message_start"; message: StreamMessageStart }
+  | { type: "content_block_start"; index: number; content_block: StartedBlock }
+  | { type: "content_block_delta"; index: number; delta: BlockDelta }
+  | { type: "content_block_stop"; index: number }
+  | {
+      type: "message_delta";
+      delta: { stop_reason: StopReason | null; stop_sequence?: string | null };
+      usage?: WireUsage;
+    }
+  | { type: "message_stop" }
+  | { type: "ping" }
+  | { type: "error"; error: ApiErrorBody; request_id?: string };
+
+/** Emitted when a request to the model has been sent (the UI shows a spinner). */
+export interface RequestStartEvent {
+  type: "stream_request_start";
+}

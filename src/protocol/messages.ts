@@ -1,0 +1,114 @@
+import type { AssistantContentBlock, StopReason, UserContentBlock } from "./content.js";
+import type { Usage } from "./usage.js";
+
+/** Fields every message in a conversation carries. */
+interface MessageBase {
+  uuid: string;
+  /** ISO-8601 time the message was created. */
+  timestamp: string;
+}
+
+/** A user message: a prompt, tool results, or a meta note the runtime adds. */
+export interface UserMessage extends MessageBase {
+  type: "user";
+  message: { role: "user"; content: string | UserContentBlock[] };
+  /** Added by the runtime, not typed by a person (hidden in transcripts' UI views). */
+  isMeta?: boolean;
+  /** Structured result of the tool, for the UI (never sent to the model). */
+  toolUseResult?: unknown;
+  /** The assistant message whose tool_use this message answers. */
+  sourceToolAssistantUUID?: string;
+  /** This message is a compaction summary. */
+  isCompactSummary?: boolean;
+}
+
+/** Why an API error ended a response, as the Agent SDK names it. */
+export type AssistantErrorKind =
+  | "authentication_failed"
+  | "billing_error"
+  | "rate_limit"
+  | "invalid_request"
+  | "server_error"
+  | "max_output_tokens"
+  | "unknown";
+
+/** A model response (or one block of it: blocks of one response share message.id). */
+export interface AssistantMessage extends MessageBase {
+  type: "assistant";
+  message: {
+    id: string;
+    model: string;
+    role: "assistant";
+    content: AssistantContentBlock[];
+    stop_reason: StopReason | null;
+    stop_sequence: string | null;
+    usage: Usage;
+  };
+  requestId?: string;
+  /** A synthetic message standing for an API failure; never sent back to the model. */
+  isApiErrorMessage?: boolean;
+  error?: AssistantErrorKind;
+}
+
+/** Context the runtime attaches for the model's next request. */
+export type Attachment =
+  | { type: "queued_command"; prompt: string }
+  | { type: "edited_text_file"; filename: string; snippet: string }
+  | { type: "max_turns_reached"; maxTurns: number; turnCount: number }
+  | { type: "system_reminder"; content: string };
+
+/** An attachment in the conversation; sent to the model as a meta user message. */
+export interface AttachmentMessage extends MessageBase {
+  type: "attachment";
+  attachment: Attachment;
+}
+
+/** Why a compaction happened and how big the context was. */
+export interface CompactMetadata {
+  trigger: "manual" | "auto";
+  preTokens: number;
+}
+
+/** A runtime notice; never sent to the model. */
+export type SystemMessage = MessageBase & { type: "system" } & (
+    | { subtype: "compact_boundary"; compactMetadata: CompactMetadata }
+    | {
+        subtype: "api_retry";
+        attempt: number;
+        maxRetries: number;
+        retryDelayMs: number;
+        errorStatus: number | null;
+        error: AssistantErrorKind;
+      }
+    | { subtype: "informational"; level: "info" | "warning" | "error"; content: string }
+  );
+
+/** Progress a running tool reports (UI only). */
+export interface ProgressMessage extends MessageBase {
+  type: "progress";
+  toolUseID: string;
+  parentToolUseID: string;
+  data: unknown;
+}
+
+/** Every message a conversation holds. */
+export type Message =
+  | UserMessage
+  | AssistantMessage
+  | AttachmentMessage
+  | SystemMessage
+  | ProgressMessage;
+
+/** Tells the UI to remove a message it showed (a discarded partial response). */
+export interface TombstoneMessage {
+  type: "tombstone";
+  message: AssistantMessage;
+}
+
+/** A one-line summary of a tool batch, for people watching; never sent to the model. */
+export interface ToolUseSummaryMessage {
+  type: "tool_use_summary";
+  uuid: string;
+  summary: string;
+  precedingToolUseIds: string[];
+}

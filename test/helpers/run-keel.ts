@@ -1,0 +1,68 @@
+import { spawn } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import type { SdkMessage } from "../../src/session/sdk-messages.js";
+
+/** The built CLI (test/global-setup.ts builds it before the suite). */
+export const KEEL_BIN = fileURLToPath(new URL("../../dist/cli.js", import.meta.url));
+
+/** What a finished keel process left behind. */
+export interface KeelRun {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Options for one keel run. */
+export interface RunKeelOptions {
+  env?: Record<string, string>;
+  stdin?: string;
+  cwd?: string;
+  /** Called with each stdout chunk; may signal the process (e.g. SIGINT once output starts). */
+  onStdout?: (chunk: string, child: ReturnType<typeof spawn>) => void;
+}
+
+/** Runs the real `keel` executable as a child process, with a clean, hermetic environment. */
+export function runKeel(args: string[], options: RunKeelOptions = {}): Promise<KeelRun> {
+  const child = spawn(process.execPath, [KEEL_BIN, ...args], {
+    cwd: options.cwd,
+    env: {
+      PATH: process.env.PATH ?? "",
+      HOME: process.env.HOME ?? "",
+      KEEL_RETRY_BASE_MS: "1",
+      ...options.env,
+    },
+    stdio: ["pipe", "pipe", "pipe"],
+  });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
+    stdout += chunk;
+    options.onStdout?.(chunk, child);
+  });
+  child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
+    stderr += chunk;
+  });
+  child.stdin.end(options.stdin ?? "");
+  return new Promise((resolve) => {
+    child.once("close", (code, signal) => resolve({ code, signal, stdout, stderr }));
+  });
+}
+
+/** Parses stream-json output: one SDK message per line. */
+export function jsonLines(stdout: string): SdkMessage[] {
+  return stdout
+    .split("\n")
+    .filter((line) => line.trim() !== "")
+    .map((line) => JSON.parse(line) as SdkMessage);
+}
+
+/** The one message of a type in parsed output (fails the test when absent). */
+export function only<T extends SdkMessage["type"]>(
+  lines: SdkMessage[],
+  type: T,
+): Extract<SdkMessage, { type: T }> {
+  const found = lines.filter((l): l is Extract<SdkMessage, { type: T }> => l.type === type);
+  if (found.length !== 1) throw new Error(`expected one ${type} line, got ${found.length}`);
+  return found[0]!;
+}
