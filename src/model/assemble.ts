@@ -1,5 +1,11 @@
 import type { AssistantContentBlock, StopReason } from "../protocol/content.js";
-import type { StreamEvent, StreamMessageStart } from "../protocol/events.js";
+import {
+  KNOWN_BLOCK_TYPES,
+  KNOWN_DELTA_TYPES,
+  KNOWN_STREAM_EVENT_TYPES,
+  type StreamEvent,
+  type StreamMessageStart,
+} from "../protocol/events.js";
 import { mergeDeltaUsage, type Usage, usageFromWire } from "../protocol/usage.js";
 import { classifyFailure } from "./classify.js";
 import { ModelError } from "./errors.js";
@@ -81,7 +87,7 @@ class ResponseAssembler {
   }
 
   private startBlock(index: number, block: AssistantContentBlock): ModelEvent[] {
-    if (!KNOWN_BLOCKS.has(block.type)) {
+    if (!KNOWN_BLOCK_TYPES.has(block.type)) {
       this.ignored.add(index);
       return [];
     }
@@ -109,7 +115,7 @@ class ResponseAssembler {
       block.signature += delta.signature;
     else if (delta.type === "input_json_delta" && block.type === "tool_use")
       open.json += delta.partial_json;
-    else if (!isKnownDelta(delta)) return;
+    else if (!KNOWN_DELTA_TYPES.has(delta.type)) return;
     else throw malformed(`${delta.type} for a ${block.type} block`);
   }
 
@@ -163,12 +169,6 @@ class ResponseAssembler {
   }
 }
 
-function isKnownDelta(delta: { type: string }): boolean {
-  return ["text_delta", "thinking_delta", "signature_delta", "input_json_delta"].includes(
-    delta.type,
-  );
-}
-
 /**
  * Turns raw Messages API stream events into keel's model events: every raw event, each block
  * as it completes, and the assembled response last. Unknown event and delta types are ignored,
@@ -204,19 +204,6 @@ export async function* assembleStream(
   throw assembler.completedBlocks > 0 ? cut.withAfterContent() : cut;
 }
 
-const KNOWN_BLOCKS = new Set(["text", "thinking", "redacted_thinking", "tool_use"]);
-
-const KNOWN_EVENTS = new Set([
-  "message_start",
-  "content_block_start",
-  "content_block_delta",
-  "content_block_stop",
-  "message_delta",
-  "message_stop",
-  "ping",
-  "error",
-]);
-
 function isKnownEvent(event: { type: string }): event is StreamEvent {
-  return KNOWN_EVENTS.has(event.type);
+  return KNOWN_STREAM_EVENT_TYPES.has(event.type);
 }

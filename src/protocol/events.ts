@@ -54,3 +54,31 @@ export type StreamEvent =
 export interface RequestStartEvent {
   type: "stream_request_start";
 }
+
+/** The stream event types keel understands; others are ignored, as the API asks. */
+export const KNOWN_STREAM_EVENT_TYPES: ReadonlySet<string> = new Set<StreamEvent["type"]>([
+  "message_start",
+  "content_block_start",
+  "content_block_delta",
+  "content_block_stop",
+  "message_delta",
+  "message_stop",
+  "ping",
+  "error",
+]);
+
+/** The block types keel requests; blocks of other kinds (server tools, …) are skipped. */
+export const KNOWN_BLOCK_TYPES: ReadonlySet<string> = new Set<StartedBlock["type"]>([
+  "text",
+  "thinking",
+  "redacted_thinking",
+  "tool_use",
+]);
+
+/** The delta types keel applies to open blocks. */
+export const KNOWN_DELTA_TYPES: ReadonlySet<string> = new Set<BlockDelta["type"]>([
+  "text_delta",
+  "thinking_delta",
+  "signature_delta",
+  "input_json_delta",
+]);

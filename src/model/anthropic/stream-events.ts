@@ -1,25 +1,12 @@
 import { z } from "zod";
-import type { StreamEvent } from "../../protocol/events.js";
+import {
+  KNOWN_BLOCK_TYPES,
+  KNOWN_DELTA_TYPES,
+  KNOWN_STREAM_EVENT_TYPES,
+  type StreamEvent,
+} from "../../protocol/events.js";
 import { ModelError } from "../errors.js";
 import type { ServerSentEvent } from "./sse.js";
-
-const KNOWN_BLOCKS = new Set(["text", "thinking", "redacted_thinking", "tool_use"]);
-const KNOWN_DELTAS = new Set([
-  "text_delta",
-  "thinking_delta",
-  "signature_delta",
-  "input_json_delta",
-]);
-const KNOWN_EVENTS = new Set([
-  "message_start",
-  "content_block_start",
-  "content_block_delta",
-  "content_block_stop",
-  "message_delta",
-  "message_stop",
-  "ping",
-  "error",
-]);
 
 const count = z.number().nullish();
 const wireUsage = z.object({
@@ -33,7 +20,7 @@ const stopReason = z
   .nullable();
 
 /** Blocks of kinds keel does not use (server tools, …) keep only their type: the assembler skips them. */
-const otherBlock = z.object({ type: z.string().refine((t) => !KNOWN_BLOCKS.has(t)) });
+const otherBlock = z.object({ type: z.string().refine((t) => !KNOWN_BLOCK_TYPES.has(t)) });
 const startedBlock = z.union([
   z.discriminatedUnion("type", [
     z.object({ type: z.literal("text"), text: z.string().default("") }),
@@ -53,7 +40,7 @@ const startedBlock = z.union([
   otherBlock,
 ]);
 
-const otherDelta = z.object({ type: z.string().refine((t) => !KNOWN_DELTAS.has(t)) });
+const otherDelta = z.object({ type: z.string().refine((t) => !KNOWN_DELTA_TYPES.has(t)) });
 const blockDelta = z.union([
   z.discriminatedUnion("type", [
     z.object({ type: z.literal("text_delta"), text: z.string() }),
@@ -125,7 +112,7 @@ export function decodeStreamEvent(sse: ServerSentEvent): StreamEvent | undefined
   const given = (value as { type?: unknown }).type;
   const type = typeof given === "string" ? given : sse.event;
   if (type === null) throw malformed("event has neither a type nor an event name");
-  if (!KNOWN_EVENTS.has(type)) return undefined;
+  if (!KNOWN_STREAM_EVENT_TYPES.has(type)) return undefined;
   const parsed = streamEventSchema.safeParse({ ...value, type });
   if (!parsed.success) {
     throw malformed(`bad ${type} event: ${z.prettifyError(parsed.error).slice(0, 300)}`);
