@@ -1,6 +1,16 @@
-import { execFileSync } from "node:child_process";
+import { rm } from "node:fs/promises";
+import { fileURLToPath } from "node:url";
+import { buildCli } from "../scripts/build.mjs";
 
-/** Builds dist/ once before the suite, so end-to-end tests run the real bundled CLI. */
-export default function setup(): void {
-  execFileSync(process.execPath, ["scripts/build.mjs"], { stdio: "inherit" });
+const outdir = fileURLToPath(
+  new URL(`../node_modules/.cache/keel-test-build-${process.pid}`, import.meta.url),
+);
+
+/**
+ * Builds the CLI once for this test run, into a folder of its own (so runs in parallel never
+ * delete each other's build), and points the end-to-end tests at it.
+ */
+export default async function setup(): Promise<() => Promise<void>> {
+  process.env.KEEL_TEST_BIN = await buildCli(outdir);
+  return () => rm(outdir, { recursive: true, force: true });
 }

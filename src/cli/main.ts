@@ -2,7 +2,8 @@ import { CommanderError } from "commander";
 import type { CliIo } from "./io.js";
 import { type CliOptions, mainCommand } from "./options.js";
 import { writeTo } from "./output.js";
-import { runPrintMode, UsageError } from "./print-mode.js";
+import { runPrintMode } from "./print-mode.js";
+import { UsageError } from "./usage-error.js";
 
 async function parseMain(argv: string[], io: CliIo): Promise<CliOptions | number> {
   let parsed: CliOptions | undefined;

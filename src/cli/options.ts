@@ -1,18 +1,7 @@
-import { Command, Option } from "commander";
+import { Command, InvalidArgumentError, Option } from "commander";
+import { PERMISSION_MODES, type PermissionMode } from "../tools/context.js";
 import { VERSION } from "../version.js";
 import type { OutputFormat } from "./output.js";
-
-/** Claude Code's permission modes (every mode behaves the same until tools exist). */
-export const PERMISSION_MODES = [
-  "default",
-  "acceptEdits",
-  "plan",
-  "bypassPermissions",
-  "dontAsk",
-] as const;
-
-/** A permission mode. */
-export type PermissionMode = (typeof PERMISSION_MODES)[number];
 
 /** The main command's options, parsed and checked. */
 export interface CliOptions {
@@ -20,6 +9,8 @@ export interface CliOptions {
   outputFormat: OutputFormat;
   verbose: boolean;
   model?: string;
+  fallbackModel?: string;
+  maxTurns?: number;
   permissionMode: PermissionMode;
   mcpConfig: string[];
   prompt: string;
@@ -27,6 +18,12 @@ export interface CliOptions {
 
 function collect(value: string, previous: string[]): string[] {
   return [...previous, value];
+}
+
+function positiveInteger(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n <= 0) throw new InvalidArgumentError("expected a positive integer");
+  return n;
 }
 
 /** The main command's definition; `onParsed` receives the options of a successful parse. */
@@ -47,6 +44,8 @@ export function mainCommand(onParsed: (options: CliOptions) => void): Command {
       "--model <model>",
       "model id or alias (sonnet, opus, haiku); openai:<id> for an OpenAI-compatible server; scripted:<scenario.json> to replay a scenario in process",
     )
+    .option("--fallback-model <model>", "model to switch to when the main one is overloaded")
+    .option("--max-turns <n>", "end the turn after this many tool rounds", positiveInteger)
     .addOption(
       new Option("--permission-mode <mode>", "permission mode for this session")
         .choices([...PERMISSION_MODES])
@@ -67,6 +66,8 @@ export function mainCommand(onParsed: (options: CliOptions) => void): Command {
         outputFormat: raw.outputFormat as OutputFormat,
         verbose: raw.verbose === true,
         model: typeof raw.model === "string" ? raw.model : undefined,
+        fallbackModel: typeof raw.fallbackModel === "string" ? raw.fallbackModel : undefined,
+        maxTurns: typeof raw.maxTurns === "number" ? raw.maxTurns : undefined,
         permissionMode: raw.permissionMode as PermissionMode,
         mcpConfig: (raw.mcpConfig as string[] | undefined) ?? [],
         prompt: promptWords.join(" "),

@@ -1,20 +1,23 @@
 import { randomUUID } from "node:crypto";
-import { DEFAULT_MODEL, requestMaxTokens } from "../model/catalog.js";
+import { keelStateDir, sessionDir } from "../config/paths.js";
+import { DEFAULT_MODEL, findModel, requestMaxTokens } from "../model/catalog.js";
 import { parseModelString } from "../model/model-string.js";
 import { retryOptionsFromEnv } from "../model/retry.js";
 import { apiKeySource, createProvider } from "../model/select.js";
+import { headlessCanUseTool } from "../policy/headless-can-use-tool.js";
+import type { LoopTransition } from "../protocol/messages.js";
+import { runHeadlessTurn } from "../session/headless-turn.js";
 import type { SdkMessage, SdkResult } from "../session/sdk-messages.js";
-import { runSingleRequestTurn } from "../session/single-request-turn.js";
-import { defaultSystemPrompt } from "../session/system-prompt.js";
+import { defaultSystemPrompt, defaultUserContext } from "../session/system-prompt.js";
+import { createBuiltinTools } from "../tools/builtin/index.js";
+import { NO_TOOL_HOOKS } from "../tools/hooks.js";
 import { VERSION } from "../version.js";
 import type { CliIo } from "./io.js";
 import { refuseMcpServers } from "./mcp-config.js";
 import type { CliOptions } from "./options.js";
 import { createOutputPrinter, exitCodeFor, writeTo } from "./output.js";
 import { readPipedStdin } from "./stdin.js";
-
-/** A problem with the command line or its inputs, reported before any turn runs. */
-export class UsageError extends Error {}
+import { UsageError } from "./usage-error.js";
 
 function positiveInt(name: string, value: string | undefined): number | undefined {
   if (value === undefined || value === "") return undefined;
@@ -25,24 +28,28 @@ function positiveInt(name: string, value: string | undefined): number | undefine
   return n;
 }
 
-function localDate(): string {
-  const now = new Date();
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
-
-/** Diagnostics for people in text and json output (stream-json carries them as messages). */
+/** Diagnostics for people on stderr (stream-json carries retries as messages). */
 async function reportToStderr(message: SdkMessage, options: CliOptions, io: CliIo): Promise<void> {
-  if (options.outputFormat === "stream-json") return;
-  if (message.type === "system" && message.subtype === "api_retry" && options.verbose) {
+  if (
+    message.type === "system" &&
+    message.subtype === "api_retry" &&
+    options.verbose &&
+    options.outputFormat !== "stream-json"
+  ) {
     await writeTo(
       io.stderr,
       `keel: request failed (${message.error_status ?? message.error}); retrying in ${Math.round(message.retry_delay_ms)} ms (attempt ${message.attempt}/${message.max_retries})\n`,
     );
   }
-  if (message.type === "result" && message.errors?.length) {
+  if (message.type === "result" && message.errors?.length && options.outputFormat === "text") {
     await writeTo(io.stderr, `keel: ${message.errors.join("; ")}\n`);
   }
+}
+
+function describeTransition(transition: LoopTransition, turnCount: number): string {
+  const { kind, reason, ...payload } = transition;
+  const details = Object.keys(payload).length > 0 ? ` ${JSON.stringify(payload)}` : "";
+  return `keel: [turn ${turnCount}] ${kind} ${reason}${details}\n`;
 }
 
 /** Runs one headless turn (`keel -p`) and returns the process exit code. */
@@ -52,30 +59,59 @@ export async function runPrintMode(options: CliOptions, io: CliIo): Promise<numb
     "CLAUDE_CODE_MAX_OUTPUT_TOKENS",
     io.env.CLAUDE_CODE_MAX_OUTPUT_TOKENS,
   );
+  const concurrency =
+    positiveInt(
+      "CLAUDE_CODE_MAX_TOOL_USE_CONCURRENCY",
+      io.env.CLAUDE_CODE_MAX_TOOL_USE_CONCURRENCY,
+    ) ?? 10;
   const prompt = options.prompt.trim() !== "" ? options.prompt : await readPipedStdin(io.stdin);
   if (prompt.trim() === "") {
     throw new UsageError('no prompt: give it as an argument (keel -p "...") or pipe it on stdin');
   }
   const selection = parseModelString(options.model ?? io.env.ANTHROPIC_MODEL ?? DEFAULT_MODEL);
+  const fallback =
+    options.fallbackModel === undefined ? undefined : parseModelString(options.fallbackModel);
+  if (fallback && fallback.model === selection.model) {
+    throw new UsageError("--fallback-model must differ from the main model");
+  }
   const provider = await createProvider(selection, io.env);
+  const sessionId = randomUUID();
+  const stateDir = keelStateDir(io.env);
+  const tools = createBuiltinTools({
+    cwd: io.cwd,
+    sessionDir: sessionDir(stateDir, io.cwd, sessionId),
+    stateDir,
+    env: io.env,
+  });
+  const cap = findModel(selection.model)?.maxOutputTokens;
   const printer = createOutputPrinter(options.outputFormat, io.stdout);
   let result: SdkResult | undefined;
-  const turn = runSingleRequestTurn({
+  const turn = runHeadlessTurn({
+    prompt,
     provider,
-    request: {
-      model: selection.model,
-      system: defaultSystemPrompt({ cwd: io.cwd, date: localDate() }),
-      messages: [{ role: "user", content: prompt }],
-      maxTokens: requestMaxTokens(selection.model, maxOutput),
-      kind: "main",
-    },
-    signal: io.signal,
+    model: selection.model,
+    ...(fallback ? { fallbackModel: fallback.model } : {}),
+    systemPrompt: defaultSystemPrompt({
+      cwd: io.cwd,
+      platform: process.platform,
+      tools: tools.map((t) => t.name),
+    }),
+    userContext: defaultUserContext(new Date()),
+    tools,
+    cwd: io.cwd,
+    appState: { permissionMode: options.permissionMode },
+    canUseTool: headlessCanUseTool,
+    hooks: NO_TOOL_HOOKS,
+    ...(options.maxTurns === undefined ? {} : { maxTurns: options.maxTurns }),
+    maxOutputTokens: requestMaxTokens(selection.model, maxOutput),
+    ...(maxOutput === undefined && cap !== undefined ? { escalatedMaxOutputTokens: cap } : {}),
+    maxToolUseConcurrency: concurrency,
     retry: retryOptionsFromEnv(io.env),
-    sessionId: randomUUID(),
+    sessionId,
     includePartialMessages: false,
     init: {
       cwd: io.cwd,
-      tools: [],
+      tools: tools.map((t) => t.name),
       mcp_servers: [],
       model: selection.model,
       permissionMode: options.permissionMode,
@@ -88,7 +124,14 @@ export async function runPrintMode(options: CliOptions, io: CliIo): Promise<numb
       plugins: [],
       fast_mode_state: "off",
     },
-    deps: { uuid: randomUUID, now: () => performance.now() },
+    signal: io.signal,
+    now: () => performance.now(),
+    ...(options.verbose
+      ? {
+          onTransition: (t: LoopTransition, n: number) =>
+            void writeTo(io.stderr, describeTransition(t, n)),
+        }
+      : {}),
   });
   for await (const message of turn) {
     if (message.type === "result") result = message;

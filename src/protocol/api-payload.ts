@@ -20,7 +20,12 @@ export function attachmentText(attachment: Attachment): string | undefined {
       );
     case "system_reminder":
       return systemReminder(attachment.content);
+    case "hook_additional_context":
+      return systemReminder(
+        `${attachment.hookName} hook additional context: ${attachment.content}`,
+      );
     case "max_turns_reached":
+    case "hook_stopped_continuation":
       return undefined;
   }
 }
@@ -29,15 +34,33 @@ function userBlocks(content: string | UserContentBlock[]): UserContentBlock[] {
   return typeof content === "string" ? [{ type: "text", text: content }] : content;
 }
 
-function isEmptyText(block: UserContentBlock | AssistantContentBlock): boolean {
-  return block.type === "text" && block.text.trim() === "";
+/** Blocks the API would reject: empty text, and thinking without a signature (from other providers). */
+function isUnsendable(block: UserContentBlock | AssistantContentBlock): boolean {
+  if (block.type === "text") return block.text.trim() === "";
+  return block.type === "thinking" && block.signature === "";
 }
 
-/** Puts tool_result blocks first, keeping the order within each group (an API rule). */
-function toolResultsFirst(blocks: UserContentBlock[]): UserContentBlock[] {
+/**
+ * Puts tool_result blocks first (an API rule), in the order of the tool_use blocks they answer
+ * (tools finish in any order; the request stays the same whatever the timing).
+ */
+function toolResultsFirst(
+  blocks: UserContentBlock[],
+  callOrder: ReadonlyMap<string, number>,
+): UserContentBlock[] {
   const results = blocks.filter((b) => b.type === "tool_result");
-  if (results.length === 0 || results.length === blocks.length) return blocks;
+  if (results.length === 0) return blocks;
+  const position = (b: UserContentBlock) =>
+    b.type === "tool_result" ? (callOrder.get(b.tool_use_id) ?? Number.MAX_SAFE_INTEGER) : 0;
+  results.sort((a, b) => position(a) - position(b));
   return [...results, ...blocks.filter((b) => b.type !== "tool_result")];
+}
+
+function callOrderOf(param: ApiMessageParam | undefined): Map<string, number> {
+  const order = new Map<string, number>();
+  if (param?.role !== "assistant" || typeof param.content === "string") return order;
+  for (const block of param.content) if (block.type === "tool_use") order.set(block.id, order.size);
+  return order;
 }
 
 /** One entry before merging: the role and its blocks. */
@@ -66,7 +89,7 @@ function toEntry(message: Message): Entry | undefined {
  * The `messages` of a Messages API request, from a conversation: UI-only messages dropped,
  * attachments turned into user text, the blocks of one response (and any adjacent responses)
  * merged into one assistant turn, consecutive user messages merged with tool_result blocks
- * first, empty text blocks removed, thinking blocks kept with their signatures.
+ * first, empty text blocks and unsigned thinking removed, thinking kept with its signature.
  */
 export function toApiMessages(messages: readonly Message[]): ApiMessageParam[] {
   const out: ApiMessageParam[] = [];
@@ -74,7 +97,7 @@ export function toApiMessages(messages: readonly Message[]): ApiMessageParam[] {
     const entry = toEntry(message);
     if (!entry) continue;
     const blocks = (entry.blocks as Array<UserContentBlock | AssistantContentBlock>).filter(
-      (b) => !isEmptyText(b),
+      (b) => !isUnsendable(b),
     );
     if (blocks.length === 0) continue;
     const last = out.at(-1);
@@ -89,10 +112,10 @@ export function toApiMessages(messages: readonly Message[]): ApiMessageParam[] {
       } satisfies ApiAssistantMessage);
     }
   }
-  for (const param of out) {
+  out.forEach((param, i) => {
     if (param.role === "user" && Array.isArray(param.content)) {
-      param.content = toolResultsFirst(param.content);
+      param.content = toolResultsFirst(param.content, callOrderOf(out[i - 1]));
     }
-  }
+  });
   return out;
 }

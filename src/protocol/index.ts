@@ -3,5 +3,6 @@ export * from "./api.js";
 export * from "./api-payload.js";
 export * from "./content.js";
 export * from "./events.js";
+export * from "./factories.js";
 export * from "./messages.js";
 export * from "./usage.js";

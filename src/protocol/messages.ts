@@ -1,6 +1,13 @@
 import type { AssistantContentBlock, StopReason, UserContentBlock } from "./content.js";
 import type { Usage } from "./usage.js";
 
+/** A loop transition as recorded: a continue or terminal reason with its payload. */
+export interface LoopTransition {
+  kind: "continue" | "terminal";
+  reason: string;
+  [payload: string]: unknown;
+}
+
 /** Fields every message in a conversation carries. */
 interface MessageBase {
   uuid: string;
@@ -48,6 +55,8 @@ export interface AssistantMessage extends MessageBase {
   /** A synthetic message standing for an API failure; never sent back to the model. */
   isApiErrorMessage?: boolean;
   error?: AssistantErrorKind;
+  /** The HTTP status of the failure an API-error message stands for. */
+  apiErrorStatus?: number;
 }
 
 /** Context the runtime attaches for the model's next request. */
@@ -55,7 +64,11 @@ export type Attachment =
   | { type: "queued_command"; prompt: string }
   | { type: "edited_text_file"; filename: string; snippet: string }
   | { type: "max_turns_reached"; maxTurns: number; turnCount: number }
-  | { type: "system_reminder"; content: string };
+  | { type: "system_reminder"; content: string }
+  /** A hook said `continue: false`; the turn ends. Host-only. */
+  | { type: "hook_stopped_continuation"; hookName: string; message: string }
+  /** Context a hook added for the model. */
+  | { type: "hook_additional_context"; hookName: string; content: string };
 
 /** An attachment in the conversation; sent to the model as a meta user message. */
 export interface AttachmentMessage extends MessageBase {
@@ -81,6 +94,8 @@ export type SystemMessage = MessageBase & { type: "system" } & (
         error: AssistantErrorKind;
       }
     | { subtype: "informational"; level: "info" | "warning" | "error"; content: string }
+    /** Why the loop continued or ended (recorded in the transcript; never sent to the model). */
+    | { subtype: "transition"; transition: LoopTransition; turnCount: number }
   );
 
 /** Progress a running tool reports (UI only). */

@@ -91,6 +91,15 @@ export interface SdkApiRetry {
   uuid: string;
 }
 
+/** A one-line label for a finished tool round. */
+export interface SdkToolUseSummary {
+  type: "tool_use_summary";
+  summary: string;
+  preceding_tool_use_ids: string[];
+  session_id: string;
+  uuid: string;
+}
+
 /** How a turn ended, for programs. */
 export type SdkResultSubtype =
   | "success"
@@ -127,4 +136,5 @@ export type SdkMessage =
   | SdkUserMessage
   | SdkStreamEvent
   | SdkApiRetry
+  | SdkToolUseSummary
   | SdkResult;

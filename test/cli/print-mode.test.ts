@@ -2,7 +2,11 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import type { SdkAssistantMessage, SdkMessage } from "../../src/session/sdk-messages.js";
+import type {
+  SdkAssistantMessage,
+  SdkMessage,
+  SdkSystemInit,
+} from "../../src/session/sdk-messages.js";
 import { jsonLines, only, runKeel } from "../helpers/run-keel.js";
 import { anthropicEnv, scriptedServer } from "../helpers/scripted.js";
 
@@ -27,12 +31,19 @@ describe("keel -p against the scripted server", () => {
     const body = request.body as Record<string, unknown>;
     expect(body.model).toBe("claude-haiku-4-5");
     expect(body.max_tokens).toBe(32_000);
-    expect(body.messages).toEqual([
-      {
-        role: "user",
-        content: [{ type: "text", text: "say hello", cache_control: { type: "ephemeral" } }],
-      },
-    ]);
+    const messages = body.messages as Array<{
+      role: string;
+      content: Array<{ type: string; text: string }>;
+    }>;
+    expect(messages).toHaveLength(1);
+    expect(messages[0]!.content[0]!.text).toMatch(
+      /^<system-reminder>[\s\S]*Today's date is \d{4}-\d{2}-\d{2}\./,
+    );
+    expect(messages[0]!.content[1]).toEqual({
+      type: "text",
+      text: "say hello",
+      cache_control: { type: "ephemeral" },
+    });
     expect(JSON.stringify(body.system)).toContain("You are keel");
   });
 
@@ -57,15 +68,15 @@ describe("keel -p against the scripted server", () => {
       "assistant",
       "result/success",
     ]);
-    const init = only(lines, "system");
+    const init = only(lines, "system") as SdkSystemInit;
     const [thinking, text] = lines.filter((l): l is SdkAssistantMessage => l.type === "assistant");
     const result = only(lines, "result");
     expect(init).toMatchObject({
       model: "claude-sonnet-5",
       permissionMode: "default",
-      tools: [],
       cwd: process.cwd(),
     });
+    expect(init.tools).toEqual(expect.arrayContaining(["Read", "Write", "Edit", "Glob", "Grep"]));
     expect(init.session_id).toMatch(/^[0-9a-f-]{36}$/);
     expect(thinking!.message.content).toMatchObject([{ type: "thinking" }]);
     expect(text!.message.content).toEqual([{ type: "text", text: "Hi!" }]);
@@ -108,7 +119,7 @@ describe("keel -p against the scripted server", () => {
     const body = server.requests[0]!.body as {
       messages: Array<{ content: Array<{ text: string }> }>;
     };
-    expect(body.messages[0]!.content[0]!.text).toBe("from stdin\n");
+    expect(body.messages[0]!.content.at(-1)!.text).toBe("from stdin\n");
   });
 
   it("retries an overloaded server, announcing each retry, then answers", async () => {

@@ -2,8 +2,9 @@ import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import type { SdkMessage } from "../../src/session/sdk-messages.js";
 
-/** The built CLI (test/global-setup.ts builds it before the suite). */
-export const KEEL_BIN = fileURLToPath(new URL("../../dist/cli.js", import.meta.url));
+/** The built CLI (test/global-setup.ts builds one for each test run). */
+export const KEEL_BIN =
+  process.env.KEEL_TEST_BIN ?? fileURLToPath(new URL("../../dist/cli.js", import.meta.url));
 
 /** What a finished keel process left behind. */
 export interface KeelRun {

@@ -1,0 +1,67 @@
+import type { ModelRequest, RequestKind } from "../model/provider.js";
+import { toolDefinition } from "../model/tool-schema.js";
+import type { ToolDefinition } from "../protocol/api.js";
+import { systemReminder, toApiMessages } from "../protocol/api-payload.js";
+import type { Message, UserMessage } from "../protocol/messages.js";
+import type { ToolUseContext } from "../tools/context.js";
+import type { AnyTool } from "../tools/tool.js";
+
+const definitions = new WeakMap<AnyTool, ToolDefinition>();
+
+/** A tool's API definition, rendered once per tool object (schemas are stable in a session). */
+function definitionOf(tool: AnyTool): ToolDefinition {
+  let definition = definitions.get(tool);
+  if (!definition) {
+    definition = toolDefinition(tool.name, tool.description, tool.inputSchema);
+    definitions.set(tool, definition);
+  }
+  return definition;
+}
+
+/** The user context as the meta message the model sees first. */
+export function userContextMessage(
+  userContext: Readonly<Record<string, string>>,
+): UserMessage | undefined {
+  const entries = Object.entries(userContext);
+  if (entries.length === 0) return undefined;
+  const body = entries.map(([key, value]) => `# ${key}\n${value}`).join("\n\n");
+  return {
+    type: "user",
+    uuid: "user-context",
+    timestamp: new Date(0).toISOString(),
+    isMeta: true,
+    message: {
+      role: "user",
+      content: systemReminder(
+        `Context for this conversation (use it when it is relevant; do not comment on it otherwise):\n${body}`,
+      ),
+    },
+  };
+}
+
+/** What one main-loop request is built from. */
+export interface RequestInputs {
+  messages: readonly Message[];
+  systemPrompt: string;
+  userContext: Readonly<Record<string, string>>;
+  context: ToolUseContext;
+  maxTokens: number;
+  kind: RequestKind;
+}
+
+/** The Messages API request for one iteration of the loop. */
+export function buildRequest(inputs: RequestInputs): ModelRequest {
+  const contextMessage = userContextMessage(inputs.userContext);
+  const messages = contextMessage ? [contextMessage, ...inputs.messages] : inputs.messages;
+  const tools = inputs.context.options.tools;
+  const thinking = inputs.context.options.thinking;
+  return {
+    model: inputs.context.options.mainLoopModel,
+    system: inputs.systemPrompt,
+    messages: toApiMessages(messages),
+    ...(tools.length > 0 ? { tools: tools.map(definitionOf) } : {}),
+    maxTokens: inputs.maxTokens,
+    ...(thinking ? { thinking } : {}),
+    kind: inputs.kind,
+  };
+}

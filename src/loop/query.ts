@@ -1,0 +1,182 @@
+import { createSyntheticAssistantMessage, createUserMessage } from "../protocol/factories.js";
+import type { LoopTransition, Message } from "../protocol/messages.js";
+import { INTERRUPT_MESSAGE, INTERRUPT_MESSAGE_FOR_TOOL_USE } from "../tools/tool-errors.js";
+import { type Decision, type Iteration, type LoopLocals, terminal } from "./decision.js";
+import type { QueryEvent } from "./events.js";
+import { missingToolResults } from "./missing-tool-results.js";
+import type { StreamOutcome } from "./outcome.js";
+import type { QueryParams } from "./params.js";
+import { prepareIteration } from "./prepare.js";
+import { collapseDrainRetry } from "./recovery/collapse-drain.js";
+import { maxOutputTokensEscalate } from "./recovery/max-output-escalate.js";
+import { maxOutputTokensRecovery } from "./recovery/max-output-recovery.js";
+import { reactiveCompactRetry } from "./recovery/reactive-compact.js";
+import { stopHookStep } from "./recovery/stop-hooks.js";
+import { tokenBudgetContinuation } from "./recovery/token-budget-continuation.js";
+import { initialState, type State } from "./state.js";
+import { streamResponse } from "./stream-response.js";
+import { toolRound } from "./tool-round.js";
+import type { Continue, Terminal } from "./transitions.js";
+
+/**
+ * One agentic turn: calls the model, runs the tools it asks for, recovers from what can be
+ * recovered, and returns why the turn ended. Never throws for an API or tool fault.
+ */
+export async function* query(params: QueryParams): AsyncGenerator<QueryEvent, Terminal, undefined> {
+  try {
+    return yield* queryLoop(params);
+  } finally {
+    // Drop references a finished turn no longer needs, so a long session keeps no dead turns.
+    params.toolUseContext.setInProgressToolUseIds(() => new Set());
+  }
+}
+
+function transitionMessage(
+  params: QueryParams,
+  transition: Continue | Terminal,
+  kind: LoopTransition["kind"],
+  turnCount: number,
+): Message {
+  const { reason, ...payload } = transition;
+  const recorded: LoopTransition = { kind, reason, ...serializable(payload) };
+  return {
+    type: "system",
+    subtype: "transition",
+    uuid: params.deps.ids.uuid(),
+    timestamp: params.deps.ids.timestamp(),
+    transition: recorded,
+    turnCount,
+  };
+}
+
+function serializable(payload: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(payload)) {
+    out[key] = value instanceof Error ? value.message : value;
+  }
+  return out;
+}
+
+/** The no-tool-use exit: the recovery ladder in the seeds' order, then the exits. */
+async function* finishPath(iteration: Iteration): AsyncGenerator<QueryEvent, Decision, undefined> {
+  const steps = [
+    collapseDrainRetry,
+    reactiveCompactRetry,
+    maxOutputTokensEscalate,
+    maxOutputTokensRecovery,
+  ];
+  for (const step of steps) {
+    const decision = yield* step(iteration);
+    if (decision) return decision;
+  }
+  // No stop hooks after an API error: error → hook → retry would spiral.
+  if (iteration.outcome.apiError) return terminal({ reason: "completed" });
+  const stopped = yield* stopHookStep(iteration);
+  if (stopped) return stopped;
+  const budget = yield* tokenBudgetContinuation(iteration);
+  if (budget) return budget;
+  return terminal({ reason: "completed" });
+}
+
+/** The user stopped the turn while the model was streaming. */
+async function* abortedWhileStreaming(
+  params: QueryParams,
+  outcome: StreamOutcome,
+): AsyncGenerator<QueryEvent, Decision, undefined> {
+  const results: Message[] = [...outcome.earlyResults];
+  if (outcome.executor) {
+    for await (const update of outcome.executor.getRemainingResults()) {
+      if (!update.message) continue;
+      results.push(update.message);
+      yield update.message;
+    }
+  }
+  yield* missingToolResults(
+    outcome.assistantMessages,
+    results,
+    INTERRUPT_MESSAGE_FOR_TOOL_USE,
+    params.deps.ids,
+  );
+  if (outcome.context.abortController.signal.reason !== "interrupt") {
+    yield createUserMessage(INTERRUPT_MESSAGE, params.deps.ids);
+  }
+  return terminal({ reason: "aborted_streaming" });
+}
+
+/** An unexpected exception from the model layer: pair what is pending and end. */
+async function* modelFailure(
+  params: QueryParams,
+  outcome: StreamOutcome,
+  error: unknown,
+): AsyncGenerator<QueryEvent, Decision, undefined> {
+  const text = error instanceof Error ? error.message : String(error);
+  yield* missingToolResults(outcome.assistantMessages, [], text, params.deps.ids);
+  yield createSyntheticAssistantMessage(`API Error: ${text}`, params.deps.ids, "unknown");
+  return terminal({ reason: "model_error", error });
+}
+
+async function* awaitPendingSummary(
+  state: State,
+  params: QueryParams,
+): AsyncGenerator<QueryEvent, void, undefined> {
+  const pending = state.pendingToolUseSummary;
+  if (!pending) return;
+  const summary = await pending;
+  if (summary === null) return;
+  const precedingToolUseIds: string[] = [];
+  for (const message of state.messages) {
+    if (message.type === "assistant") {
+      for (const block of message.message.content)
+        if (block.type === "tool_use") precedingToolUseIds.push(block.id);
+    }
+  }
+  yield { type: "tool_use_summary", uuid: params.deps.ids.uuid(), summary, precedingToolUseIds };
+}
+
+/** One iteration: prepare, stream, then the finish path or the tool path. */
+async function* iterate(
+  state: State,
+  params: QueryParams,
+  locals: LoopLocals,
+): AsyncGenerator<QueryEvent, Decision, undefined> {
+  const prepared = yield* prepareIteration(state, params);
+  if (!("kind" in prepared)) return terminal(prepared);
+  const outcome = yield* streamResponse({
+    request: prepared.request,
+    context: prepared.context,
+    deps: params.deps,
+    ...(params.fallbackModel ? { fallbackModel: params.fallbackModel } : {}),
+    streamingToolExecution: params.streamingToolExecution ?? true,
+  });
+  locals.turnOutputTokens += outcome.outputTokens;
+  if (outcome.aborted) return yield* abortedWhileStreaming(params, outcome);
+  if (outcome.unexpected) return yield* modelFailure(params, outcome, outcome.unexpected.error);
+  yield* awaitPendingSummary(state, params);
+  const iteration: Iteration = {
+    state: { ...state, autoCompactTracking: prepared.tracking },
+    params,
+    messagesForQuery: prepared.messagesForQuery,
+    outcome,
+    locals,
+  };
+  return outcome.needsFollowUp ? yield* toolRound(iteration) : yield* finishPath(iteration);
+}
+
+/** `while (true)` over an explicit State: leaves only by `return`, and records every transition. */
+async function* queryLoop(params: QueryParams): AsyncGenerator<QueryEvent, Terminal, undefined> {
+  let state = initialState(params);
+  const locals: LoopLocals = {
+    stopHookBlocks: 0,
+    budget: { continuations: 0, lastDelta: 0, lastTurnTokens: 0 },
+    turnOutputTokens: 0,
+  };
+  while (true) {
+    const decision = yield* iterate(state, params, locals);
+    if (decision.kind === "terminal") {
+      yield transitionMessage(params, decision.terminal, "terminal", state.turnCount);
+      return decision.terminal;
+    }
+    state = decision.state;
+    yield transitionMessage(params, state.transition!, "continue", state.turnCount);
+  }
+}

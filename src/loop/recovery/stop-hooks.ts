@@ -1,0 +1,61 @@
+import { createAttachmentMessage, createUserMessage } from "../../protocol/factories.js";
+import type { Message } from "../../protocol/messages.js";
+import { continueWith, type Decision, type Iteration, terminal } from "../decision.js";
+
+/** Consecutive stop-hook blocks after which the turn ends anyway (contracts.md §5). */
+export const MAX_CONSECUTIVE_STOP_HOOK_BLOCKS = 5;
+
+/**
+ * The model finished without tool calls: the Stop hooks may send it back to work (their
+ * feedback becomes meta user messages), or stop the turn. Keeps hasAttemptedReactiveCompact:
+ * resetting it here once let compaction and a hook feed each other forever.
+ */
+export async function* stopHookStep({
+  state,
+  params,
+  messagesForQuery,
+  outcome,
+  locals,
+}: Iteration): AsyncGenerator<Message, Decision | undefined, undefined> {
+  const run = params.deps.runStopHooks;
+  if (!run) return undefined;
+  const ids = params.deps.ids;
+  const history = [...messagesForQuery, ...outcome.assistantMessages];
+  const result = await run(history, outcome.context, state.stopHookActive === true);
+  if (result.preventContinuation) {
+    yield createAttachmentMessage(
+      {
+        type: "hook_stopped_continuation",
+        hookName: result.preventContinuation.hookName,
+        message: result.preventContinuation.reason,
+      },
+      ids,
+    );
+    return terminal({ reason: "stop_hook_prevented" });
+  }
+  if (result.blockingErrors.length === 0) return undefined;
+  if (locals.stopHookBlocks >= MAX_CONSECUTIVE_STOP_HOOK_BLOCKS) {
+    const names = [...new Set(result.blockingErrors.map((e) => e.hookName))].join(", ");
+    yield {
+      type: "system",
+      subtype: "informational",
+      level: "warning",
+      uuid: ids.uuid(),
+      timestamp: ids.timestamp(),
+      content: `Stop hook ${names} blocked the end of the turn ${MAX_CONSECUTIVE_STOP_HOOK_BLOCKS} times in a row; ending the turn anyway.`,
+    };
+    return terminal({ reason: "completed" });
+  }
+  locals.stopHookBlocks += 1;
+  const feedback = result.blockingErrors.map((e) =>
+    createUserMessage(`${e.hookName} hook feedback:\n${e.message}`, ids, { isMeta: true }),
+  );
+  for (const message of feedback) yield message;
+  return continueWith(state, {
+    messages: [...history, ...feedback],
+    toolUseContext: outcome.context,
+    maxOutputTokensRecoveryCount: 0,
+    stopHookActive: true,
+    transition: { reason: "stop_hook_blocking" },
+  });
+}

@@ -1,0 +1,58 @@
+import type { QueryEvent } from "../loop/events.js";
+import type { AssistantMessage, LoopTransition } from "../protocol/messages.js";
+import { isStreamEvent } from "./sdk-mapper.js";
+import { StreamUsageRecorder } from "./usage-from-stream.js";
+import { UsageTracker } from "./usage-tracker.js";
+
+/** Watches a turn's events for what its result needs: usage, cost, turns, the last answer. */
+export class TurnObserver {
+  readonly tracker = new UsageTracker();
+  private readonly usage: StreamUsageRecorder;
+  lastAssistant: AssistantMessage | undefined;
+  /** Agentic turns: one, plus one per tool round. */
+  numTurns = 1;
+
+  constructor(
+    now: () => number,
+    private readonly onTransition?: (transition: LoopTransition, turnCount: number) => void,
+  ) {
+    this.usage = new StreamUsageRecorder(this.tracker, now);
+  }
+
+  /** The last stop reason the model gave. */
+  get stopReason(): string | null {
+    return this.usage.stopReason;
+  }
+
+  observe(event: QueryEvent): void {
+    if (isStreamEvent(event)) {
+      this.usage.observe(event);
+      return;
+    }
+    switch (event.type) {
+      case "stream_request_start":
+        this.usage.requestStarted();
+        break;
+      case "assistant":
+        this.lastAssistant = event;
+        break;
+      case "tombstone":
+        if (this.lastAssistant === event.message) this.lastAssistant = undefined;
+        break;
+      case "system":
+        if (event.subtype === "api_retry") this.usage.requestEnded();
+        if (event.subtype === "transition") {
+          if (event.transition.reason === "next_turn") this.numTurns += 1;
+          this.onTransition?.(event.transition, event.turnCount);
+        }
+        break;
+      default:
+        break;
+    }
+  }
+
+  /** The turn is over: time spent in a request cut short still counts as API time. */
+  finish(): void {
+    this.usage.requestEnded();
+  }
+}

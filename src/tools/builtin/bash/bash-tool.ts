@@ -1,0 +1,91 @@
+import type { BuiltinToolsConfig } from "../../builtin-config.js";
+import { loadShellParser } from "../../shell-parse/index.js";
+import type { Tool } from "../../tool.js";
+import { bashDescription } from "./description.js";
+import { checkBashInput } from "./input-check.js";
+import { bashLimits } from "./limits.js";
+import type { SignalGroup } from "./process-group.js";
+import { ReadOnlyCheck } from "./read-only-check.js";
+import { bashToolResult } from "./result.js";
+import { type BashRunner, runBash } from "./run-bash.js";
+import type { ProcessTiming } from "./run-process.js";
+import { type BashInput, type BashOutput, bashInputSchema } from "./schema.js";
+import { WorkingDirectory } from "./working-directory.js";
+
+/** Room in a result for the markers and notes around the capped output. */
+const RESULT_HEADROOM = 2_000;
+
+/** Injected behaviour (tests shorten the waits; hosts may observe signals). */
+export interface BashToolOptions {
+  now?: () => number;
+  /** The shell to run (default "bash", found on the session's PATH). */
+  shell?: string;
+  /** How often progress is reported while a command runs (default 1 s). */
+  progressIntervalMs?: number;
+  timing?: Partial<ProcessTiming>;
+  signalGroup?: SignalGroup;
+}
+
+const DEFAULT_TIMING: ProcessTiming = { drainGraceMs: 300, maxDrainMs: 5_000, killGraceMs: 1_000 };
+
+/**
+ * The Bash tool of one session: runs commands in bash in their own process group; the
+ * working directory persists across calls; read-only commands (decided by parsing) are
+ * concurrency-safe and need no permission inside the working folders.
+ */
+export function createBashTool(
+  config: BuiltinToolsConfig,
+  options: BashToolOptions = {},
+): Tool<BashInput, BashOutput> {
+  const limits = bashLimits(config.env);
+  const workingDirectory = new WorkingDirectory(config.cwd);
+  const readOnly = new ReadOnlyCheck();
+  loadShellParser().catch(() => undefined); // warm up; a failure leaves commands "not read-only"
+  const runner: BashRunner = {
+    limits,
+    sessionDir: config.sessionDir,
+    env: definedEntries(config.env),
+    workingDirectory,
+    shell: options.shell ?? "bash",
+    timing: { ...DEFAULT_TIMING, ...options.timing },
+    progressIntervalMs: options.progressIntervalMs ?? 1_000,
+    now: options.now ?? Date.now,
+    ...(options.signalGroup ? { signalGroup: options.signalGroup } : {}),
+  };
+  const sessionFolders = [config.cwd, config.stateDir];
+  return {
+    name: "Bash",
+    description: bashDescription(limits),
+    inputSchema: bashInputSchema,
+    maxResultSizeChars: limits.maxOutputChars + RESULT_HEADROOM,
+    isReadOnly(input) {
+      return readOnly.isReadOnly(input.command, workingDirectory.path, sessionFolders);
+    },
+    isConcurrencySafe(input) {
+      return readOnly.isReadOnly(input.command, workingDirectory.path, sessionFolders);
+    },
+    async validateInput(input) {
+      return checkBashInput(input, limits);
+    },
+    async checkPermissions(input, context) {
+      const folders = [
+        context.options.cwd,
+        ...context.options.additionalDirectories,
+        config.stateDir,
+      ];
+      const allowed = await readOnly.isReadOnlyAsync(input.command, workingDirectory.path, folders);
+      return allowed ? { behavior: "allow" } : { behavior: "passthrough" };
+    },
+    async call(input, context, onProgress) {
+      const call = { toolUseId: context.toolUseId, signal: context.signal, onProgress };
+      return { data: await runBash(input, call, runner) };
+    },
+    mapToolResult: bashToolResult,
+  };
+}
+
+function definedEntries(env: Readonly<Record<string, string | undefined>>): NodeJS.ProcessEnv {
+  const defined: NodeJS.ProcessEnv = {};
+  for (const [key, value] of Object.entries(env)) if (value !== undefined) defined[key] = value;
+  return defined;
+}

@@ -1,0 +1,124 @@
+import { mkdir } from "node:fs/promises";
+import { join } from "node:path";
+import { checkBashInput, effectiveTimeoutMs } from "./input-check.js";
+import type { BashLimits } from "./limits.js";
+import { type CollectedOutput, OutputCollector } from "./output-collector.js";
+import type { SignalGroup } from "./process-group.js";
+import { type ProcessOutcome, type ProcessTiming, runProcess } from "./run-process.js";
+import type { BashInput, BashOutput } from "./schema.js";
+import { type WorkingDirectory, wrapWithCwdReport } from "./working-directory.js";
+
+/** A progress report while a command runs. */
+export interface BashProgress {
+  type: "bash_progress";
+  elapsedMs: number;
+  /** Characters of output so far (stdout and stderr). */
+  outputChars: number;
+}
+
+/** What one Bash tool instance runs commands with. */
+export interface BashRunner {
+  limits: BashLimits;
+  sessionDir: string;
+  env: NodeJS.ProcessEnv;
+  workingDirectory: WorkingDirectory;
+  shell: string;
+  timing: ProcessTiming;
+  progressIntervalMs: number;
+  now: () => number;
+  signalGroup?: SignalGroup;
+}
+
+/** One call: who is asking and how to report. */
+export interface BashCall {
+  toolUseId: string;
+  signal: AbortSignal;
+  onProgress: (progress: BashProgress) => void;
+}
+
+let callCounter = 0;
+
+/** Runs one command to completion (or timeout/abort) and describes what happened. */
+export async function runBash(
+  input: BashInput,
+  call: BashCall,
+  runner: BashRunner,
+): Promise<BashOutput> {
+  const check = checkBashInput(input, runner.limits);
+  if (!check.ok) throw new Error(check.message);
+  const start = runner.workingDirectory.start();
+  const notes = start.note ? [start.note] : [];
+  if (call.signal.aborted) return notRun(start.cwd, notes);
+  const id = call.toolUseId.replace(/[^A-Za-z0-9_-]/g, "_");
+  const cwdFile = join(runner.sessionDir, `.bash-cwd-${id}-${++callCounter}`);
+  await mkdir(runner.sessionDir, { recursive: true }).catch(() => undefined);
+  const output = new OutputCollector(
+    runner.limits.maxOutputChars,
+    join(runner.sessionDir, "tool-results", `bash-${id}.txt`),
+  );
+  const timeoutMs = effectiveTimeoutMs(input, runner.limits);
+  const stopProgress = reportProgress(call, output, runner);
+  const outcome = await runProcess({
+    shell: runner.shell,
+    script: wrapWithCwdReport(input.command, cwdFile),
+    cwd: start.cwd,
+    env: runner.env,
+    timeoutMs,
+    signal: call.signal,
+    output,
+    timing: runner.timing,
+    now: runner.now,
+    ...(runner.signalGroup ? { signalGroup: runner.signalGroup } : {}),
+  });
+  stopProgress();
+  const collected = await output.finish();
+  await runner.workingDirectory.learn(cwdFile);
+  if (outcome.spawnError) {
+    throw new Error(
+      `Could not start ${runner.shell} in ${start.cwd}: ${outcome.spawnError.message}`,
+    );
+  }
+  return describe(outcome, collected, timeoutMs, runner.workingDirectory.path, notes);
+}
+
+function reportProgress(call: BashCall, output: OutputCollector, runner: BashRunner) {
+  const startedAt = runner.now();
+  const timer = setInterval(() => {
+    call.onProgress({
+      type: "bash_progress",
+      elapsedMs: runner.now() - startedAt,
+      outputChars: output.totalChars,
+    });
+  }, runner.progressIntervalMs);
+  return () => clearInterval(timer);
+}
+
+function describe(
+  outcome: ProcessOutcome,
+  collected: CollectedOutput,
+  timeoutMs: number,
+  cwd: string,
+  notes: string[],
+): BashOutput {
+  const result: BashOutput = {
+    stdout: collected.stdout,
+    stderr: collected.stderr,
+    exitCode: outcome.exitCode,
+    interrupted: outcome.ending === "aborted",
+    cwd,
+    notes,
+  };
+  if (outcome.ending === "timeout") result.timedOutAfterMs = timeoutMs;
+  if (outcome.ending === "exited" && outcome.exitSignal) result.exitSignal = outcome.exitSignal;
+  if (collected.truncated) {
+    result.truncation = { totalChars: collected.totalChars };
+    if (collected.fullOutputPath) result.truncation.fullOutputPath = collected.fullOutputPath;
+    if (collected.saveError) result.truncation.saveError = collected.saveError;
+  }
+  return result;
+}
+
+/** The call was aborted before the command started. */
+function notRun(cwd: string, notes: string[]): BashOutput {
+  return { stdout: "", stderr: "", exitCode: null, interrupted: true, cwd, notes };
+}

@@ -1,0 +1,63 @@
+import { statSync } from "node:fs";
+import { readFile, rm } from "node:fs/promises";
+import { isAbsolute } from "node:path";
+
+/** Where the next command starts, and a note when the remembered folder had to be given up. */
+export interface StartDirectory {
+  cwd: string;
+  note?: string;
+}
+
+/**
+ * The shell's working directory across the calls of one session: each command starts where
+ * the previous one ended (its `cd`s persist), falling back to the session's folder when the
+ * remembered one has been removed.
+ */
+export class WorkingDirectory {
+  private current: string;
+
+  constructor(private readonly sessionCwd: string) {
+    this.current = sessionCwd;
+  }
+
+  /** The directory commands run in now. */
+  get path(): string {
+    return this.current;
+  }
+
+  /** The directory for the next command (checked to still exist). */
+  start(): StartDirectory {
+    if (this.current === this.sessionCwd || isDirectory(this.current)) return { cwd: this.current };
+    const gone = this.current;
+    this.current = this.sessionCwd;
+    return {
+      cwd: this.sessionCwd,
+      note: `The working directory ${gone} no longer exists; the command ran in ${this.sessionCwd}.`,
+    };
+  }
+
+  /** Takes the directory the shell reported at exit (from `cwdFile`), then removes the file. */
+  async learn(cwdFile: string): Promise<void> {
+    const reported = await readFile(cwdFile, "utf8").catch(() => "");
+    await rm(cwdFile, { force: true });
+    const cwd = reported.endsWith("\n") ? reported.slice(0, -1) : reported;
+    if (cwd !== "" && isAbsolute(cwd)) this.current = cwd;
+  }
+}
+
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The command prefixed (on the same line, so bash's line numbers stay the model's) with a
+ * trap that writes the final directory to `cwdFile` when the shell exits.
+ */
+export function wrapWithCwdReport(command: string, cwdFile: string): string {
+  const quoted = `'${cwdFile.replace(/'/g, `'\\''`)}'`;
+  return `__keel_report_cwd() { pwd -P >| ${quoted} 2>/dev/null; }; trap __keel_report_cwd EXIT; ${command}`;
+}

@@ -1,0 +1,47 @@
+import { isAbsolute, resolve } from "node:path";
+
+/** How a Glob pattern is run: which folder ripgrep lists, and the glob its files must match. */
+export interface GlobPlan {
+  /** The folder the call searches (its `path`, or the working folder). */
+  searchDir: string;
+  /** The folder ripgrep lists: searchDir plus the pattern's leading fixed folders. */
+  dir: string;
+  /** The rest of the pattern, relative to `dir` (a leading "/" anchors it there). */
+  glob: string;
+  /** The pattern names a hidden file or folder, so hidden entries are listed. */
+  hidden: boolean;
+}
+
+const GLOB_CHARS = /[*?[{\\]/;
+
+/** True when a pattern names a dot-file or dot-folder (".env", "**\/.github/**", "{.a,b}"). */
+export function namesHiddenEntry(glob: string): boolean {
+  return /(^|[/{,])\.[^/.]/.test(glob);
+}
+
+/**
+ * Splits a pattern into the folder to list and the glob to match there. A pattern with a
+ * slash (or an absolute one) starts from fixed folders ("src/**\/*.ts" lists src); those
+ * become the folder, and the rest is anchored in it. A pattern without a slash matches file
+ * names at any depth under the search folder.
+ */
+export function planGlob(pattern: string, searchDir: string): GlobPlan {
+  const base = { searchDir, dir: searchDir, glob: pattern };
+  if (!pattern.includes("/")) return { ...base, hidden: namesHiddenEntry(pattern) };
+  const segments = pattern.split("/");
+  const firstGlob = segments.findIndex((segment) => GLOB_CHARS.test(segment));
+  const fixed = firstGlob === -1 ? segments.length - 1 : firstGlob;
+  const prefix = segments.slice(0, fixed).join("/");
+  const dir = resolve(searchDir, prefix === "" && isAbsolute(pattern) ? "/" : prefix || ".");
+  const glob = `/${segments.slice(fixed).join("/")}`;
+  return { ...base, dir, glob, hidden: namesHiddenEntry(glob) };
+}
+
+/** ripgrep's arguments for listing the files under a plan's folder, newest first. */
+export function globArgs(plan: GlobPlan): string[] {
+  const args = ["--no-config", "--files", "--sortr=modified"];
+  // A negated --glob only excludes; a positive one would override .gitignore.
+  if (plan.hidden) args.push("--hidden", "--glob", "!.git");
+  args.push("--", plan.dir);
+  return args;
+}

@@ -1,0 +1,54 @@
+import { stat } from "node:fs/promises";
+import { sep } from "node:path";
+import { ripgrepPath, runRipgrep } from "../ripgrep.js";
+import { globMatcher } from "./glob-matcher.js";
+import { type GlobPlan, globArgs } from "./glob-plan.js";
+import type { GlobOutput } from "./output.js";
+
+/** How one Glob lists files. */
+export interface FileListing {
+  plan: GlobPlan;
+  env: Readonly<Record<string, string | undefined>>;
+  signal: AbortSignal;
+  maxResults: number;
+}
+
+async function isFolder(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+function firstLine(text: string): string {
+  return text.trim().split("\n")[0] ?? "";
+}
+
+/**
+ * Lists the files a plan matches, newest first: ripgrep lists every file it does not ignore
+ * (.gitignore, hidden), sorted by modification time, and the glob is matched here.
+ */
+export async function listMatchingFiles(listing: FileListing): Promise<GlobOutput> {
+  const { plan } = listing;
+  // The pattern's fixed folders may not exist: then nothing matches.
+  if (plan.dir !== plan.searchDir && !(await isFolder(plan.dir))) {
+    return { filenames: [], truncated: false };
+  }
+  const matches = globMatcher(plan.glob);
+  const prefix = plan.dir.endsWith(sep) ? plan.dir : `${plan.dir}${sep}`;
+  const result = await runRipgrep({
+    rgPath: await ripgrepPath(),
+    args: globArgs(plan),
+    cwd: plan.dir,
+    env: listing.env,
+    signal: listing.signal,
+    maxLines: listing.maxResults,
+    map: (line) => (line.startsWith(prefix) && matches(line.slice(prefix.length)) ? [line] : []),
+  });
+  if (result.exitCode === 2 && result.lines.length === 0 && result.stderr.trim() !== "") {
+    throw new Error(`Glob could not list ${plan.dir}: ${firstLine(result.stderr)}`);
+  }
+  const data: GlobOutput = { filenames: result.lines, truncated: result.stoppedEarly };
+  return result.exitCode === 2 ? { ...data, warning: firstLine(result.stderr) } : data;
+}

@@ -1,0 +1,94 @@
+import type { ApiThinkingConfig } from "../protocol/api.js";
+import type { AssistantMessage, Message } from "../protocol/messages.js";
+import type { FileStateCache } from "./file-state-cache.js";
+import type { ToolHooks } from "./hooks.js";
+import type { AnyTool } from "./tool.js";
+
+/** Claude Code's permission modes. */
+export const PERMISSION_MODES = [
+  "default",
+  "acceptEdits",
+  "plan",
+  "bypassPermissions",
+  "dontAsk",
+] as const;
+
+/** A permission mode. */
+export type PermissionMode = (typeof PERMISSION_MODES)[number];
+
+/** Session state the host owns and tools may read or update. */
+export interface AppState {
+  permissionMode: PermissionMode;
+}
+
+/** The answer to "may this tool run with this input?" */
+export type PermissionResult =
+  | { behavior: "allow"; updatedInput?: Record<string, unknown> }
+  /** `interrupt` ends the turn (a person rejected the call without feedback). */
+  | { behavior: "deny"; message: string; interrupt?: boolean };
+
+/** Decides a permission for one call (the policy layer, or the host asking a person). */
+export type CanUseTool = (
+  tool: AnyTool,
+  input: Record<string, unknown>,
+  context: ToolUseContext,
+  assistantMessage: AssistantMessage,
+  toolUseId: string,
+) => Promise<PermissionResult>;
+
+/** How a permission was decided for a tool call (for the transcript and the SDK). */
+export interface ToolDecision {
+  source: "config" | "hook" | "user" | "mode";
+  decision: "accept" | "reject";
+}
+
+/** The configuration a turn's tools run with. */
+export interface ToolUseOptions {
+  tools: readonly AnyTool[];
+  mainLoopModel: string;
+  thinking?: ApiThinkingConfig;
+  /** Slash command names the session knows. */
+  commands: readonly string[];
+  /** Subagent types the Agent tool can start. */
+  agentDefinitions: readonly string[];
+  /** Re-reads the tool list (an MCP server connected mid-turn); called at each tool boundary. */
+  refreshTools?: () => readonly AnyTool[];
+  /** No person is there to answer a permission prompt. */
+  isNonInteractiveSession: boolean;
+  /** Concurrency-safe calls run at most this many at once. */
+  maxToolUseConcurrency: number;
+  /** The working folder and any added ones: reads inside them need no permission. */
+  cwd: string;
+  additionalDirectories: readonly string[];
+}
+
+/**
+ * The shared bus of a turn: configuration, the abort signal, state shared across tools and
+ * turns, identity, tracking and the host's callbacks. Tools read from it; a tool's changes
+ * come back as a `contextModifier` that the orchestrator applies.
+ */
+export interface ToolUseContext {
+  options: ToolUseOptions;
+  abortController: AbortController;
+  readFileState: FileStateCache;
+  toolDecisions: Map<string, ToolDecision>;
+  /** Set for a subagent; undefined on the main thread. */
+  agentId?: string;
+  agentType?: string;
+  queryTracking?: { chainId: string; depth: number };
+  messages: readonly Message[];
+  canUseTool: CanUseTool;
+  hooks: ToolHooks;
+  getAppState(): AppState;
+  setAppState(update: (previous: AppState) => AppState): void;
+  /** Tells the UI which tool calls are running. */
+  setInProgressToolUseIds(update: (previous: ReadonlySet<string>) => ReadonlySet<string>): void;
+  addNotification?(text: string): void;
+}
+
+/** The context a single tool call receives: the turn's context plus the call's identity. */
+export interface ToolCallContext extends ToolUseContext {
+  toolUseId: string;
+  /** Aborted when this call must stop (the turn aborted, or a sibling Bash call failed). */
+  signal: AbortSignal;
+}

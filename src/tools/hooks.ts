@@ -1,0 +1,46 @@
+import type { Attachment } from "../protocol/messages.js";
+import type { AnyTool } from "./tool.js";
+
+/** What PreToolUse hooks decided about a call. */
+export interface PreToolUseOutcome {
+  /** A hook's permission decision, if any hook made one. */
+  permission?: { behavior: "allow" | "deny" | "ask"; reason?: string };
+  /** A hook rewrote the input. */
+  updatedInput?: Record<string, unknown>;
+  /** A hook said `continue: false`: the turn ends after this batch. */
+  preventContinuation?: { reason: string; hookName: string };
+  /** Context hooks added for the model. */
+  attachments: Attachment[];
+}
+
+/** What PostToolUse hooks reported after a call. */
+export interface PostToolUseOutcome {
+  preventContinuation?: { reason: string; hookName: string };
+  attachments: Attachment[];
+}
+
+/**
+ * The hook engine as the tool pipeline sees it (the policy layer implements it with shell
+ * commands and SDK callbacks). Hooks never throw: a failing hook is reported, not fatal.
+ */
+export interface ToolHooks {
+  preToolUse(
+    tool: AnyTool,
+    input: Record<string, unknown>,
+    toolUseId: string,
+    signal: AbortSignal,
+  ): Promise<PreToolUseOutcome>;
+  postToolUse(
+    tool: AnyTool,
+    input: Record<string, unknown>,
+    toolUseId: string,
+    response: unknown,
+    signal: AbortSignal,
+  ): Promise<PostToolUseOutcome>;
+}
+
+/** Hooks that do nothing (no hooks configured). */
+export const NO_TOOL_HOOKS: ToolHooks = {
+  preToolUse: async () => ({ attachments: [] }),
+  postToolUse: async () => ({ attachments: [] }),
+};

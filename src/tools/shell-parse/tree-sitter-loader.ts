@@ -1,0 +1,42 @@
+import { readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { Language, Parser } from "web-tree-sitter";
+
+// Resolved through node_modules at run time: keel's bundled CLI (dist/) cannot carry the .wasm
+// files, and web-tree-sitter's own import.meta.url lookup would point into dist/.
+const requireHere = createRequire(import.meta.url);
+
+let loading: Promise<Parser> | undefined;
+let loaded: Parser | undefined;
+
+/** Loads the bash grammar once (later calls share it); rejects when the wasm files are missing. */
+export function loadParser(): Promise<Parser> {
+  if (!loading) {
+    loading = createParser().then(
+      (parser) => {
+        loaded = parser;
+        return parser;
+      },
+      (error: unknown) => {
+        loading = undefined; // a later call may retry
+        throw error;
+      },
+    );
+  }
+  return loading;
+}
+
+/** The parser if it has finished loading, for callers that cannot wait. */
+export function loadedParser(): Parser | undefined {
+  return loaded;
+}
+
+async function createParser(): Promise<Parser> {
+  const engineWasm = requireHere.resolve("web-tree-sitter/web-tree-sitter.wasm");
+  await Parser.init({ locateFile: () => engineWasm });
+  const grammar = await readFile(requireHere.resolve("tree-sitter-bash/tree-sitter-bash.wasm"));
+  const language = await Language.load(grammar);
+  const parser = new Parser();
+  parser.setLanguage(language);
+  return parser;
+}

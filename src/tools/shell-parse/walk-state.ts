@@ -1,0 +1,33 @@
+import type { Redirection, ShellOperator, SimpleCommand } from "./types.js";
+
+/** Where a node sits: inside a substitution, a subshell. */
+export interface Scope {
+  inSubstitution: boolean;
+  inSubshell: boolean;
+}
+
+/** What the walk over a syntax tree has collected so far. */
+export interface WalkState {
+  commands: SimpleCommand[];
+  operators: ShellOperator[];
+  redirections: Redirection[];
+  subshells: number;
+  constructs: Set<string>;
+  /** Problems found by the walk itself (the tree had no ERROR node for them). */
+  errors: string[];
+}
+
+/** An empty walk state. */
+export function emptyWalkState(): WalkState {
+  return {
+    commands: [],
+    operators: [],
+    redirections: [],
+    subshells: 0,
+    constructs: new Set(),
+    errors: [],
+  };
+}
+
+/** The top-level scope. */
+export const TOP_SCOPE: Scope = { inSubstitution: false, inSubshell: false };

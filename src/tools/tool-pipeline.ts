@@ -1,0 +1,152 @@
+import { callWithProgress } from "./call-with-progress.js";
+import type { ToolCallContext } from "./context.js";
+import type { PreToolUseOutcome } from "./hooks.js";
+import type { AnyTool, ToolCallResult } from "./tool.js";
+import {
+  attachment,
+  failure,
+  recordDecision,
+  stoppedContinuation,
+  type ToolCallScope,
+} from "./tool-call-scope.js";
+import {
+  CANCEL_MESSAGE,
+  formatToolError,
+  INTERRUPT_MESSAGE_FOR_TOOL_USE,
+  isAbortError,
+  toolUseError,
+} from "./tool-errors.js";
+import { inputRecord, parseToolInput } from "./tool-input.js";
+import { createToolResultMessage } from "./tool-result-message.js";
+import type { ToolMessage, ToolUpdate } from "./tool-update.js";
+
+type Checked = { ok: true; input: unknown } | { ok: false; update: ToolUpdate };
+
+/** Schema check of an input (the model's, or one a hook or permission rewrote). */
+function checkSchema(tool: AnyTool, scope: ToolCallScope, input: unknown): Checked {
+  const parsed = parseToolInput(tool, input);
+  if (parsed.ok) return { ok: true, input: parsed.data };
+  const text = `InputValidationError: ${parsed.message}`;
+  return { ok: false, update: failure(scope, toolUseError(text), text) };
+}
+
+/** Schema, then the tool's own validation. */
+async function checkInput(tool: AnyTool, scope: ToolCallScope): Promise<Checked> {
+  const schema = checkSchema(tool, scope, scope.block.input);
+  if (!schema.ok || !tool.validateInput) return schema;
+  const verdict = await tool.validateInput(schema.input, scope.context);
+  if (verdict.ok) return schema;
+  return { ok: false, update: failure(scope, toolUseError(verdict.message), verdict.message) };
+}
+
+/**
+ * Steps 2–4 and 7–16 of a call: abort check, input checks, PreToolUse hooks, permission,
+ * the call, PostToolUse hooks. Throws only for failures outside the tool's own code.
+ */
+export async function* toolPipeline(
+  tool: AnyTool,
+  scope: ToolCallScope,
+): AsyncGenerator<ToolUpdate, void, undefined> {
+  if (scope.signal.aborted) {
+    yield failure(scope, CANCEL_MESSAGE);
+    return;
+  }
+  const checked = await checkInput(tool, scope);
+  if (!checked.ok) {
+    yield checked.update;
+    return;
+  }
+  const { block, context, signal } = scope;
+  const pre = await context.hooks.preToolUse(tool, inputRecord(checked.input), block.id, signal);
+  for (const value of pre.attachments) yield attachment(scope, value);
+  const permitted = await permit(tool, scope, checked.input, pre);
+  if (!permitted.ok) yield permitted.update;
+  else if (signal.aborted) yield failure(scope, CANCEL_MESSAGE);
+  else yield* callAndReport(tool, scope, permitted.input);
+  if (pre.preventContinuation) yield stoppedContinuation(scope, pre.preventContinuation);
+}
+
+/**
+ * The hook's and the policy's permission verdicts, recorded in toolDecisions; when allowed,
+ * the input the call runs with (a hook or the permission answer may have rewritten it).
+ */
+async function permit(
+  tool: AnyTool,
+  scope: ToolCallScope,
+  parsedInput: unknown,
+  pre: PreToolUseOutcome,
+): Promise<Checked> {
+  if (pre.permission?.behavior === "deny") {
+    recordDecision(scope, { source: "hook", decision: "reject" });
+    const reason = pre.permission.reason || "the hook blocked this call";
+    return { ok: false, update: failure(scope, `PreToolUse:${tool.name} hook error: ${reason}`) };
+  }
+  const hooked = pre.updatedInput ? checkSchema(tool, scope, pre.updatedInput) : null;
+  if (hooked && !hooked.ok) return hooked;
+  const input = hooked ? hooked.input : parsedInput;
+  // A hook's allow never skips the policy: deny rules and safety checks hold in every mode.
+  const { context, block, assistant } = scope;
+  const decision = await context.canUseTool(tool, inputRecord(input), context, assistant, block.id);
+  if (decision.behavior === "deny") {
+    // Only a person's rejection interrupts; other denials come from rules or modes.
+    recordDecision(scope, { source: decision.interrupt ? "user" : "config", decision: "reject" });
+    if (decision.interrupt) context.abortController.abort();
+    return { ok: false, update: failure(scope, decision.message) };
+  }
+  const source = pre.permission?.behavior === "allow" ? "hook" : "config";
+  recordDecision(scope, { source, decision: "accept" });
+  if (decision.updatedInput) return checkSchema(tool, scope, decision.updatedInput);
+  return { ok: true, input };
+}
+
+/** What a tool threw, as its result text: an interrupted call says it was interrupted. */
+function describeThrown(error: unknown, signal: AbortSignal): string {
+  const interrupted = signal.aborted && (isAbortError(error) || error === signal.reason);
+  return interrupted ? INTERRUPT_MESSAGE_FOR_TOOL_USE : formatToolError(error);
+}
+
+/** Calls the tool, yields its result and extra messages, then runs PostToolUse hooks. */
+async function* callAndReport(
+  tool: AnyTool,
+  scope: ToolCallScope,
+  input: unknown,
+): AsyncGenerator<ToolUpdate, void, undefined> {
+  const { block, context, signal, ids } = scope;
+  const callContext: ToolCallContext = { ...context, toolUseId: block.id, signal };
+  let result: ToolCallResult<unknown>;
+  let content: ReturnType<AnyTool["mapToolResult"]>;
+  try {
+    result = yield* callWithProgress(tool, input, callContext, ids);
+    content = tool.mapToolResult(result.data, block.id);
+  } catch (error) {
+    yield failure(scope, describeThrown(error, signal));
+    return;
+  }
+  const message = createToolResultMessage(
+    {
+      toolUseId: block.id,
+      toolName: tool.name,
+      content: content.content,
+      isError: content.is_error === true,
+      toolUseResult: result.data,
+      assistant: scope.assistant,
+    },
+    ids,
+  );
+  yield result.contextModifier ? { message, contextModifier: result.contextModifier } : { message };
+  for (const extra of result.newMessages ?? []) if (isToolMessage(extra)) yield { message: extra };
+  const post = await context.hooks.postToolUse(
+    tool,
+    inputRecord(input),
+    block.id,
+    result.data,
+    signal,
+  );
+  for (const value of post.attachments) yield attachment(scope, value);
+  if (post.preventContinuation) yield stoppedContinuation(scope, post.preventContinuation);
+}
+
+/** Only user and attachment messages may follow a tool result (an assistant one would break pairing). */
+function isToolMessage(message: { type: string }): message is ToolMessage {
+  return message.type === "user" || message.type === "attachment";
+}
