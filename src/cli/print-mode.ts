@@ -9,13 +9,13 @@ import type { LoopTransition } from "../protocol/messages.js";
 import { runHeadlessTurn } from "../session/headless-turn.js";
 import type { SdkMessage, SdkResult } from "../session/sdk-messages.js";
 import { defaultSystemPrompt, defaultUserContext } from "../session/system-prompt.js";
-import { createBuiltinTools } from "../tools/builtin/index.js";
 import { NO_TOOL_HOOKS } from "../tools/hooks.js";
 import { VERSION } from "../version.js";
 import type { CliIo } from "./io.js";
 import { refuseMcpServers } from "./mcp-config.js";
 import type { CliOptions } from "./options.js";
 import { createOutputPrinter, exitCodeFor, writeTo } from "./output.js";
+import { createSessionTools } from "./session-tools.js";
 import { readPipedStdin } from "./stdin.js";
 import { UsageError } from "./usage-error.js";
 
@@ -77,12 +77,10 @@ export async function runPrintMode(options: CliOptions, io: CliIo): Promise<numb
   const provider = await createProvider(selection, io.env);
   const sessionId = randomUUID();
   const stateDir = keelStateDir(io.env);
-  const tools = createBuiltinTools({
-    cwd: io.cwd,
-    sessionDir: sessionDir(stateDir, io.cwd, sessionId),
-    stateDir,
-    env: io.env,
-  });
+  const { tools, agentDefinitions } = await createSessionTools(
+    { cwd: io.cwd, sessionDir: sessionDir(stateDir, io.cwd, sessionId), stateDir, env: io.env },
+    io,
+  );
   const cap = findModel(selection.model)?.maxOutputTokens;
   const printer = createOutputPrinter(options.outputFormat, io.stdout);
   let result: SdkResult | undefined;
@@ -98,6 +96,7 @@ export async function runPrintMode(options: CliOptions, io: CliIo): Promise<numb
     }),
     userContext: defaultUserContext(new Date()),
     tools,
+    agentDefinitions,
     cwd: io.cwd,
     appState: { permissionMode: options.permissionMode },
     canUseTool: headlessCanUseTool,
@@ -119,7 +118,7 @@ export async function runPrintMode(options: CliOptions, io: CliIo): Promise<numb
       apiKeySource: apiKeySource(selection, io.env),
       claude_code_version: VERSION,
       output_style: "default",
-      agents: [],
+      agents: agentDefinitions.map((d) => d.name),
       skills: [],
       plugins: [],
       fast_mode_state: "off",

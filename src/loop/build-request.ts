@@ -4,6 +4,8 @@ import type { ToolDefinition } from "../protocol/api.js";
 import { systemReminder, toApiMessages } from "../protocol/api-payload.js";
 import type { Message, UserMessage } from "../protocol/messages.js";
 import type { ToolUseContext } from "../tools/context.js";
+import { deferredToolsNote } from "../tools/deferred-tool-notes.js";
+import { unloadedDeferredTools } from "../tools/deferred-tools.js";
 import type { AnyTool } from "../tools/tool.js";
 
 const definitions = new WeakMap<AnyTool, ToolDefinition>();
@@ -49,15 +51,33 @@ export interface RequestInputs {
   kind: RequestKind;
 }
 
+/**
+ * The tools sent with their definitions, and the system prompt: deferred tools the model has
+ * not loaded are left out of the list and named in a section appended to the prompt.
+ */
+function toolsAndSystem(
+  context: ToolUseContext,
+  systemPrompt: string,
+): { tools: readonly AnyTool[]; system: string } {
+  const all = context.options.tools;
+  const deferred = unloadedDeferredTools(context);
+  if (deferred.length === 0) return { tools: all, system: systemPrompt };
+  const note = deferredToolsNote(deferred.map((tool) => tool.name));
+  return {
+    tools: all.filter((tool) => !deferred.includes(tool)),
+    system: systemPrompt ? `${systemPrompt}\n\n${note}` : note,
+  };
+}
+
 /** The Messages API request for one iteration of the loop. */
 export function buildRequest(inputs: RequestInputs): ModelRequest {
   const contextMessage = userContextMessage(inputs.userContext);
   const messages = contextMessage ? [contextMessage, ...inputs.messages] : inputs.messages;
-  const tools = inputs.context.options.tools;
+  const { tools, system } = toolsAndSystem(inputs.context, inputs.systemPrompt);
   const thinking = inputs.context.options.thinking;
   return {
     model: inputs.context.options.mainLoopModel,
-    system: inputs.systemPrompt,
+    system,
     messages: toApiMessages(messages),
     ...(tools.length > 0 ? { tools: tools.map(definitionOf) } : {}),
     maxTokens: inputs.maxTokens,

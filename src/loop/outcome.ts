@@ -23,6 +23,8 @@ export interface StreamOutcome {
   withheld?: WithheldError;
   /** A failure that ends the turn as `completed`; its message was yielded. */
   apiError?: AssistantMessage;
+  /** A tool call the output limit cut mid-way: dropped, never run; the model is told. */
+  droppedToolUse?: { id: string; name: string };
   /** The stream failed after some blocks completed: they are kept, the rest is dropped. */
   cutOff?: ModelError;
   /** An unexpected exception from the model layer. */

@@ -8,7 +8,7 @@ import type { ToolUseContext } from "../tools/context.js";
 export type CallModel = (
   request: ModelRequest,
   signal: AbortSignal,
-  options: { hasFallbackModel: boolean },
+  options: { hasFallbackModel: boolean; maxRetries?: number },
 ) => AsyncIterable<RetryingModelEvent>;
 
 /** A compaction that replaced the history: the messages that now stand for it. */
@@ -40,7 +40,7 @@ export interface QueryDeps {
   ids: IdSource;
   /** Cheap context clean-up before each request (clears old tool results). */
   microcompact?: (messages: Message[], context: ToolUseContext) => Promise<Message[]>;
-  /** Full compaction when the context passes its threshold; undefined when not needed. */
+  /** Full compaction when the context passes its threshold: undefined when not needed, throws when it fails. */
   autocompact?: (
     messages: Message[],
     context: ToolUseContext,
@@ -89,6 +89,8 @@ export interface QueryParams {
   maxTurns?: number;
   /** The "+500k" output-token budget from the prompt; never for subagents. */
   tokenBudget?: number;
+  /** How long the next iteration waits for a tool round's label (default 15 s). */
+  toolUseSummaryTimeoutMs?: number;
   /** Start tools while the model is still streaming (default on). */
   streamingToolExecution?: boolean;
   requestKind?: ModelRequest["kind"];

@@ -5,6 +5,7 @@ import type { ToolUseContext } from "../tools/context.js";
 import { buildRequest } from "./build-request.js";
 import { messagesAfterCompactBoundary } from "./compact-boundary.js";
 import type { QueryEvent } from "./events.js";
+import { orFallback } from "./optional-dep.js";
 import type { QueryParams } from "./params.js";
 import type { AutoCompactTracking, State } from "./state.js";
 import type { Terminal } from "./transitions.js";
@@ -77,12 +78,22 @@ export async function* prepareIteration(
   const { deps } = params;
   let context = trackQueryChain(state.toolUseContext, () => deps.ids.uuid());
   let messages = messagesAfterCompactBoundary(state.messages);
-  if (deps.microcompact) messages = await deps.microcompact(messages, context);
+  const microcompact = deps.microcompact;
+  if (microcompact) messages = await orFallback(() => microcompact(messages, context), messages);
   const compacted = yield* autocompact(messages, context, state.autoCompactTracking, params);
   messages = compacted.messages;
   context = { ...context, messages };
   const model = context.options.mainLoopModel;
-  if (!compacted.compacted && !deps.reactiveCompact && deps.isAtBlockingLimit?.(messages, model)) {
+  // With both reactive and auto compaction on, an overflow is theirs to handle.
+  const compactionOwnsOverflow =
+    deps.reactiveCompact !== undefined && deps.autocompact !== undefined;
+  const atLimit = deps.isAtBlockingLimit;
+  if (
+    !compacted.compacted &&
+    !compactionOwnsOverflow &&
+    atLimit &&
+    (await orFallback(() => atLimit(messages, model), false))
+  ) {
     yield createSyntheticAssistantMessage("Prompt is too long", deps.ids, "invalid_request");
     return { reason: "blocking_limit" };
   }

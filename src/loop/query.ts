@@ -23,10 +23,24 @@ import type { Continue, Terminal } from "./transitions.js";
  * recovered, and returns why the turn ended. Never throws for an API or tool fault.
  */
 export async function* query(params: QueryParams): AsyncGenerator<QueryEvent, Terminal, undefined> {
+  const parent = params.toolUseContext.abortController;
+  // The turn's own controller follows the caller's, and stops the tools if the caller stops
+  // reading early (closed stdout, a program that went away).
+  const turnController = new AbortController();
+  const follow = () => turnController.abort(parent.signal.reason);
+  if (parent.signal.aborted) follow();
+  else parent.signal.addEventListener("abort", follow, { once: true });
+  let returned = false;
   try {
-    return yield* queryLoop(params);
+    const terminal = yield* queryLoop({
+      ...params,
+      toolUseContext: { ...params.toolUseContext, abortController: turnController },
+    });
+    returned = true;
+    return terminal;
   } finally {
-    // Drop references a finished turn no longer needs, so a long session keeps no dead turns.
+    parent.signal.removeEventListener("abort", follow);
+    if (!returned) turnController.abort("turn_closed");
     params.toolUseContext.setInProgressToolUseIds(() => new Set());
   }
 }
@@ -78,59 +92,53 @@ async function* finishPath(iteration: Iteration): AsyncGenerator<QueryEvent, Dec
   return terminal({ reason: "completed" });
 }
 
+/**
+ * The stream ended the turn with tool calls in flight: the executor's remaining results, then
+ * an error result (with `text`) for every call still unanswered.
+ */
+async function* settleToolCalls(
+  params: QueryParams,
+  outcome: StreamOutcome,
+  text: string,
+): AsyncGenerator<QueryEvent, void, undefined> {
+  const results: Message[] = [...outcome.earlyResults];
+  if (outcome.executor) {
+    for await (const update of outcome.executor.getRemainingResults()) {
+      results.push(update.message);
+      yield update.message;
+    }
+  }
+  yield* missingToolResults(outcome.assistantMessages, results, text, params.deps.ids);
+}
+
 /** The user stopped the turn while the model was streaming. */
 async function* abortedWhileStreaming(
   params: QueryParams,
   outcome: StreamOutcome,
 ): AsyncGenerator<QueryEvent, Decision, undefined> {
-  const results: Message[] = [...outcome.earlyResults];
-  if (outcome.executor) {
-    for await (const update of outcome.executor.getRemainingResults()) {
-      if (!update.message) continue;
-      results.push(update.message);
-      yield update.message;
-    }
-  }
-  yield* missingToolResults(
-    outcome.assistantMessages,
-    results,
-    INTERRUPT_MESSAGE_FOR_TOOL_USE,
-    params.deps.ids,
-  );
+  yield* settleToolCalls(params, outcome, INTERRUPT_MESSAGE_FOR_TOOL_USE);
   if (outcome.context.abortController.signal.reason !== "interrupt") {
     yield createUserMessage(INTERRUPT_MESSAGE, params.deps.ids);
   }
   return terminal({ reason: "aborted_streaming" });
 }
 
-/** An unexpected exception from the model layer: pair what is pending and end. */
+/** An unexpected exception from the model layer: settle the calls in flight and end. */
 async function* modelFailure(
   params: QueryParams,
   outcome: StreamOutcome,
   error: unknown,
 ): AsyncGenerator<QueryEvent, Decision, undefined> {
   const text = error instanceof Error ? error.message : String(error);
-  yield* missingToolResults(outcome.assistantMessages, [], text, params.deps.ids);
+  yield* settleToolCalls(params, outcome, text);
   yield createSyntheticAssistantMessage(`API Error: ${text}`, params.deps.ids, "unknown");
   return terminal({ reason: "model_error", error });
 }
 
-async function* awaitPendingSummary(
-  state: State,
-  params: QueryParams,
-): AsyncGenerator<QueryEvent, void, undefined> {
-  const pending = state.pendingToolUseSummary;
-  if (!pending) return;
-  const summary = await pending;
-  if (summary === null) return;
-  const precedingToolUseIds: string[] = [];
-  for (const message of state.messages) {
-    if (message.type === "assistant") {
-      for (const block of message.message.content)
-        if (block.type === "tool_use") precedingToolUseIds.push(block.id);
-    }
-  }
-  yield { type: "tool_use_summary", uuid: params.deps.ids.uuid(), summary, precedingToolUseIds };
+/** The previous round's one-line label, yielded once this request's stream has ended. */
+async function* pendingSummary(state: State): AsyncGenerator<QueryEvent, void, undefined> {
+  const summary = await state.pendingToolUseSummary;
+  if (summary) yield summary;
 }
 
 /** One iteration: prepare, stream, then the finish path or the tool path. */
@@ -151,9 +159,10 @@ async function* iterate(
   locals.turnOutputTokens += outcome.outputTokens;
   if (outcome.aborted) return yield* abortedWhileStreaming(params, outcome);
   if (outcome.unexpected) return yield* modelFailure(params, outcome, outcome.unexpected.error);
-  yield* awaitPendingSummary(state, params);
+  yield* pendingSummary(state);
   const iteration: Iteration = {
-    state: { ...state, autoCompactTracking: prepared.tracking },
+    // Every continue carries the context this request ran with (the fallback model included).
+    state: { ...state, autoCompactTracking: prepared.tracking, toolUseContext: outcome.context },
     params,
     messagesForQuery: prepared.messagesForQuery,
     outcome,

@@ -1,4 +1,4 @@
-import type { Message } from "../protocol/messages.js";
+import type { Message, ToolUseSummaryMessage } from "../protocol/messages.js";
 import type { ToolUseContext } from "../tools/context.js";
 import type { QueryParams } from "./params.js";
 import type { Continue } from "./transitions.js";
@@ -19,7 +19,8 @@ export interface State {
   maxOutputTokensRecoveryCount: number;
   hasAttemptedReactiveCompact: boolean;
   maxOutputTokensOverride: number | undefined;
-  pendingToolUseSummary: Promise<string | null> | undefined;
+  /** The previous tool round's label, being written by a small model in the background. */
+  pendingToolUseSummary: Promise<ToolUseSummaryMessage | null> | undefined;
   stopHookActive: boolean | undefined;
   turnCount: number;
   /** Why this iteration runs (undefined on the first). */

@@ -1,14 +1,13 @@
 import { assistantErrorKind } from "../model/assistant-error-kind.js";
 import { isModelError, type ModelError } from "../model/errors.js";
 import type { ModelRequest } from "../model/provider.js";
-import type { StreamMessageStart } from "../protocol/events.js";
 import { createSyntheticAssistantMessage } from "../protocol/factories.js";
 import type { ToolUseContext } from "../tools/context.js";
-import { StreamingToolExecutor } from "../tools/streaming-executor.js";
-import { blockMessage, finalizeBlockMessages } from "./assistant-message.js";
 import type { QueryEvent } from "./events.js";
 import type { StreamOutcome, WithheldError } from "./outcome.js";
 import type { QueryDeps } from "./params.js";
+import { ResponseAttempt } from "./stream/attempt.js";
+import { fallbackNotice } from "./stream/notices.js";
 
 /** What a request is made with. */
 export interface StreamInputs {
@@ -20,8 +19,9 @@ export interface StreamInputs {
 }
 
 function withheldKind(error: ModelError): WithheldError["kind"] | undefined {
-  if (error.kind === "prompt_too_long" || error.kind === "request_too_large")
+  if (error.kind === "prompt_too_long" || error.kind === "request_too_large") {
     return "prompt_too_long";
+  }
   if (error.kind === "media") return "media";
   return undefined;
 }
@@ -33,8 +33,46 @@ export function apiErrorText(error: ModelError): string {
     : `API Error: ${error.message}`;
 }
 
-function switchModel(context: ToolUseContext, model: string): ToolUseContext {
-  return { ...context, options: { ...context.options, mainLoopModel: model } };
+/**
+ * Records how a failed attempt ended: aborted, unexpected, cut after some blocks, withheld for
+ * recovery, or an API error that ends the turn (yielded at once).
+ */
+function* settleFailure(
+  error: unknown,
+  outcome: StreamOutcome,
+  deps: QueryDeps,
+): Generator<QueryEvent, StreamOutcome, undefined> {
+  if (outcome.context.abortController.signal.aborted || isModelError(error, "aborted")) {
+    outcome.aborted = true;
+  } else if (!isModelError(error)) {
+    outcome.unexpected = { error };
+  } else if (error.afterContent) {
+    outcome.cutOff = error;
+  } else {
+    const message = createSyntheticAssistantMessage(
+      apiErrorText(error),
+      deps.ids,
+      assistantErrorKind(error.kind),
+      error.status,
+    );
+    const kind = withheldKind(error);
+    if (kind) outcome.withheld = { kind, message };
+    else {
+      outcome.apiError = message;
+      yield message;
+    }
+  }
+  return outcome;
+}
+
+/** Repeated overload, and a fallback model to switch to. */
+function wantsFallback(error: unknown, fallbackModel: string | undefined): boolean {
+  return (
+    fallbackModel !== undefined &&
+    isModelError(error) &&
+    error.info.kind === "overloaded" &&
+    error.info.useFallback === true
+  );
 }
 
 /**
@@ -51,145 +89,28 @@ export async function* streamResponse(
   let context = inputs.context;
   let request = inputs.request;
   for (;;) {
+    const attempt = new ResponseAttempt(context, deps.ids, inputs.streamingToolExecution);
     const signal = context.abortController.signal;
-    const executor = inputs.streamingToolExecution
-      ? new StreamingToolExecutor(context, deps.ids)
-      : undefined;
-    const outcome: StreamOutcome = {
-      assistantMessages: [],
-      toolUseBlocks: [],
-      earlyResults: [],
-      needsFollowUp: false,
-      aborted: false,
-      outputTokens: 0,
-      context,
-      ...(executor ? { executor } : {}),
-    };
-    let start: StreamMessageStart | undefined;
-    let requestId: string | undefined;
     try {
       yield { type: "stream_request_start" };
-      const events = deps.callModel(request, signal, {
-        hasFallbackModel:
-          inputs.fallbackModel !== undefined && inputs.fallbackModel !== request.model,
-      });
-      for await (const event of events) {
-        switch (event.type) {
-          case "stream_event":
-            if (event.event.type === "message_start") start = event.event.message;
-            yield event.event;
-            // Results of tools that finished mid-stream go out at once, not at the next block.
-            if (executor) yield* drainCompleted(executor, outcome);
-            break;
-          case "block": {
-            const message = blockMessage(start!, event.block, deps.ids, requestId);
-            outcome.assistantMessages.push(message);
-            yield message;
-            if (event.block.type === "tool_use") {
-              outcome.toolUseBlocks.push(event.block);
-              outcome.needsFollowUp = true;
-              executor?.addTool(event.block, message);
-            }
-            if (executor) yield* drainCompleted(executor, outcome);
-            break;
-          }
-          case "retry":
-            yield retryNotice(event, deps);
-            break;
-          case "response":
-            requestId = event.response.requestId;
-            finalizeBlockMessages(outcome.assistantMessages, event.response);
-            outcome.outputTokens = event.response.usage.output_tokens;
-            if (event.response.stopReason === "max_tokens" && !outcome.needsFollowUp) {
-              outcome.withheld = {
-                kind: "max_output_tokens",
-                message: createSyntheticAssistantMessage(
-                  "Response stopped at the output token limit.",
-                  deps.ids,
-                  "max_output_tokens",
-                ),
-              };
-            }
-            break;
-        }
+      const hasFallbackModel =
+        inputs.fallbackModel !== undefined && inputs.fallbackModel !== request.model;
+      for await (const event of deps.callModel(request, signal, { hasFallbackModel })) {
+        yield* attempt.apply(event);
       }
     } catch (error) {
-      if (signal.aborted || isModelError(error, "aborted")) {
-        outcome.aborted = true;
-        return outcome;
+      const fallback = inputs.fallbackModel;
+      if (fallback === undefined || !wantsFallback(error, fallback)) {
+        return yield* settleFailure(error, attempt.outcome, deps);
       }
-      if (!isModelError(error)) {
-        outcome.unexpected = { error };
-        return outcome;
-      }
-      if (error.info.kind === "overloaded" && error.info.useFallback && inputs.fallbackModel) {
-        executor?.discard();
-        for (const message of outcome.assistantMessages) yield { type: "tombstone", message };
-        const original = request.model;
-        context = switchModel(context, inputs.fallbackModel);
-        request = { ...request, model: inputs.fallbackModel };
-        yield fallbackNotice(original, inputs.fallbackModel, deps);
-        continue;
-      }
-      if (error.afterContent) {
-        outcome.cutOff = error;
-        return outcome;
-      }
-      const kind = withheldKind(error);
-      const message = createSyntheticAssistantMessage(
-        apiErrorText(error),
-        deps.ids,
-        assistantErrorKind(error.kind),
-        error.status,
-      );
-      if (kind) outcome.withheld = { kind, message };
-      else {
-        outcome.apiError = message;
-        yield message;
-      }
-      return outcome;
+      attempt.outcome.executor?.discard();
+      for (const message of attempt.outcome.assistantMessages) yield { type: "tombstone", message };
+      yield fallbackNotice(request.model, fallback, deps.ids);
+      context = { ...context, options: { ...context.options, mainLoopModel: fallback } };
+      request = { ...request, model: fallback };
+      continue;
     }
-    if (signal.aborted) outcome.aborted = true;
-    return outcome;
+    if (signal.aborted) attempt.outcome.aborted = true;
+    return attempt.outcome;
   }
-}
-
-/** Yields the executor's finished results and keeps them (progress is for the UI only). */
-function* drainCompleted(
-  executor: StreamingToolExecutor,
-  outcome: StreamOutcome,
-): Generator<QueryEvent> {
-  for (const update of executor.getCompletedResults()) {
-    if (!update.message) continue;
-    if (update.message.type !== "progress") outcome.earlyResults.push(update.message);
-    yield update.message;
-  }
-}
-
-function retryNotice(
-  event: { attempt: number; maxRetries: number; delayMs: number; error: ModelError },
-  deps: QueryDeps,
-): QueryEvent {
-  return {
-    type: "system",
-    subtype: "api_retry",
-    uuid: deps.ids.uuid(),
-    timestamp: deps.ids.timestamp(),
-    attempt: event.attempt,
-    maxRetries: event.maxRetries,
-    retryDelayMs: event.delayMs,
-    errorStatus: event.error.status ?? null,
-    error: assistantErrorKind(event.error.kind),
-  };
-}
-
-function fallbackNotice(original: string, fallback: string, deps: QueryDeps): QueryEvent {
-  return {
-    type: "system",
-    subtype: "informational",
-    level: "warning",
-    uuid: deps.ids.uuid(),
-    timestamp: deps.ids.timestamp(),
-    content: `Switched to ${fallback} due to high demand for ${original}`,
-  };
 }

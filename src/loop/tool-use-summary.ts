@@ -30,7 +30,11 @@ export function createToolRoundSummarizer(callModel: CallModel, model: string) {
     };
     try {
       let label = "";
-      for await (const event of callModel(request, signal, { hasFallbackModel: false })) {
+      // A label is a courtesy: one retry at most, never a long wait.
+      for await (const event of callModel(request, signal, {
+        hasFallbackModel: false,
+        maxRetries: 1,
+      })) {
         if (event.type === "response") label = textOf(event.response.content).trim();
       }
       return label === "" ? null : label;

@@ -1,5 +1,8 @@
 import type { CanUseTool, PermissionResult } from "../tools/context.js";
 
+/** The tools that --permission-mode acceptEdits allows inside the working folder. */
+const FILE_EDIT_TOOLS = new Set(["Write", "Edit"]);
+
 /**
  * Permissions when no person can be asked (print mode): the tool's own verdict, then the
  * mode. "Ask" becomes a denial whose message says which flag would allow the call
@@ -22,9 +25,9 @@ export const headlessCanUseTool: CanUseTool = async (
   }
   if (mode === "bypassPermissions") return { behavior: "allow" };
   const why = verdict.behavior === "ask" ? `${verdict.message}. ` : "";
-  const hint = tool.isReadOnly(input)
-    ? "Run keel with --permission-mode bypassPermissions to allow it."
-    : "Run keel with --permission-mode acceptEdits (file edits inside the working folder) or --permission-mode bypassPermissions to allow it.";
+  const hint = FILE_EDIT_TOOLS.has(tool.name)
+    ? "Run keel with --permission-mode acceptEdits (file edits inside the working folder) or --permission-mode bypassPermissions to allow it."
+    : "Run keel with --permission-mode bypassPermissions to allow it.";
   return {
     behavior: "deny",
     message: `Permission to use ${tool.name} was denied: ${why}keel is running headless, with no one to approve the call. ${hint}`,

@@ -1,22 +1,28 @@
 import { randomUUID } from "node:crypto";
+import type { AgentDefinition } from "../config/agent-definition.js";
 import { createSummaryCompactor } from "../context/summary-compactor.js";
-import type { CallModel, QueryDeps, QueryParams } from "../loop/params.js";
+import type { QueryDeps, QueryParams } from "../loop/params.js";
 import { query } from "../loop/query.js";
 import { parseTokenBudget } from "../loop/token-budget.js";
 import { createToolRoundSummarizer } from "../loop/tool-use-summary.js";
 import type { Terminal } from "../loop/transitions.js";
+import { requestMaxTokens } from "../model/catalog.js";
 import type { ModelProvider } from "../model/provider.js";
-import { type RetryOptions, streamWithRetry } from "../model/retry.js";
+import type { RetryOptions } from "../model/retry.js";
 import { createUserMessage, type IdSource } from "../protocol/factories.js";
 import type { LoopTransition } from "../protocol/messages.js";
 import type { AppState, CanUseTool, ToolUseContext } from "../tools/context.js";
 import { FileStateCache } from "../tools/file-state-cache.js";
 import type { ToolHooks } from "../tools/hooks.js";
+import type { SubagentRunner } from "../tools/subagent.js";
 import type { AnyTool } from "../tools/tool.js";
+import { createMeteredCallModel } from "./metered-call-model.js";
 import { toSdkMessage } from "./sdk-mapper.js";
 import type { SdkMessage, SdkResult, SdkSystemInit } from "./sdk-messages.js";
+import { createSubagentRunner } from "./subagent-runner.js";
 import { TurnObserver } from "./turn-observer.js";
 import { turnResult } from "./turn-result.js";
+import { UsageTracker } from "./usage-tracker.js";
 
 /** Everything one headless turn runs with. */
 export interface HeadlessTurnParams {
@@ -29,6 +35,8 @@ export interface HeadlessTurnParams {
   systemPrompt: string;
   userContext: Readonly<Record<string, string>>;
   tools: readonly AnyTool[];
+  /** The agents the Agent tool can start (none when absent). */
+  agentDefinitions?: readonly AgentDefinition[];
   cwd: string;
   appState: AppState;
   canUseTool: CanUseTool;
@@ -47,18 +55,11 @@ export interface HeadlessTurnParams {
   onTransition?: (transition: LoopTransition, turnCount: number) => void;
 }
 
-function createCallModel(provider: ModelProvider, retry: Partial<RetryOptions>): CallModel {
-  return (request, signal, options) =>
-    streamWithRetry(provider, request, signal, {
-      ...retry,
-      hasFallbackModel: options.hasFallbackModel,
-    });
-}
-
 function toolUseContext(
   params: HeadlessTurnParams,
   abortController: AbortController,
   denials: SdkResult["permission_denials"],
+  runSubagent: SubagentRunner,
 ): ToolUseContext {
   let appState = params.appState;
   const canUseTool: CanUseTool = async (tool, input, context, assistant, toolUseId) => {
@@ -72,7 +73,8 @@ function toolUseContext(
       tools: params.tools,
       mainLoopModel: params.model,
       commands: [],
-      agentDefinitions: [],
+      agentDefinitions: params.agentDefinitions ?? [],
+      runSubagent,
       isNonInteractiveSession: true,
       maxToolUseConcurrency: params.maxToolUseConcurrency,
       cwd: params.cwd,
@@ -92,8 +94,8 @@ function toolUseContext(
   };
 }
 
-function queryDeps(params: HeadlessTurnParams, ids: IdSource): QueryDeps {
-  const callModel = createCallModel(params.provider, params.retry);
+function queryDeps(params: HeadlessTurnParams, ids: IdSource, meter: UsageTracker): QueryDeps {
+  const callModel = createMeteredCallModel(params.provider, params.retry, meter, params.now);
   return {
     callModel,
     ids,
@@ -116,18 +118,30 @@ function linkedAbortController(signal: AbortSignal): {
   return { controller, dispose: () => signal.removeEventListener("abort", abort) };
 }
 
+/** Subagents share the turn's model, ids and compaction; their output cap fits their model. */
+function subagentRunner(params: HeadlessTurnParams, deps: QueryDeps): SubagentRunner {
+  return createSubagentRunner({
+    queryDeps: deps,
+    userContext: params.userContext,
+    maxOutputTokens: (model) => requestMaxTokens(model, params.maxOutputTokens),
+    ...(params.fallbackModel ? { fallbackModel: params.fallbackModel } : {}),
+    newAgentId: randomUUID,
+    now: params.now,
+  });
+}
+
 function queryParams(
   params: HeadlessTurnParams,
-  ids: IdSource,
+  deps: QueryDeps,
   context: ToolUseContext,
 ): QueryParams {
   const budget = parseTokenBudget(params.prompt);
   return {
-    messages: [createUserMessage(params.prompt, ids)],
+    messages: [createUserMessage(params.prompt, deps.ids)],
     systemPrompt: params.systemPrompt,
     userContext: params.userContext,
     toolUseContext: context,
-    deps: queryDeps(params, ids),
+    deps,
     maxOutputTokens: params.maxOutputTokens,
     ...(params.escalatedMaxOutputTokens
       ? { escalatedMaxOutputTokens: params.escalatedMaxOutputTokens }
@@ -157,10 +171,14 @@ export async function* runHeadlessTurn(
   };
 
   const observer = new TurnObserver(params.now, params.onTransition);
+  const meter = new UsageTracker();
   const denials: SdkResult["permission_denials"] = [];
   const abort = linkedAbortController(params.signal);
   try {
-    const turn = query(queryParams(params, ids, toolUseContext(params, abort.controller, denials)));
+    const deps = queryDeps(params, ids, meter);
+    const runner = subagentRunner(params, deps);
+    const context = toolUseContext(params, abort.controller, denials, runner);
+    const turn = query(queryParams(params, deps, context));
     const mapping = { sessionId, includePartialMessages: params.includePartialMessages };
     let step = await turn.next();
     while (!step.done) {
@@ -183,7 +201,7 @@ export async function* runHeadlessTurn(
         uuid: ids.uuid(),
         permissionDenials: denials,
       },
-      observer.tracker,
+      meter,
     );
     return terminal;
   } finally {

@@ -8,6 +8,10 @@ export interface SdkMapping {
   includePartialMessages: boolean;
 }
 
+function carriesToolResult(content: string | readonly { type: string }[]): boolean {
+  return Array.isArray(content) && content.some((b) => b.type === "tool_result");
+}
+
 /** True for a raw stream event (as opposed to a message the loop made). */
 export function isStreamEvent(event: QueryEvent): event is StreamEvent {
   return KNOWN_STREAM_EVENT_TYPES.has(event.type);
@@ -41,6 +45,8 @@ export function toSdkMessage(event: QueryEvent, mapping: SdkMapping): SdkMessage
         ...(event.error ? { error: event.error } : {}),
       };
     case "user":
+      // The loop's own notes to the model (resume, budget nudges) are not the user's words.
+      if (event.isMeta && !carriesToolResult(event.message.content)) return undefined;
       return {
         type: "user",
         message: event.message,

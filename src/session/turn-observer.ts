@@ -1,16 +1,24 @@
 import type { QueryEvent } from "../loop/events.js";
-import type { AssistantMessage, LoopTransition } from "../protocol/messages.js";
+import type { AssistantMessage, LoopTransition, UserMessage } from "../protocol/messages.js";
 import { isStreamEvent } from "./sdk-mapper.js";
 import { StreamUsageRecorder } from "./usage-from-stream.js";
 import { UsageTracker } from "./usage-tracker.js";
+
+function carriesToolResults(message: UserMessage): boolean {
+  return (
+    Array.isArray(message.message.content) &&
+    message.message.content.some((b) => b.type === "tool_result")
+  );
+}
 
 /** Watches a turn's events for what its result needs: usage, cost, turns, the last answer. */
 export class TurnObserver {
   readonly tracker = new UsageTracker();
   private readonly usage: StreamUsageRecorder;
   lastAssistant: AssistantMessage | undefined;
-  /** Agentic turns: one, plus one per tool round. */
+  /** Agentic turns: one, plus one per round of tool results (as Claude Code counts them). */
   numTurns = 1;
+  private answeredSinceResults = false;
 
   constructor(
     now: () => number,
@@ -35,16 +43,24 @@ export class TurnObserver {
         break;
       case "assistant":
         this.lastAssistant = event;
+        this.answeredSinceResults = true;
+        break;
+      case "user":
+        if (this.answeredSinceResults && carriesToolResults(event)) {
+          this.numTurns += 1;
+          this.answeredSinceResults = false;
+        }
         break;
       case "tombstone":
         if (this.lastAssistant === event.message) this.lastAssistant = undefined;
         break;
       case "system":
-        if (event.subtype === "api_retry") this.usage.requestEnded();
-        if (event.subtype === "transition") {
-          if (event.transition.reason === "next_turn") this.numTurns += 1;
-          this.onTransition?.(event.transition, event.turnCount);
+        if (event.subtype === "api_retry") {
+          // The failed attempt's time counts, and so does the next attempt's.
+          this.usage.requestEnded();
+          this.usage.requestStarted();
         }
+        if (event.subtype === "transition") this.onTransition?.(event.transition, event.turnCount);
         break;
       default:
         break;

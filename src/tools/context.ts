@@ -1,7 +1,9 @@
+import type { AgentDefinition } from "../config/agent-definition.js";
 import type { ApiThinkingConfig } from "../protocol/api.js";
 import type { AssistantMessage, Message } from "../protocol/messages.js";
 import type { FileStateCache } from "./file-state-cache.js";
 import type { ToolHooks } from "./hooks.js";
+import type { SubagentRunner } from "./subagent.js";
 import type { AnyTool } from "./tool.js";
 
 /** Claude Code's permission modes. */
@@ -49,8 +51,10 @@ export interface ToolUseOptions {
   thinking?: ApiThinkingConfig;
   /** Slash command names the session knows. */
   commands: readonly string[];
-  /** Subagent types the Agent tool can start. */
-  agentDefinitions: readonly string[];
+  /** The kinds of subagent the session knows (built-in, project and user agents). */
+  agentDefinitions: readonly AgentDefinition[];
+  /** Starts a subagent for the Agent tool; absent where subagents are not available. */
+  runSubagent?: SubagentRunner;
   /** Re-reads the tool list (an MCP server connected mid-turn); called at each tool boundary. */
   refreshTools?: () => readonly AnyTool[];
   /** No person is there to answer a permission prompt. */
@@ -77,6 +81,8 @@ export interface ToolUseContext {
   agentType?: string;
   queryTracking?: { chainId: string; depth: number };
   messages: readonly Message[];
+  /** Deferred tools whose definitions the model has been given (by ToolSearch, or on first call). */
+  loadedDeferredTools?: ReadonlySet<string>;
   canUseTool: CanUseTool;
   hooks: ToolHooks;
   getAppState(): AppState;

@@ -2,6 +2,8 @@ import type { ToolUseBlock } from "../protocol/content.js";
 import type { IdSource } from "../protocol/factories.js";
 import type { AssistantMessage } from "../protocol/messages.js";
 import type { ToolUseContext } from "./context.js";
+import { schemaNotSentHint } from "./deferred-tool-notes.js";
+import { isUnloadedDeferredTool, markToolsLoaded } from "./deferred-tools.js";
 import { findTool } from "./tool.js";
 import { attachment, failure, type ToolCallScope } from "./tool-call-scope.js";
 import { toolUseError } from "./tool-errors.js";
@@ -27,6 +29,7 @@ function markInProgress(context: ToolUseContext, id: string, running: boolean): 
  * Runs one tool call through the whole pipeline (lookup, abort check, schema, validateInput,
  * PreToolUse hooks, permission, call, PostToolUse hooks). Never throws, and yields exactly one
  * tool_result message for the call, whatever happens. `signal` is the call's own abort signal.
+ * A call to a deferred tool not loaded yet also marks it loaded (its last update).
  */
 export async function* runToolUse(
   block: ToolUseBlock,
@@ -43,6 +46,9 @@ export async function* runToolUse(
     return;
   }
   scope.toolName = tool.name;
+  // A deferred tool advertised by name works when called: it runs and is loaded from now on.
+  const loadsOnDemand = isUnloadedDeferredTool(tool, context);
+  if (loadsOnDemand) scope.validationHint = schemaNotSentHint(tool.name);
   let answered = false;
   try {
     markInProgress(context, block.id, true);
@@ -63,4 +69,5 @@ export async function* runToolUse(
       // The UI's bookkeeping failing must not turn a finished call into a failure.
     }
   }
+  if (loadsOnDemand) yield { contextModifier: markToolsLoaded([tool.name]) };
 }

@@ -4,6 +4,7 @@ import type { AssistantMessage } from "../protocol/messages.js";
 import { applyContextModifier } from "./apply-context-modifier.js";
 import { type ChildAbortController, createChildAbortController } from "./child-abort-controller.js";
 import type { ToolUseContext } from "./context.js";
+import { isUnloadedDeferredTool } from "./deferred-tools.js";
 import {
   type CancelReason,
   cancellationText,
@@ -61,11 +62,14 @@ export class StreamingToolExecutor {
   addTool(block: ToolUseBlock, assistant: AssistantMessage): boolean {
     if (this.discarded || this.turn.signal.aborted) return false;
     const tool = findTool(this.context.options.tools, block.name);
+    const loadsOnDemand = tool !== undefined && isUnloadedDeferredTool(tool, this.context);
     const entry = createEntry({
       block,
       assistant,
       toolName: tool?.name ?? block.name,
-      safe: isConcurrencySafeCall(tool, block.input),
+      // A deferred tool's first call runs alone: its loading is a context change, and only
+      // calls that ran alone may change the context.
+      safe: isConcurrencySafeCall(tool, block.input) && !loadsOnDemand,
       interruptBehavior: interruptBehaviorOf(tool),
     });
     this.entries.push(entry);
@@ -128,9 +132,12 @@ export class StreamingToolExecutor {
     }
   }
 
+  /** Alone when unsafe; with other safe calls up to the concurrency cap when safe. */
   private canStart(safe: boolean): boolean {
     const running = this.entries.filter((e) => e.status === "executing");
-    return running.length === 0 || (safe && running.every((e) => e.safe));
+    if (running.length === 0) return true;
+    const cap = this.context.options.maxToolUseConcurrency;
+    return safe && running.length < cap && running.every((e) => e.safe);
   }
 
   private start(entry: ExecutorEntry): void {

@@ -13,6 +13,8 @@ export interface ToolCallScope {
   context: ToolUseContext;
   signal: AbortSignal;
   ids: IdSource;
+  /** Appended to an input validation error (a deferred tool called before its schema was sent). */
+  validationHint?: string;
 }
 
 /** An is_error tool_result for this call. */

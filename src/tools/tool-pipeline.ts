@@ -26,7 +26,7 @@ type Checked = { ok: true; input: unknown } | { ok: false; update: ToolUpdate };
 function checkSchema(tool: AnyTool, scope: ToolCallScope, input: unknown): Checked {
   const parsed = parseToolInput(tool, input);
   if (parsed.ok) return { ok: true, input: parsed.data };
-  const text = `InputValidationError: ${parsed.message}`;
+  const text = `InputValidationError: ${parsed.message}${scope.validationHint ?? ""}`;
   return { ok: false, update: failure(scope, toolUseError(text), text) };
 }
 

@@ -3,13 +3,14 @@ import { describe, expect, it } from "vitest";
 import { MAX_OUTPUT_TOKENS_RECOVERY_LIMIT } from "../../src/loop/recovery/max-output-recovery.js";
 import { MAX_CONSECUTIVE_STOP_HOOK_BLOCKS } from "../../src/loop/recovery/stop-hooks.js";
 import { messagesOf, runLoop } from "./harness.js";
-import { echoTool } from "./tools.js";
+import { abortingTool, echoTool } from "./tools.js";
 
 const block = fc.oneof(
   fc.string({ minLength: 1, maxLength: 20 }).map((text) => ({ type: "text", text })),
   fc.string({ maxLength: 8 }).map((text) => ({ type: "tool_use", name: "Echo", input: { text } })),
   fc.constant({ type: "tool_use", name: "Echo", input: { wrong: 1 } }),
   fc.constant({ type: "tool_use", name: "NoSuchTool", input: {} }),
+  fc.constant({ type: "tool_use", name: "Abort", input: { text: "stop" } }),
 );
 
 const fault = fc.oneof(
@@ -51,7 +52,7 @@ describe("the loop under an adversarial model", () => {
           const run = await runLoop(
             { turns },
             {
-              tools: [echoTool],
+              tools: [echoTool, abortingTool()],
               abortController: controller,
               retry: { maxRetries: MAX_RETRIES },
               params: {
@@ -60,6 +61,7 @@ describe("the loop under an adversarial model", () => {
                 escalatedMaxOutputTokens: 16_000,
               },
               deps: {
+                summarizeToolRound: async () => "label",
                 runStopHooks: async () => {
                   hookCalls += 1;
                   return blockingHook

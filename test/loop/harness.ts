@@ -7,18 +7,16 @@ import { createScriptedProvider } from "../../src/model/scripted/provider.js";
 import { parseScenario } from "../../src/model/scripted/scenario.js";
 import { createUserMessage, type IdSource } from "../../src/protocol/factories.js";
 import type { LoopTransition, Message } from "../../src/protocol/messages.js";
-import type { AppState, CanUseTool, ToolUseContext } from "../../src/tools/context.js";
-import { FileStateCache } from "../../src/tools/file-state-cache.js";
-import { NO_TOOL_HOOKS, type ToolHooks } from "../../src/tools/hooks.js";
+import type { CanUseTool, ToolUseContext, ToolUseOptions } from "../../src/tools/context.js";
+import type { ToolHooks } from "../../src/tools/hooks.js";
 import type { AnyTool } from "../../src/tools/tool.js";
+import { makeToolUseContext } from "../helpers/tool-context.js";
 
 /** Deterministic ids: u1, u2, … and a fixed clock. */
 export function counterIds(): IdSource {
   let n = 0;
   return { uuid: () => `u${++n}`, timestamp: () => "2026-01-01T00:00:00.000Z" };
 }
-
-const allowAll: CanUseTool = async () => ({ behavior: "allow" });
 
 /** Options for one loop run. */
 export interface LoopRunOptions {
@@ -30,6 +28,8 @@ export interface LoopRunOptions {
   retry?: Partial<RetryOptions>;
   prompt?: string;
   abortController?: AbortController;
+  /** Extra context options built from the run's loop deps (e.g. a subagent runner). */
+  toolUseOptions?: (deps: QueryDeps) => Partial<ToolUseOptions>;
 }
 
 /** What a loop run produced. */
@@ -42,32 +42,14 @@ export interface LoopRun {
   violations: unknown[];
 }
 
-/** A minimal real ToolUseContext. */
+/** A minimal real ToolUseContext for a loop run (working folder: the process's). */
 export function testContext(tools: AnyTool[], options: LoopRunOptions = {}): ToolUseContext {
-  let appState: AppState = { permissionMode: "default" };
-  return {
-    options: {
-      tools,
-      mainLoopModel: "claude-test",
-      commands: [],
-      agentDefinitions: [],
-      isNonInteractiveSession: true,
-      maxToolUseConcurrency: 10,
-      cwd: process.cwd(),
-      additionalDirectories: [],
-    },
-    abortController: options.abortController ?? new AbortController(),
-    readFileState: new FileStateCache(),
-    toolDecisions: new Map(),
-    messages: [],
-    canUseTool: options.canUseTool ?? allowAll,
-    hooks: options.hooks ?? NO_TOOL_HOOKS,
-    getAppState: () => appState,
-    setAppState: (update) => {
-      appState = update(appState);
-    },
-    setInProgressToolUseIds: () => {},
-  };
+  return makeToolUseContext({
+    tools,
+    canUseTool: options.canUseTool,
+    hooks: options.hooks,
+    abortController: options.abortController,
+  });
 }
 
 /** Runs one turn of query() against an in-process scripted model. */
@@ -80,12 +62,15 @@ export async function runLoop(scenario: unknown, options: LoopRunOptions = {}): 
       hasFallbackModel: o.hasFallbackModel,
     });
   const ids = counterIds();
+  const deps: QueryDeps = { callModel, ids, ...options.deps };
+  const context = testContext(options.tools ?? [], options);
+  const extra = options.toolUseOptions?.(deps) ?? {};
   const params: QueryParams = {
     messages: [createUserMessage(options.prompt ?? "do the task", ids)],
     systemPrompt: "You are a test agent.",
     userContext: {},
-    toolUseContext: testContext(options.tools ?? [], options),
-    deps: { callModel, ids, ...options.deps },
+    toolUseContext: { ...context, options: { ...context.options, ...extra } },
+    deps,
     maxOutputTokens: 8_000,
     ...options.params,
   };

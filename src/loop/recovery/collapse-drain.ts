@@ -1,4 +1,5 @@
 import { continueWith, type FinishStep } from "../decision.js";
+import { orFallback } from "../optional-dep.js";
 
 /**
  * After a withheld prompt-too-long, commit the staged context collapses and retry. Single
@@ -13,7 +14,10 @@ export const collapseDrainRetry: FinishStep = async function* ({
   const drain = params.deps.collapseDrain;
   if (outcome.withheld?.kind !== "prompt_too_long" || !drain) return undefined;
   if (state.transition?.reason === "collapse_drain_retry") return undefined;
-  const drained = await drain(messagesForQuery);
+  const drained = await orFallback(() => drain(messagesForQuery), {
+    committed: 0,
+    messages: messagesForQuery,
+  });
   if (drained.committed <= 0) return undefined;
   yield {
     type: "system",

@@ -1,16 +1,11 @@
 import { assistantErrorKind } from "../../model/assistant-error-kind.js";
 import { createSyntheticAssistantMessage, createUserMessage } from "../../protocol/factories.js";
 import { continueWith, type FinishStep, terminal } from "../decision.js";
+import { RESUME_AFTER_OUTPUT_LIMIT, resumeAfterCut } from "../notes.js";
 import { apiErrorText } from "../stream-response.js";
 
 /** How many times a cut-off response is continued before the turn gives up. */
 export const MAX_OUTPUT_TOKENS_RECOVERY_LIMIT = 3;
-
-const RESUME_AFTER_LIMIT =
-  "Output token limit hit. Resume directly — no apology, no recap of what you were doing. Pick up mid-thought if that is where the cut happened. Break remaining work into smaller pieces.";
-
-const RESUME_AFTER_CUT =
-  "Your previous response was cut off mid-stream (the connection failed). Continue directly from where it stopped; do not repeat what you already wrote.";
 
 /**
  * A response cut by the output limit (or by a failed stream, with no tool call) keeps what
@@ -40,7 +35,7 @@ export const maxOutputTokensRecovery: FinishStep = async function* ({
   }
   const attempt = state.maxOutputTokensRecoveryCount + 1;
   const note = createUserMessage(
-    limitHit ? RESUME_AFTER_LIMIT : RESUME_AFTER_CUT,
+    limitHit ? RESUME_AFTER_OUTPUT_LIMIT : resumeAfterCut(false),
     params.deps.ids,
     {
       isMeta: true,
@@ -51,6 +46,8 @@ export const maxOutputTokensRecovery: FinishStep = async function* ({
     messages: [...messagesForQuery, ...outcome.assistantMessages, note],
     toolUseContext: outcome.context,
     maxOutputTokensRecoveryCount: attempt,
+    // An escalated cap stays for the continuations, so escalation happens once per round.
+    maxOutputTokensOverride: state.maxOutputTokensOverride,
     transition: { reason: "max_output_tokens_recovery", attempt },
   });
 };

@@ -1,4 +1,5 @@
 import { continueWith, type FinishStep, terminal } from "../decision.js";
+import { orFallback } from "../optional-dep.js";
 
 /**
  * After a withheld prompt-too-long or media error, compact the whole conversation once and
@@ -15,7 +16,8 @@ export const reactiveCompactRetry: FinishStep = async function* ({
   const compact = params.deps.reactiveCompact;
   const signal = state.toolUseContext.abortController.signal;
   if (compact && !state.hasAttemptedReactiveCompact && !signal.aborted) {
-    const result = await compact(messagesForQuery, outcome.context).catch(() => undefined);
+    const result = await orFallback(() => compact(messagesForQuery, outcome.context), undefined);
+    if (signal.aborted) return terminal({ reason: "aborted_streaming" });
     if (result) {
       for (const message of result.messages) yield message;
       return continueWith(state, {

@@ -1,6 +1,22 @@
-import { createAttachmentMessage, createUserMessage } from "../../protocol/factories.js";
+import {
+  createAttachmentMessage,
+  createUserMessage,
+  type IdSource,
+} from "../../protocol/factories.js";
 import type { Message } from "../../protocol/messages.js";
 import { continueWith, type Decision, type Iteration, terminal } from "../decision.js";
+import type { StopHookOutcome } from "../params.js";
+
+function warning(content: string, ids: IdSource): Message {
+  return {
+    type: "system",
+    subtype: "informational",
+    level: "warning",
+    uuid: ids.uuid(),
+    timestamp: ids.timestamp(),
+    content,
+  };
+}
 
 /** Consecutive stop-hook blocks after which the turn ends anyway (contracts.md §5). */
 export const MAX_CONSECUTIVE_STOP_HOOK_BLOCKS = 5;
@@ -21,7 +37,20 @@ export async function* stopHookStep({
   if (!run) return undefined;
   const ids = params.deps.ids;
   const history = [...messagesForQuery, ...outcome.assistantMessages];
-  const result = await run(history, outcome.context, state.stopHookActive === true);
+  let result: StopHookOutcome;
+  try {
+    result = await run(history, outcome.context, state.stopHookActive === true);
+  } catch (error) {
+    yield warning(
+      `Stop hook failed: ${error instanceof Error ? error.message : String(error)}`,
+      ids,
+    );
+    return undefined;
+  }
+  if (outcome.context.abortController.signal.aborted) {
+    // Stopped while the hooks ran: the turn ends here, as if a hook had stopped it.
+    return terminal({ reason: "stop_hook_prevented" });
+  }
   if (result.preventContinuation) {
     yield createAttachmentMessage(
       {
@@ -36,14 +65,10 @@ export async function* stopHookStep({
   if (result.blockingErrors.length === 0) return undefined;
   if (locals.stopHookBlocks >= MAX_CONSECUTIVE_STOP_HOOK_BLOCKS) {
     const names = [...new Set(result.blockingErrors.map((e) => e.hookName))].join(", ");
-    yield {
-      type: "system",
-      subtype: "informational",
-      level: "warning",
-      uuid: ids.uuid(),
-      timestamp: ids.timestamp(),
-      content: `Stop hook ${names} blocked the end of the turn ${MAX_CONSECUTIVE_STOP_HOOK_BLOCKS} times in a row; ending the turn anyway.`,
-    };
+    yield warning(
+      `Stop hook ${names} blocked the end of the turn ${MAX_CONSECUTIVE_STOP_HOOK_BLOCKS} times in a row; ending the turn anyway.`,
+      ids,
+    );
     return terminal({ reason: "completed" });
   }
   locals.stopHookBlocks += 1;

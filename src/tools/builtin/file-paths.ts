@@ -1,4 +1,4 @@
-import { readlink, realpath } from "node:fs/promises";
+import { lstat, readlink, realpath } from "node:fs/promises";
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 
 /** A path the model gave as an absolute path: `~` is the home folder, relative paths start at `cwd`. */
@@ -15,29 +15,30 @@ export function isWithinFolder(path: string, folder: string): boolean {
   return rel !== ".." && !rel.startsWith(`..${sep}`) && !isAbsolute(rel);
 }
 
-/** Symlink chains longer than this are treated as loops. */
-const MAX_LINK_DEPTH = 40;
+/** Symlink chains longer than this are treated as loops (the kernel's own limit). */
+const MAX_LINK_HOPS = 40;
 
 /**
- * The path with every symlink resolved, also when the path does not (fully) exist: a dangling
- * link is followed to its target and a missing tail is kept as written. Permission checks use
- * this, so a link inside a working folder that points outside it is judged by where it points.
+ * Where `path` really leads, with every symlink followed — also when the path does not (fully)
+ * exist yet: a dangling link is followed to its target and a missing tail is kept as written.
+ * Permission checks and writes use this, so a link inside a working folder that points outside
+ * it is judged (and written) by where it points. Failures other than "missing" are thrown.
  */
-export async function realPathOf(path: string, depth = 0): Promise<string> {
+export async function realPathOf(path: string, hops = 0): Promise<string> {
   try {
     return await realpath(path);
   } catch (error) {
-    if (!isMissingPathError(error) || depth > MAX_LINK_DEPTH) return path;
+    if (!isMissingPathError(error)) throw error;
   }
   const parent = dirname(path);
   if (parent === path) return path;
-  const realParent = await realPathOf(parent, depth + 1);
-  try {
-    const target = await readlink(path);
-    return await realPathOf(resolve(realParent, target), depth + 1);
-  } catch {
-    return join(realParent, basename(path));
+  const realParent = await realPathOf(parent, hops);
+  const link = await lstat(path).catch(() => undefined);
+  if (link?.isSymbolicLink() && hops < MAX_LINK_HOPS) {
+    // A relative target starts at the folder the link really sits in, as the kernel reads it.
+    return realPathOf(resolve(realParent, await readlink(path)), hops + 1);
   }
+  return join(realParent, basename(path));
 }
 
 /** The error code of a failed file-system call, if it has one. */

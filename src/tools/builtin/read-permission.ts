@@ -8,6 +8,14 @@ export function readableFolders(context: ToolUseContext, stateDir: string): stri
 }
 
 /**
+ * Where `path` really leads, or the path itself when that cannot be found out (no permission,
+ * a link loop): a read verdict never fails, and reading such a path fails on its own.
+ */
+function realPathOrAsWritten(path: string): Promise<string> {
+  return realPathOf(path).catch(() => path);
+}
+
+/**
  * A reading tool's own permission verdict for an absolute path: allow inside the readable
  * folders, otherwise ask. Both sides are compared after resolving symlinks, so the verdict
  * follows where a path really leads.
@@ -18,9 +26,9 @@ export async function checkReadPermission(
   context: ToolUseContext,
   stateDir: string,
 ): Promise<ToolPermissionResult> {
-  const real = await realPathOf(path);
+  const real = await realPathOrAsWritten(path);
   for (const folder of readableFolders(context, stateDir)) {
-    if (isWithinFolder(real, await realPathOf(folder))) return { behavior: "allow" };
+    if (isWithinFolder(real, await realPathOrAsWritten(folder))) return { behavior: "allow" };
   }
   const via = real === path ? "" : ` (it leads to ${real})`;
   return {

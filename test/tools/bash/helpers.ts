@@ -1,14 +1,14 @@
 import { readFileSync } from "node:fs";
-import { mkdtemp, readFile, realpath, rm } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, realpath, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { afterEach, beforeEach } from "vitest";
 import { type BashToolOptions, createBashTool } from "../../../src/tools/builtin/bash/index.js";
 import type { BashInput, BashOutput } from "../../../src/tools/builtin/bash/schema.js";
 import type { BuiltinToolsConfig } from "../../../src/tools/builtin-config.js";
-import type { AppState, ToolCallContext } from "../../../src/tools/context.js";
-import { FileStateCache } from "../../../src/tools/file-state-cache.js";
-import { NO_TOOL_HOOKS } from "../../../src/tools/hooks.js";
+import type { ToolCallContext } from "../../../src/tools/context.js";
 import type { Tool } from "../../../src/tools/tool.js";
+import { makeToolCallContext, type ToolCallContextOptions } from "../../helpers/tool-context.js";
 
 /** A temp folder by its real path (symlinked /tmp setups compare equal). */
 export async function makeTempDir(prefix = "keel-bash-"): Promise<string> {
@@ -33,43 +33,42 @@ export function sessionConfig(
   };
 }
 
+/** The folders of a test session: everything lives under `root`; `work` is the working folder. */
+export interface SessionFolders {
+  root: string;
+  work: string;
+}
+
+/**
+ * Gives each test of the calling suite a fresh session root with its working folder (and the
+ * given folders inside it, relative paths) created, handed to `use` before the test runs; the
+ * root is removed afterwards.
+ */
+export function useSessionFolders(use: (folders: SessionFolders) => void, ...inWork: string[]) {
+  let root: string | undefined;
+  beforeEach(async () => {
+    root = await makeTempDir();
+    const work = sessionConfig(root).cwd;
+    await mkdir(work, { recursive: true });
+    for (const folder of inWork) await mkdir(join(work, folder), { recursive: true });
+    use({ root, work });
+  });
+  afterEach(async () => {
+    if (root !== undefined) await removeDir(root);
+  });
+}
+
 /** Short waits so tests that reach a grace period stay quick. */
 export const FAST_TIMING: BashToolOptions = {
   timing: { drainGraceMs: 100, maxDrainMs: 2_000, killGraceMs: 300 },
 };
 
-/** A minimal real ToolCallContext for one call. */
-export function makeContext(
-  cwd: string,
-  options: { signal?: AbortSignal; toolUseId?: string; additionalDirectories?: string[] } = {},
-): ToolCallContext {
-  let appState: AppState = { permissionMode: "default" };
-  const abortController = new AbortController();
-  return {
-    options: {
-      tools: [],
-      mainLoopModel: "test-model",
-      commands: [],
-      agentDefinitions: [],
-      isNonInteractiveSession: true,
-      maxToolUseConcurrency: 10,
-      cwd,
-      additionalDirectories: options.additionalDirectories ?? [],
-    },
-    abortController,
-    readFileState: new FileStateCache(),
-    toolDecisions: new Map(),
-    messages: [],
-    canUseTool: async () => ({ behavior: "allow" }),
-    hooks: NO_TOOL_HOOKS,
-    getAppState: () => appState,
-    setAppState: (update) => {
-      appState = update(appState);
-    },
-    setInProgressToolUseIds: () => {},
-    toolUseId: options.toolUseId ?? "toolu_test",
-    signal: options.signal ?? abortController.signal,
-  };
+/** What a test context can be given besides its working folder. */
+export type ContextOptions = Omit<ToolCallContextOptions, "cwd">;
+
+/** A minimal real ToolCallContext: working folder `cwd`, an allow-all canUseTool. */
+export function makeContext(cwd: string, options: ContextOptions = {}): ToolCallContext {
+  return makeToolCallContext({ ...options, cwd });
 }
 
 /** Runs one Bash call the way the pipeline does (validate, call, map). */

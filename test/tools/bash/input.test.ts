@@ -1,26 +1,18 @@
-import { mkdir } from "node:fs/promises";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { bashLimits } from "../../../src/tools/builtin/bash/index.js";
 import {
   createBashTool,
   makeContext,
-  makeTempDir,
-  removeDir,
   runBashCall,
   sessionConfig,
+  useSessionFolders,
 } from "./helpers.js";
 
 describe("Bash input", () => {
   let root: string;
   let work: string;
-
-  beforeEach(async () => {
-    root = await makeTempDir();
-    work = sessionConfig(root).cwd;
-    await mkdir(work, { recursive: true });
-  });
-  afterEach(async () => {
-    await removeDir(root);
+  useSessionFolders((folders) => {
+    ({ root, work } = folders);
   });
 
   it("refuses run_in_background with a clear message, without running anything", async () => {

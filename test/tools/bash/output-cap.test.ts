@@ -1,28 +1,21 @@
 import { existsSync } from "node:fs";
-import { mkdir, readFile, stat } from "node:fs/promises";
+import { readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   createBashTool,
   makeContext,
-  makeTempDir,
-  removeDir,
   resultText,
   runBashCall,
   sessionConfig,
+  useSessionFolders,
 } from "./helpers.js";
 
 describe("Bash caps long output", () => {
   let root: string;
   let work: string;
-
-  beforeEach(async () => {
-    root = await makeTempDir();
-    work = sessionConfig(root).cwd;
-    await mkdir(work, { recursive: true });
-  });
-  afterEach(async () => {
-    await removeDir(root);
+  useSessionFolders((folders) => {
+    ({ root, work } = folders);
   });
 
   it("keeps the beginning and the end of a long output and saves all of it for Read", async () => {

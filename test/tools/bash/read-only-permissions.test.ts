@@ -1,29 +1,24 @@
 import { mkdir, symlink } from "node:fs/promises";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { loadShellParser } from "../../../src/tools/shell-parse/index.js";
 import {
   createBashTool,
   makeContext,
-  makeTempDir,
-  removeDir,
   runBashCall,
   sessionConfig,
+  useSessionFolders,
 } from "./helpers.js";
 
 describe("Bash permissions and concurrency follow the parsed read-only verdict", () => {
   let root: string;
   let work: string;
-
+  useSessionFolders((folders) => {
+    ({ root, work } = folders);
+  }, "src");
   beforeEach(async () => {
-    root = await makeTempDir();
-    work = sessionConfig(root).cwd;
-    await mkdir(join(work, "src"), { recursive: true });
     await mkdir(join(root, "elsewhere"), { recursive: true });
     await loadShellParser();
-  });
-  afterEach(async () => {
-    await removeDir(root);
   });
 
   it("allows a read-only command inside the working folder and marks it concurrency-safe", async () => {

@@ -1,27 +1,20 @@
-import { mkdir, writeFile } from "node:fs/promises";
+import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   createBashTool,
   makeContext,
-  makeTempDir,
-  removeDir,
   resultText,
   runBashCall,
   sessionConfig,
+  useSessionFolders,
 } from "./helpers.js";
 
 describe("Bash runs commands", () => {
   let root: string;
   let work: string;
-
-  beforeEach(async () => {
-    root = await makeTempDir();
-    work = sessionConfig(root).cwd;
-    await mkdir(work, { recursive: true });
-  });
-  afterEach(async () => {
-    await removeDir(root);
+  useSessionFolders((folders) => {
+    ({ root, work } = folders);
   });
 
   it("returns stdout of a successful command as a non-error result", async () => {

@@ -1,36 +1,30 @@
 import { existsSync } from "node:fs";
-import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import {
   createBashTool,
   eventually,
   FAST_TIMING,
   isAlive,
   makeContext,
-  makeTempDir,
   readPid,
-  removeDir,
   resultText,
   runBashCall,
   sessionConfig,
+  useSessionFolders,
 } from "./helpers.js";
 
 describe("Bash stops commands and everything they started", () => {
   let root: string;
   let work: string;
   const started: number[] = [];
-
-  beforeEach(async () => {
-    root = await makeTempDir();
-    work = sessionConfig(root).cwd;
-    await mkdir(work, { recursive: true });
+  useSessionFolders((folders) => {
+    ({ root, work } = folders);
   });
   afterEach(async () => {
     for (const pid of started.splice(0)) {
       if (isAlive(pid)) process.kill(pid, "SIGKILL"); // never leave a sleeper behind a failed test
     }
-    await removeDir(root);
   });
 
   it("kills the whole process group on timeout and says it timed out", async () => {

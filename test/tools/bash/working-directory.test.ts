@@ -1,28 +1,21 @@
-import { mkdir, readdir, rm } from "node:fs/promises";
+import { readdir, rm } from "node:fs/promises";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   createBashTool,
   makeContext,
-  makeTempDir,
-  removeDir,
   resultText,
   runBashCall,
   sessionConfig,
+  useSessionFolders,
 } from "./helpers.js";
 
 describe("Bash keeps its working directory across calls", () => {
   let root: string;
   let work: string;
-
-  beforeEach(async () => {
-    root = await makeTempDir();
-    work = sessionConfig(root).cwd;
-    await mkdir(join(work, "sub", "deeper"), { recursive: true });
-  });
-  afterEach(async () => {
-    await removeDir(root);
-  });
+  useSessionFolders((folders) => {
+    ({ root, work } = folders);
+  }, "sub/deeper");
 
   it("starts in the session's folder", async () => {
     const tool = createBashTool(sessionConfig(root));

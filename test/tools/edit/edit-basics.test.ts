@@ -1,6 +1,6 @@
 import { mkdir, readFile, utimes, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createEditTool } from "../../../src/tools/builtin/edit/edit-tool.js";
 import { FILE_EXISTS_MESSAGE, NO_CHANGE_MESSAGE } from "../../../src/tools/builtin/edit/plan.js";
 import {
@@ -8,22 +8,12 @@ import {
   NOT_READ_MESSAGE,
 } from "../../../src/tools/builtin/file-io/messages.js";
 import type { AnyTool } from "../../../src/tools/tool.js";
-import {
-  failureOf,
-  makeContext,
-  makeTempDir,
-  removeDir,
-  successOf,
-  toolsConfig,
-} from "../file-io/helpers.js";
+import { failureOf, makeContext, successOf, toolsConfig, useTempDir } from "../file-io/helpers.js";
 import { readyFile, runEdit } from "./helpers.js";
 
 let dir: string;
-beforeEach(async () => {
-  dir = await makeTempDir();
-});
-afterEach(async () => {
-  await removeDir(dir);
+useTempDir((made) => {
+  dir = made;
 });
 
 describe("Edit", () => {

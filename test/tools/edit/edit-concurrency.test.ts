@@ -1,17 +1,14 @@
 import { readFile, rename } from "node:fs/promises";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createEditTool } from "../../../src/tools/builtin/edit/edit-tool.js";
 import { FileLocks } from "../../../src/tools/builtin/file-io/file-lock.js";
-import { makeTempDir, removeDir, runTool, successOf, toolsConfig } from "../file-io/helpers.js";
+import { runTool, successOf, toolsConfig, useTempDir } from "../file-io/helpers.js";
 import { readyFile } from "./helpers.js";
 
 let dir: string;
-beforeEach(async () => {
-  dir = await makeTempDir();
-});
-afterEach(async () => {
-  await removeDir(dir);
+useTempDir((made) => {
+  dir = made;
 });
 
 describe("parallel Edits of one file", () => {

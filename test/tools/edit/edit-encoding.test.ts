@@ -1,16 +1,13 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { NOT_TEXT_MESSAGE } from "../../../src/tools/builtin/edit/plan.js";
-import { failureOf, makeTempDir, removeDir, successOf } from "../file-io/helpers.js";
+import { failureOf, successOf, useTempDir } from "../file-io/helpers.js";
 import { readyFile, runEdit } from "./helpers.js";
 
 let dir: string;
-beforeEach(async () => {
-  dir = await makeTempDir();
-});
-afterEach(async () => {
-  await removeDir(dir);
+useTempDir((made) => {
+  dir = made;
 });
 
 const UTF16LE_BOM = Buffer.from([0xff, 0xfe]);

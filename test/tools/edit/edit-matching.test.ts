@@ -1,15 +1,12 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { failureOf, makeTempDir, removeDir, successOf } from "../file-io/helpers.js";
+import { describe, expect, it } from "vitest";
+import { failureOf, successOf, useTempDir } from "../file-io/helpers.js";
 import { readyFile, runEdit } from "./helpers.js";
 
 let dir: string;
-beforeEach(async () => {
-  dir = await makeTempDir();
-});
-afterEach(async () => {
-  await removeDir(dir);
+useTempDir((made) => {
+  dir = made;
 });
 
 const SOURCE = [

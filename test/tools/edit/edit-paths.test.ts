@@ -1,26 +1,22 @@
 import { execFileSync } from "node:child_process";
 import { lstat, mkdir, readdir, readFile, readlink, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createEditTool } from "../../../src/tools/builtin/edit/edit-tool.js";
 import {
   failureOf,
   makeContext,
-  makeTempDir,
   recordRead,
-  removeDir,
   runTool,
   successOf,
   toolsConfig,
+  useTempDir,
 } from "../file-io/helpers.js";
 import { readyFile, runEdit } from "./helpers.js";
 
 let dir: string;
-beforeEach(async () => {
-  dir = await makeTempDir();
-});
-afterEach(async () => {
-  await removeDir(dir);
+useTempDir((made) => {
+  dir = made;
 });
 
 describe("Edit paths, links, atomicity and permissions", () => {

@@ -1,18 +1,15 @@
 import { chmod, readdir, readFile, rename, stat, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   type AtomicWriteSteps,
   writeFileAtomic,
 } from "../../../src/tools/builtin/file-io/atomic-write.js";
-import { makeTempDir, removeDir } from "./helpers.js";
+import { useTempDir } from "./helpers.js";
 
 let dir: string;
-beforeEach(async () => {
-  dir = await makeTempDir();
-});
-afterEach(async () => {
-  await removeDir(dir);
+useTempDir((made) => {
+  dir = made;
 });
 
 function ownershipOf(mode: number) {

@@ -1,13 +1,13 @@
-import { mkdtemp, readFile, realpath, rm, stat } from "node:fs/promises";
+import { mkdtemp, readFile, realpath, rm, stat, utimes, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { afterEach, beforeEach } from "vitest";
 import { decodeText } from "../../../src/tools/builtin/file-io/encoding.js";
 import { toLf } from "../../../src/tools/builtin/file-io/line-endings.js";
 import type { BuiltinToolsConfig } from "../../../src/tools/builtin-config.js";
-import type { AppState, PermissionMode, ToolCallContext } from "../../../src/tools/context.js";
-import { FileStateCache } from "../../../src/tools/file-state-cache.js";
-import { NO_TOOL_HOOKS } from "../../../src/tools/hooks.js";
+import type { ToolCallContext } from "../../../src/tools/context.js";
 import type { Tool } from "../../../src/tools/tool.js";
+import { makeToolCallContext, type ToolCallContextOptions } from "../../helpers/tool-context.js";
 
 /** A temp folder (real path, so symlinked /tmp setups compare equal) and its removal. */
 export async function makeTempDir(prefix = "keel-file-tools-"): Promise<string> {
@@ -17,6 +17,21 @@ export async function makeTempDir(prefix = "keel-file-tools-"): Promise<string> 
 /** Removes a temp folder made by makeTempDir. */
 export async function removeDir(dir: string): Promise<void> {
   await rm(dir, { recursive: true, force: true });
+}
+
+/**
+ * Gives each test of the calling file (or suite) a fresh temp folder, handed to `use` before
+ * the test runs, and removes it afterwards.
+ */
+export function useTempDir(use: (dir: string) => void): void {
+  let made: string | undefined;
+  beforeEach(async () => {
+    made = await makeTempDir();
+    use(made);
+  });
+  afterEach(async () => {
+    if (made !== undefined) await removeDir(made);
+  });
 }
 
 /** The session config built-in tool factories receive. */
@@ -29,44 +44,12 @@ export function toolsConfig(cwd: string): BuiltinToolsConfig {
   };
 }
 
-/** Options for a test context. */
-export interface ContextOptions {
-  cwd: string;
-  additionalDirectories?: string[];
-  mode?: PermissionMode;
-  readFileState?: FileStateCache;
-  signal?: AbortSignal;
-}
+/** Options for a test context: the working folder is required. */
+export type ContextOptions = ToolCallContextOptions & { cwd: string };
 
 /** A minimal real ToolCallContext: one turn's bus with a fresh readFileState. */
 export function makeContext(options: ContextOptions): ToolCallContext {
-  let appState: AppState = { permissionMode: options.mode ?? "default" };
-  const abortController = new AbortController();
-  return {
-    options: {
-      tools: [],
-      mainLoopModel: "test-model",
-      commands: [],
-      agentDefinitions: [],
-      isNonInteractiveSession: true,
-      maxToolUseConcurrency: 10,
-      cwd: options.cwd,
-      additionalDirectories: options.additionalDirectories ?? [],
-    },
-    abortController,
-    readFileState: options.readFileState ?? new FileStateCache(),
-    toolDecisions: new Map(),
-    messages: [],
-    canUseTool: async () => ({ behavior: "allow" }),
-    hooks: NO_TOOL_HOOKS,
-    getAppState: () => appState,
-    setAppState: (update) => {
-      appState = update(appState);
-    },
-    setInProgressToolUseIds: () => {},
-    toolUseId: "toolu_test",
-    signal: options.signal ?? abortController.signal,
-  };
+  return makeToolCallContext(options);
 }
 
 /**
@@ -82,6 +65,22 @@ export async function recordRead(
   const text = toLf(decodeText(await readFile(path)).text).replace(/\n$/, "");
   const mtimeMs = (await stat(path)).mtimeMs;
   context.readFileState.set(path, { content: text, timestamp: mtimeMs, ...range });
+}
+
+/** A fixed past time, so "changed on disk" never depends on the clock's resolution. */
+export const EARLIER = new Date("2020-01-01T00:00:00Z");
+
+/** Writes a file with an old timestamp and records a full Read of it in a new context. */
+export async function readyFile(
+  dir: string,
+  path: string,
+  content: string | Buffer,
+): Promise<ToolCallContext> {
+  await writeFile(path, content);
+  await utimes(path, EARLIER, EARLIER);
+  const context = makeContext({ cwd: dir });
+  await recordRead(context, path);
+  return context;
 }
 
 /** How a run through the pipeline ended: the result text, or the error the model would see. */

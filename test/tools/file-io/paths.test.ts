@@ -1,36 +1,33 @@
 import { mkdir, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { isInsideFolders } from "../../../src/tools/builtin/file-io/write-permission.js";
 import {
-  isInsideFolder,
-  isInsideFolders,
+  isWithinFolder,
   realPathOf,
-  resolveToolPath,
-} from "../../../src/tools/builtin/file-io/paths.js";
-import { makeTempDir, removeDir } from "./helpers.js";
+  resolveInputPath,
+} from "../../../src/tools/builtin/file-paths.js";
+import { useTempDir } from "./helpers.js";
 
 let dir: string;
-beforeEach(async () => {
-  dir = await makeTempDir();
-});
-afterEach(async () => {
-  await removeDir(dir);
+useTempDir((made) => {
+  dir = made;
 });
 
 describe("tool paths", () => {
   it("takes relative paths from the working folder and expands ~", () => {
-    expect(resolveToolPath("src/a.ts", "/work/p", "/home/u")).toBe("/work/p/src/a.ts");
-    expect(resolveToolPath("../b.ts", "/work/p", "/home/u")).toBe("/work/b.ts");
-    expect(resolveToolPath("/etc/hosts", "/work/p", "/home/u")).toBe("/etc/hosts");
-    expect(resolveToolPath("~/notes.md", "/work/p", "/home/u")).toBe("/home/u/notes.md");
+    expect(resolveInputPath("src/a.ts", "/work/p", "/home/u")).toBe("/work/p/src/a.ts");
+    expect(resolveInputPath("../b.ts", "/work/p", "/home/u")).toBe("/work/b.ts");
+    expect(resolveInputPath("/etc/hosts", "/work/p", "/home/u")).toBe("/etc/hosts");
+    expect(resolveInputPath("~/notes.md", "/work/p", "/home/u")).toBe("/home/u/notes.md");
   });
 
   it("tells a folder's own files from a sibling whose name merely starts the same", () => {
-    expect(isInsideFolder("/work/p/a", "/work/p")).toBe(true);
-    expect(isInsideFolder("/work/p", "/work/p")).toBe(true);
-    expect(isInsideFolder("/work/p2/a", "/work/p")).toBe(false);
-    expect(isInsideFolder("/work/p/..x", "/work/p")).toBe(true);
-    expect(isInsideFolder("/work", "/work/p")).toBe(false);
+    expect(isWithinFolder("/work/p/a", "/work/p")).toBe(true);
+    expect(isWithinFolder("/work/p", "/work/p")).toBe(true);
+    expect(isWithinFolder("/work/p2/a", "/work/p")).toBe(false);
+    expect(isWithinFolder("/work/p/..x", "/work/p")).toBe(true);
+    expect(isWithinFolder("/work", "/work/p")).toBe(false);
   });
 
   it("follows symlinks to where a write would land, also for files not created yet", async () => {
@@ -41,6 +38,25 @@ describe("tool paths", () => {
       join(dir, "real", "new", "file.txt"),
     );
     expect(await realPathOf(join(dir, "dangling"))).toBe(join(dir, "real", "target.txt"));
+  });
+
+  it("reads a dangling link's relative target from the folder the link really sits in", async () => {
+    await mkdir(join(dir, "elsewhere", "lib"), { recursive: true });
+    await mkdir(join(dir, "project"));
+    await symlink(join(dir, "elsewhere", "lib"), join(dir, "project", "vendor"));
+    await symlink("../config.txt", join(dir, "elsewhere", "lib", "config.txt"));
+    expect(await realPathOf(join(dir, "project", "vendor", "config.txt"))).toBe(
+      join(dir, "elsewhere", "config.txt"),
+    );
+  });
+
+  it("follows a linked folder however many missing folders lie below it", async () => {
+    await mkdir(join(dir, "real"));
+    await symlink(join(dir, "real"), join(dir, "linked"));
+    const tail = Array.from({ length: 45 }, (_, i) => `d${i}`);
+    expect(await realPathOf(join(dir, "linked", ...tail, "f.txt"))).toBe(
+      join(dir, "real", ...tail, "f.txt"),
+    );
   });
 
   it("treats a symlink that leads out of the working folder as outside", async () => {

@@ -3,10 +3,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { ToolResultBlock } from "../../../src/protocol/content.js";
 import type { BuiltinToolsConfig } from "../../../src/tools/builtin-config.js";
-import type { AppState, ToolCallContext } from "../../../src/tools/context.js";
-import { FileStateCache } from "../../../src/tools/file-state-cache.js";
-import { NO_TOOL_HOOKS } from "../../../src/tools/hooks.js";
+import type { ToolCallContext } from "../../../src/tools/context.js";
 import type { Tool } from "../../../src/tools/tool.js";
+import { makeToolCallContext, type ToolCallContextOptions } from "../../helpers/tool-context.js";
 
 /** A temp folder per test, removed afterwards (realpath'd: /tmp may be a link elsewhere). */
 export class TempFolders {
@@ -37,42 +36,12 @@ export function toolsConfig(
   };
 }
 
-/** What a test context can be given. */
-export interface ContextOptions {
-  additionalDirectories?: string[];
-  readFileState?: FileStateCache;
-  signal?: AbortSignal;
-}
+/** What a test context can be given besides its working folder. */
+export type ContextOptions = Omit<ToolCallContextOptions, "cwd">;
 
 /** A minimal real ToolCallContext: working folder `cwd`, an allow-all canUseTool. */
 export function makeContext(cwd: string, options: ContextOptions = {}): ToolCallContext {
-  let appState: AppState = { permissionMode: "default" };
-  const abortController = new AbortController();
-  return {
-    options: {
-      tools: [],
-      mainLoopModel: "test-model",
-      commands: [],
-      agentDefinitions: [],
-      isNonInteractiveSession: true,
-      maxToolUseConcurrency: 10,
-      cwd,
-      additionalDirectories: options.additionalDirectories ?? [],
-    },
-    abortController,
-    readFileState: options.readFileState ?? new FileStateCache(),
-    toolDecisions: new Map(),
-    messages: [],
-    canUseTool: async () => ({ behavior: "allow" }),
-    hooks: NO_TOOL_HOOKS,
-    getAppState: () => appState,
-    setAppState: (update) => {
-      appState = update(appState);
-    },
-    setInProgressToolUseIds: () => {},
-    toolUseId: "toolu_test",
-    signal: options.signal ?? abortController.signal,
-  };
+  return makeToolCallContext({ ...options, cwd });
 }
 
 /** A tool call's output and the tool_result block the model would see. */

@@ -11,7 +11,7 @@ import {
   writeFile,
 } from "node:fs/promises";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createEditTool } from "../../../src/tools/builtin/edit/edit-tool.js";
 import {
   MODIFIED_SINCE_READ_MESSAGE,
@@ -23,24 +23,19 @@ import type { AnyTool } from "../../../src/tools/tool.js";
 import {
   failureOf,
   makeContext,
-  makeTempDir,
+  readyFile,
   recordRead,
-  removeDir,
   runTool,
   successOf,
   toolsConfig,
+  useTempDir,
 } from "../file-io/helpers.js";
+import { runWrite } from "./helpers.js";
 
 let dir: string;
-beforeEach(async () => {
-  dir = await makeTempDir();
+useTempDir((made) => {
+  dir = made;
 });
-afterEach(async () => {
-  await removeDir(dir);
-});
-
-/** A fixed past time, so "changed on disk" never depends on the clock's resolution. */
-const EARLIER = new Date("2020-01-01T00:00:00Z");
 
 describe("Write", () => {
   it("creates a new file and its missing parent folders", async () => {
@@ -71,26 +66,15 @@ describe("Write", () => {
     await writeFile(path, "1\n2\n3\n");
     const context = makeContext({ cwd: dir });
     await recordRead(context, path, { offset: 2, limit: 1 });
-    const message = failureOf(
-      await runTool(createWriteTool(toolsConfig(dir)), { file_path: path, content: "x" }, context),
-    );
+    const message = failureOf(await runWrite(dir, { file_path: path, content: "x" }, context));
     expect(message).toBe(PARTIALLY_READ_MESSAGE);
   });
 
   it("refuses a stale write when the file changed on disk after the read", async () => {
     const path = join(dir, "stale.txt");
-    await writeFile(path, "v1\n");
-    await utimes(path, EARLIER, EARLIER);
-    const context = makeContext({ cwd: dir });
-    await recordRead(context, path);
+    const context = await readyFile(dir, path, "v1\n");
     await writeFile(path, "v2 from the user\n");
-    const message = failureOf(
-      await runTool(
-        createWriteTool(toolsConfig(dir)),
-        { file_path: path, content: "mine" },
-        context,
-      ),
-    );
+    const message = failureOf(await runWrite(dir, { file_path: path, content: "mine" }, context));
     expect(message).toBe(MODIFIED_SINCE_READ_MESSAGE);
     expect(message).toContain("Read it again");
     expect(await readFile(path, "utf8")).toBe("v2 from the user\n");
@@ -98,28 +82,16 @@ describe("Write", () => {
 
   it("accepts a file that was touched but is unchanged since the read", async () => {
     const path = join(dir, "touched.txt");
-    await writeFile(path, "same\n");
-    await utimes(path, EARLIER, EARLIER);
-    const context = makeContext({ cwd: dir });
-    await recordRead(context, path);
+    const context = await readyFile(dir, path, "same\n");
     await utimes(path, new Date("2021-06-01T00:00:00Z"), new Date("2021-06-01T00:00:00Z"));
-    const { text } = successOf(
-      await runTool(
-        createWriteTool(toolsConfig(dir)),
-        { file_path: path, content: "new\n" },
-        context,
-      ),
-    );
+    const { text } = successOf(await runWrite(dir, { file_path: path, content: "new\n" }, context));
     expect(text).toBe(`The file ${path} has been updated successfully.`);
     expect(await readFile(path, "utf8")).toBe("new\n");
   });
 
   it("checks again at call time: a change after validation is still refused", async () => {
     const path = join(dir, "race.txt");
-    await writeFile(path, "v1\n");
-    await utimes(path, EARLIER, EARLIER);
-    const context = makeContext({ cwd: dir });
-    await recordRead(context, path);
+    const context = await readyFile(dir, path, "v1\n");
     const write = createWriteTool(toolsConfig(dir));
     const input = { file_path: path, content: "mine\n" };
     expect(await write.validateInput?.(input, context)).toEqual({ ok: true });
@@ -131,13 +103,7 @@ describe("Write", () => {
   it("records the write so an Edit right after needs no new Read", async () => {
     const context = makeContext({ cwd: dir });
     const path = join(dir, "chain.txt");
-    successOf(
-      await runTool(
-        createWriteTool(toolsConfig(dir)),
-        { file_path: path, content: "alpha beta\n" },
-        context,
-      ),
-    );
+    successOf(await runWrite(dir, { file_path: path, content: "alpha beta\n" }, context));
     const edit = { file_path: path, old_string: "beta", new_string: "gamma" };
     successOf(await runTool(createEditTool(toolsConfig(dir)), edit, context));
     expect(await readFile(path, "utf8")).toBe("alpha gamma\n");
@@ -169,13 +135,7 @@ describe("Write", () => {
     await chmod(path, 0o755);
     const context = makeContext({ cwd: dir });
     await recordRead(context, path);
-    successOf(
-      await runTool(
-        createWriteTool(toolsConfig(dir)),
-        { file_path: path, content: "#!/bin/sh\nexit 0\n" },
-        context,
-      ),
-    );
+    successOf(await runWrite(dir, { file_path: path, content: "#!/bin/sh\nexit 0\n" }, context));
     expect((await stat(path)).mode & 0o777).toBe(0o755);
     expect(await readdir(dir)).toEqual(["tool.sh"]);
   });
@@ -197,13 +157,7 @@ describe("Write", () => {
     await symlink(target, link);
     const context = makeContext({ cwd: dir });
     await recordRead(context, link);
-    successOf(
-      await runTool(
-        createWriteTool(toolsConfig(dir)),
-        { file_path: link, content: "after\n" },
-        context,
-      ),
-    );
+    successOf(await runWrite(dir, { file_path: link, content: "after\n" }, context));
     expect((await lstat(link)).isSymbolicLink()).toBe(true);
     expect(await readlink(link)).toBe(target);
     expect(await readFile(target, "utf8")).toBe("after\n");

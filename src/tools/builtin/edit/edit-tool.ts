@@ -1,11 +1,10 @@
 import type { BuiltinToolsConfig } from "../../builtin-config.js";
 import type { ToolCallContext, ToolUseContext } from "../../context.js";
-import type { Tool, ToolCallResult, ValidationResult } from "../../tool.js";
-import { commitWrite } from "../file-io/commit.js";
-import { resolveToolPath } from "../file-io/paths.js";
+import type { Tool, ToolCallResult } from "../../tool.js";
+import { commitFileChange, fileChangeToolParts } from "../file-io/file-change.js";
+import type { FileStateKeys } from "../file-io/file-state.js";
 import { diffHunks } from "../file-io/structured-diff.js";
-import { type FileToolDeps, fileToolDeps, resolveTarget } from "../file-io/target.js";
-import { checkWritePermission } from "../file-io/write-permission.js";
+import { type FileToolDeps, fileToolDeps } from "../file-io/target.js";
 import { EDIT_DESCRIPTION } from "./description.js";
 import { planEdit } from "./plan.js";
 import { type EditInput, type EditOutput, editInputSchema } from "./schema.js";
@@ -22,57 +21,30 @@ export function createEditTool(
   given: Partial<FileToolDeps> = {},
 ): Tool<EditInput, EditOutput> {
   const deps = fileToolDeps(config, given);
-  const target = (input: EditInput, context: ToolUseContext) =>
-    resolveTarget(input.file_path, context.options.cwd, deps.home);
-
-  async function validateInput(
-    input: EditInput,
-    context: ToolUseContext,
-  ): Promise<ValidationResult> {
-    const keys = await target(input, context);
-    const plan = await deps.locks.run(keys.realPath, () =>
-      planEdit(input, keys, context.readFileState, context.options.cwd),
-    );
-    return plan.ok ? { ok: true } : { ok: false, message: plan.message };
-  }
+  const plan = (input: EditInput, context: ToolUseContext) => (keys: FileStateKeys) =>
+    planEdit(input, keys, context.readFileState, context.options.cwd);
 
   async function call(
     input: EditInput,
     context: ToolCallContext,
   ): Promise<ToolCallResult<EditOutput>> {
-    const keys = await target(input, context);
-    // Planned again under the lock, from the latest content: a parallel Edit may have written.
-    return deps.locks.run(keys.realPath, async () => {
-      const plan = await planEdit(input, keys, context.readFileState, context.options.cwd);
-      if (!plan.ok) throw new Error(plan.message);
-      context.signal.throwIfAborted();
-      await commitWrite(keys, plan.pending, context.readFileState, deps.writeSteps);
-      const data: EditOutput = {
-        filePath: keys.path,
-        oldString: input.old_string,
-        newString: input.new_string,
-        replaceAll: input.replace_all,
-        replacements: plan.replacements,
-        structuredPatch: diffHunks(plan.before, plan.pending.text),
-      };
-      return { data };
-    });
+    const done = await commitFileChange(input.file_path, context, deps, plan(input, context));
+    const data: EditOutput = {
+      filePath: done.keys.path,
+      oldString: input.old_string,
+      newString: input.new_string,
+      replaceAll: input.replace_all,
+      replacements: done.plan.replacements,
+      structuredPatch: diffHunks(done.plan.before, done.plan.pending.text),
+    };
+    return { data };
   }
 
   return {
     name: "Edit",
     description: EDIT_DESCRIPTION,
     inputSchema: editInputSchema,
-    maxResultSizeChars: 100_000,
-    isReadOnly: () => false,
-    isConcurrencySafe: () => false,
-    validateInput,
-    checkPermissions: (input, context) =>
-      checkWritePermission(
-        "Edit",
-        resolveToolPath(input.file_path, context.options.cwd, deps.home),
-        context,
-      ),
+    ...fileChangeToolParts("Edit", deps, plan),
     call,
     mapToolResult: (output, toolUseId) => ({
       type: "tool_result",

@@ -1,26 +1,14 @@
 import type { FileStateCache } from "../../file-state-cache.js";
-import type { PendingWrite } from "../file-io/commit.js";
-import {
-  type DiskFile,
-  loadDiskFile,
-  MAX_EDITABLE_BYTES,
-  type TextFile,
-} from "../file-io/disk-file.js";
+import type { TextFile } from "../file-io/disk-file.js";
+import { loadEditableFile } from "../file-io/editable-file.js";
+import type { ReadyChange, RefusedChange } from "../file-io/file-change.js";
 import { type FileStateKeys, judgeFreshness, lookupFileState } from "../file-io/file-state.js";
-import {
-  fileSystemErrorMessage,
-  isDirectoryMessage,
-  notRegularMessage,
-  stalenessMessage,
-  tooLargeMessage,
-} from "../file-io/messages.js";
+import { stalenessMessage } from "../file-io/messages.js";
 import { applyEdit, type EditRequest } from "./apply.js";
 import { missingFileMessage } from "./similar-file.js";
 
 /** What an Edit will do, or why it may not. */
-export type EditPlan =
-  | { ok: false; message: string }
-  | { ok: true; before: string; pending: PendingWrite; replacements: number };
+export type EditPlan = RefusedChange | (ReadyChange & { replacements: number });
 
 /** Claude Code's error for old_string and new_string being the same. */
 export const NO_CHANGE_MESSAGE =
@@ -32,17 +20,6 @@ export const FILE_EXISTS_MESSAGE = "Cannot create new file - file already exists
 /** Refused because re-encoding text that was not valid UTF-8 would change bytes outside the edit. */
 export const NOT_TEXT_MESSAGE =
   "File is not valid UTF-8 or UTF-16 text; keel will not edit it because saving it would change bytes outside the edit. Use Bash to change it.";
-
-/** The file a plan starts from, or the error that stops it. */
-async function loadForEdit(
-  keys: FileStateKeys,
-): Promise<DiskFile | { kind: "error"; message: string }> {
-  try {
-    return await loadDiskFile(keys.path);
-  } catch (error) {
-    return { kind: "error", message: fileSystemErrorMessage(error, keys.path, "read") };
-  }
-}
 
 /** An edit of an existing text file: freshness first, then the replacement itself. */
 function planExistingFile(
@@ -78,9 +55,9 @@ export async function planEdit(
   cwd: string,
 ): Promise<EditPlan> {
   if (request.old_string === request.new_string) return { ok: false, message: NO_CHANGE_MESSAGE };
-  const disk = await loadForEdit(keys);
+  const disk = await loadEditableFile(keys.path);
   switch (disk.kind) {
-    case "error":
+    case "refused":
       return { ok: false, message: disk.message };
     case "missing":
       if (request.old_string !== "")
@@ -91,12 +68,6 @@ export async function planEdit(
         pending: { text: request.new_string, encoding: "utf8", previous: undefined },
         replacements: 1,
       };
-    case "directory":
-      return { ok: false, message: isDirectoryMessage(keys.path) };
-    case "not-regular":
-      return { ok: false, message: notRegularMessage(keys.path) };
-    case "too-large":
-      return { ok: false, message: tooLargeMessage(disk.size, MAX_EDITABLE_BYTES) };
     case "file":
       return planExistingFile(disk, request, keys, cache);
   }

@@ -1,5 +1,6 @@
 import { constants } from "node:fs";
 import { open } from "node:fs/promises";
+import { errorCode } from "../file-paths.js";
 import type { FileOwnership } from "./atomic-write.js";
 import { type DecodedText, decodeText } from "./encoding.js";
 
@@ -23,10 +24,6 @@ export type DiskFile =
 /** Files above this size are not loaded for editing (Claude Code allows 1 GiB; V8 strings do not). */
 export const MAX_EDITABLE_BYTES = 256 * 1024 * 1024;
 
-function errnoCode(error: unknown): string | undefined {
-  return (error as NodeJS.ErrnoException | undefined)?.code;
-}
-
 /**
  * Loads the file at `path` (symlinks followed). Size, time and bytes all come from one open
  * handle, so they describe the same file. Errors other than "missing" are thrown.
@@ -37,7 +34,7 @@ export async function loadDiskFile(path: string, maxBytes = MAX_EDITABLE_BYTES):
     // O_NONBLOCK: opening a FIFO for reading must not wait for a writer to appear.
     handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
   } catch (error) {
-    const code = errnoCode(error);
+    const code = errorCode(error);
     if (code === "ENOENT" || code === "ENOTDIR") return { kind: "missing" };
     if (code === "EISDIR") return { kind: "directory" };
     throw error;

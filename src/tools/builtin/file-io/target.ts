@@ -1,9 +1,9 @@
 import { homedir } from "node:os";
 import type { BuiltinToolsConfig } from "../../builtin-config.js";
+import { realPathOf, resolveInputPath } from "../file-paths.js";
 import { type AtomicWriteSteps, REAL_ATOMIC_WRITE_STEPS } from "./atomic-write.js";
 import { type FileLocks, PROCESS_FILE_LOCKS } from "./file-lock.js";
 import type { FileStateKeys } from "./file-state.js";
-import { realPathOf, resolveToolPath } from "./paths.js";
 
 /** What Write and Edit share beyond the session config (injected; tests replace parts). */
 export interface FileToolDeps {
@@ -33,6 +33,6 @@ export async function resolveTarget(
   cwd: string,
   home: string,
 ): Promise<FileStateKeys> {
-  const path = resolveToolPath(filePath, cwd, home);
+  const path = resolveInputPath(filePath, cwd, home);
   return { path, realPath: await realPathOf(path) };
 }

@@ -1,7 +1,18 @@
 import type { ToolUseContext } from "../../context.js";
 import type { ToolPermissionResult } from "../../tool.js";
-import { isInsideFolders, realPathOf } from "./paths.js";
+import { isWithinFolder, realPathOf } from "../file-paths.js";
 import { protectedPathReason } from "./protected-paths.js";
+
+/**
+ * True when `path` lies inside one of `folders`, judged both by the path as written and by
+ * where its symlinks lead (a link inside the project pointing at /etc is not inside).
+ */
+export async function isInsideFolders(path: string, folders: readonly string[]): Promise<boolean> {
+  if (!folders.some((folder) => isWithinFolder(path, folder))) return false;
+  const real = await realPathOf(path);
+  const realFolders = await Promise.all(folders.map((folder) => realPathOf(folder)));
+  return realFolders.some((folder) => isWithinFolder(real, folder));
+}
 
 /**
  * A file tool's own verdict on writing `path` (absolute): allowed without asking only in

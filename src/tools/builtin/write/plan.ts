@@ -1,19 +1,11 @@
 import type { FileStateCache } from "../../file-state-cache.js";
-import type { PendingWrite } from "../file-io/commit.js";
-import { type DiskFile, loadDiskFile, MAX_EDITABLE_BYTES } from "../file-io/disk-file.js";
+import { loadEditableFile } from "../file-io/editable-file.js";
+import type { ReadyChange, RefusedChange } from "../file-io/file-change.js";
 import { type FileStateKeys, judgeFreshness, lookupFileState } from "../file-io/file-state.js";
-import {
-  fileSystemErrorMessage,
-  isDirectoryMessage,
-  notRegularMessage,
-  stalenessMessage,
-  tooLargeMessage,
-} from "../file-io/messages.js";
+import { stalenessMessage } from "../file-io/messages.js";
 
 /** What a Write will do, or why it may not. */
-export type WritePlan =
-  | { ok: false; message: string }
-  | { ok: true; type: "create" | "update"; before: string; pending: PendingWrite };
+export type WritePlan = RefusedChange | (ReadyChange & { type: "create" | "update" });
 
 /**
  * Decides a Write against the file on disk and what the model read: a new file is always
@@ -24,13 +16,10 @@ export async function planWrite(
   content: string,
   cache: FileStateCache,
 ): Promise<WritePlan> {
-  let disk: DiskFile;
-  try {
-    disk = await loadDiskFile(keys.path);
-  } catch (error) {
-    return { ok: false, message: fileSystemErrorMessage(error, keys.path, "read") };
-  }
+  const disk = await loadEditableFile(keys.path);
   switch (disk.kind) {
+    case "refused":
+      return { ok: false, message: disk.message };
     case "missing":
       return {
         ok: true,
@@ -38,12 +27,6 @@ export async function planWrite(
         before: "",
         pending: { text: content, encoding: "utf8", previous: undefined },
       };
-    case "directory":
-      return { ok: false, message: isDirectoryMessage(keys.path) };
-    case "not-regular":
-      return { ok: false, message: notRegularMessage(keys.path) };
-    case "too-large":
-      return { ok: false, message: tooLargeMessage(disk.size, MAX_EDITABLE_BYTES) };
   }
   const verdict = judgeFreshness(lookupFileState(cache, keys), disk, true);
   if (!verdict.fresh) return { ok: false, message: stalenessMessage(verdict) };

@@ -1,11 +1,10 @@
 import type { BuiltinToolsConfig } from "../../builtin-config.js";
 import type { ToolCallContext, ToolUseContext } from "../../context.js";
-import type { Tool, ToolCallResult, ValidationResult } from "../../tool.js";
-import { commitWrite } from "../file-io/commit.js";
-import { resolveToolPath } from "../file-io/paths.js";
+import type { Tool, ToolCallResult } from "../../tool.js";
+import { commitFileChange, fileChangeToolParts } from "../file-io/file-change.js";
+import type { FileStateKeys } from "../file-io/file-state.js";
 import { diffHunks } from "../file-io/structured-diff.js";
-import { type FileToolDeps, fileToolDeps, resolveTarget } from "../file-io/target.js";
-import { checkWritePermission } from "../file-io/write-permission.js";
+import { type FileToolDeps, fileToolDeps } from "../file-io/target.js";
 import { WRITE_DESCRIPTION } from "./description.js";
 import { planWrite } from "./plan.js";
 import { type WriteInput, type WriteOutput, writeInputSchema } from "./schema.js";
@@ -23,50 +22,23 @@ export function createWriteTool(
   given: Partial<FileToolDeps> = {},
 ): Tool<WriteInput, WriteOutput> {
   const deps = fileToolDeps(config, given);
-  const target = (input: WriteInput, context: ToolUseContext) =>
-    resolveTarget(input.file_path, context.options.cwd, deps.home);
-
-  async function validateInput(
-    input: WriteInput,
-    context: ToolUseContext,
-  ): Promise<ValidationResult> {
-    const keys = await target(input, context);
-    const plan = await deps.locks.run(keys.realPath, () =>
-      planWrite(keys, input.content, context.readFileState),
-    );
-    return plan.ok ? { ok: true } : { ok: false, message: plan.message };
-  }
+  const plan = (input: WriteInput, context: ToolUseContext) => (keys: FileStateKeys) =>
+    planWrite(keys, input.content, context.readFileState);
 
   async function call(
     input: WriteInput,
     context: ToolCallContext,
   ): Promise<ToolCallResult<WriteOutput>> {
-    const keys = await target(input, context);
-    // Checked again under the lock: the file may have changed since validateInput ran.
-    return deps.locks.run(keys.realPath, async () => {
-      const plan = await planWrite(keys, input.content, context.readFileState);
-      if (!plan.ok) throw new Error(plan.message);
-      context.signal.throwIfAborted();
-      await commitWrite(keys, plan.pending, context.readFileState, deps.writeSteps);
-      const structuredPatch = diffHunks(plan.before, input.content);
-      return { data: { type: plan.type, filePath: keys.path, structuredPatch } };
-    });
+    const done = await commitFileChange(input.file_path, context, deps, plan(input, context));
+    const structuredPatch = diffHunks(done.plan.before, input.content);
+    return { data: { type: done.plan.type, filePath: done.keys.path, structuredPatch } };
   }
 
   return {
     name: "Write",
     description: WRITE_DESCRIPTION,
     inputSchema: writeInputSchema,
-    maxResultSizeChars: 100_000,
-    isReadOnly: () => false,
-    isConcurrencySafe: () => false,
-    validateInput,
-    checkPermissions: (input, context) =>
-      checkWritePermission(
-        "Write",
-        resolveToolPath(input.file_path, context.options.cwd, deps.home),
-        context,
-      ),
+    ...fileChangeToolParts("Write", deps, plan),
     call,
     mapToolResult: (output, toolUseId) => ({
       type: "tool_result",

@@ -2,11 +2,14 @@ import type { ToolResultBlock, ToolUseBlock } from "../../../../src/protocol/con
 import type { IdSource } from "../../../../src/protocol/factories.js";
 import type { AssistantMessage } from "../../../../src/protocol/messages.js";
 import { emptyUsage } from "../../../../src/protocol/usage.js";
-import type { AppState, CanUseTool, ToolUseContext } from "../../../../src/tools/context.js";
-import { FileStateCache } from "../../../../src/tools/file-state-cache.js";
-import { NO_TOOL_HOOKS, type ToolHooks } from "../../../../src/tools/hooks.js";
+import type { ToolUseContext } from "../../../../src/tools/context.js";
 import type { AnyTool } from "../../../../src/tools/tool.js";
 import { type ToolMessage, toolResultsOf } from "../../../../src/tools/tool-update.js";
+import {
+  allowAll,
+  makeToolUseContext,
+  type ToolContextOptions,
+} from "../../../helpers/tool-context.js";
 
 /** Deterministic ids: m1, m2, … and a fixed clock. */
 export function counterIds(): IdSource {
@@ -15,15 +18,13 @@ export function counterIds(): IdSource {
 }
 
 /** Allows every call. */
-export const allowAll: CanUseTool = async () => ({ behavior: "allow" });
+export { allowAll };
 
 /** What a test context is built from. */
-export interface ContextOptions {
-  canUseTool?: CanUseTool;
-  hooks?: ToolHooks;
-  maxToolUseConcurrency?: number;
-  addNotification?: (text: string) => void;
-}
+export type ContextOptions = Pick<
+  ToolContextOptions,
+  "canUseTool" | "hooks" | "maxToolUseConcurrency" | "addNotification"
+>;
 
 /** A real ToolUseContext, plus the record of in-progress changes the host saw. */
 export interface TestContext {
@@ -32,40 +33,21 @@ export interface TestContext {
   inProgress: string[];
 }
 
-/** A minimal real ToolUseContext for the given tools. */
+/** A minimal real ToolUseContext for the given tools, recording in-progress changes. */
 export function testContext(tools: AnyTool[], options: ContextOptions = {}): TestContext {
-  let appState: AppState = { permissionMode: "default" };
   let running: ReadonlySet<string> = new Set();
   const inProgress: string[] = [];
-  const context: ToolUseContext = {
-    options: {
-      tools,
-      mainLoopModel: "claude-test",
-      commands: [],
-      agentDefinitions: [],
-      isNonInteractiveSession: true,
-      maxToolUseConcurrency: options.maxToolUseConcurrency ?? 10,
-      cwd: "/work/project",
-      additionalDirectories: [],
-    },
-    abortController: new AbortController(),
-    readFileState: new FileStateCache(),
-    toolDecisions: new Map(),
-    messages: [],
-    canUseTool: options.canUseTool ?? allowAll,
-    hooks: options.hooks ?? NO_TOOL_HOOKS,
-    getAppState: () => appState,
-    setAppState: (update) => {
-      appState = update(appState);
-    },
+  const context = makeToolUseContext({
+    ...options,
+    tools,
+    cwd: "/work/project",
     setInProgressToolUseIds: (update) => {
       const next = update(running);
       for (const id of next) if (!running.has(id)) inProgress.push(`+${id}`);
       for (const id of running) if (!next.has(id)) inProgress.push(`-${id}`);
       running = next;
     },
-    ...(options.addNotification ? { addNotification: options.addNotification } : {}),
-  };
+  });
   return { context, inProgress };
 }
 

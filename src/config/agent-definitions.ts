@@ -1,0 +1,92 @@
+import { readdir, readFile } from "node:fs/promises";
+import { join } from "node:path";
+import type { AgentDefinition } from "./agent-definition.js";
+import { parseAgentFile } from "./agent-file.js";
+import { BUILT_IN_AGENTS } from "./built-in-agents.js";
+
+/** An agent file that was skipped, and why. */
+export interface AgentDefinitionWarning {
+  path: string;
+  problem: string;
+}
+
+/** The agents a session can start, and the files that could not be used. */
+export interface LoadedAgentDefinitions {
+  definitions: AgentDefinition[];
+  warnings: AgentDefinitionWarning[];
+}
+
+/** The Markdown files of an agents folder, sorted; none when the folder does not exist. */
+async function agentFiles(dir: string): Promise<string[]> {
+  try {
+    const entries = await readdir(dir, { withFileTypes: true });
+    return entries
+      .filter((entry) => !entry.isDirectory() && entry.name.endsWith(".md"))
+      .map((entry) => join(dir, entry.name))
+      .sort();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+    throw error;
+  }
+}
+
+/** The definitions of one agents folder; the first file with a name wins within a folder. */
+async function loadFolder(
+  dir: string,
+  scope: "project" | "user",
+  warnings: AgentDefinitionWarning[],
+): Promise<AgentDefinition[]> {
+  const definitions: AgentDefinition[] = [];
+  let paths: string[];
+  try {
+    paths = await agentFiles(dir);
+  } catch (error) {
+    warnings.push({ path: dir, problem: `the folder cannot be read: ${messageOf(error)}` });
+    return definitions;
+  }
+  for (const path of paths) {
+    const parsed = await readAgentFile(path, scope);
+    if (!parsed.ok) warnings.push({ path, problem: parsed.problem });
+    else if (definitions.some((d) => d.name === parsed.definition.name)) {
+      warnings.push({
+        path,
+        problem: `another file in ${dir} already defines "${parsed.definition.name}"`,
+      });
+    } else definitions.push(parsed.definition);
+  }
+  return definitions;
+}
+
+async function readAgentFile(path: string, scope: "project" | "user") {
+  try {
+    return parseAgentFile(await readFile(path, "utf8"), path, scope);
+  } catch (error) {
+    return { ok: false as const, problem: `the file cannot be read: ${messageOf(error)}` };
+  }
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * The agent definitions of a session: the project's `.claude/agents/*.md`, then the user's
+ * `~/.claude/agents/*.md`, then keel's built-in agents; a name defined earlier in that order
+ * wins. Broken files are skipped and reported in `warnings` (never printed here).
+ */
+export async function loadAgentDefinitions(
+  cwd: string,
+  homeDir: string,
+): Promise<LoadedAgentDefinitions> {
+  const warnings: AgentDefinitionWarning[] = [];
+  const projectDir = join(cwd, ".claude", "agents");
+  const userDir = join(homeDir, ".claude", "agents");
+  const project = await loadFolder(projectDir, "project", warnings);
+  // Started in the home folder, the project's agents are the user's: read them once.
+  const user = userDir === projectDir ? [] : await loadFolder(userDir, "user", warnings);
+  const definitions: AgentDefinition[] = [];
+  for (const definition of [...project, ...user, ...BUILT_IN_AGENTS]) {
+    if (!definitions.some((d) => d.name === definition.name)) definitions.push(definition);
+  }
+  return { definitions, warnings };
+}

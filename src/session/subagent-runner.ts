@@ -1,0 +1,97 @@
+import type { QueryDeps, QueryParams } from "../loop/params.js";
+import { query } from "../loop/query.js";
+import { createUserMessage } from "../protocol/factories.js";
+import { createChildAbortController } from "../tools/child-abort-controller.js";
+import type { SubagentRunInput, SubagentRunner, SubagentRunResult } from "../tools/subagent.js";
+import { subagentContext, subagentModel } from "./subagent-context.js";
+import { FinalTextTracker, subagentResult } from "./subagent-outcome.js";
+import { subagentSystemPrompt } from "./subagent-system-prompt.js";
+import { TurnObserver } from "./turn-observer.js";
+
+/** Claude Code's default turn limit for a subagent. */
+export const DEFAULT_SUBAGENT_MAX_TURNS = 50;
+
+/** What subagents of a session run with. */
+export interface SubagentRunnerDeps {
+  /** The session's loop dependencies (model, ids, compaction); tool-round summaries are dropped. */
+  queryDeps: QueryDeps;
+  userContext: Readonly<Record<string, string>>;
+  /** The max_tokens of a request to a model. */
+  maxOutputTokens: (model: string) => number;
+  fallbackModel?: string;
+  /** A new agent id (a uuid). */
+  newAgentId: () => string;
+  now: () => number;
+  /** Turns a subagent may take (default 50). */
+  maxTurns?: number;
+}
+
+function subagentParams(
+  deps: SubagentRunnerDeps,
+  input: SubagentRunInput,
+  abortController: AbortController,
+): QueryParams {
+  const { summarizeToolRound: _noSummaries, ...queryDeps } = deps.queryDeps;
+  const { definition, parentContext } = input;
+  const model = subagentModel(definition, parentContext.options.mainLoopModel);
+  const agentId = deps.newAgentId();
+  return {
+    messages: [createUserMessage(input.prompt, queryDeps.ids)],
+    systemPrompt: subagentSystemPrompt(definition, parentContext.options.cwd),
+    userContext: deps.userContext,
+    toolUseContext: subagentContext(parentContext, { definition, agentId, model, abortController }),
+    deps: queryDeps,
+    maxOutputTokens: deps.maxOutputTokens(model),
+    ...(deps.fallbackModel && deps.fallbackModel !== model
+      ? { fallbackModel: deps.fallbackModel }
+      : {}),
+    maxTurns: deps.maxTurns ?? DEFAULT_SUBAGENT_MAX_TURNS,
+    requestKind: "main",
+  };
+}
+
+/** Runs the subagent's loop to its end, forwarding its messages as the Agent call's progress. */
+async function drive(
+  params: QueryParams,
+  input: SubagentRunInput,
+  now: () => number,
+): Promise<SubagentRunResult> {
+  const observer = new TurnObserver(now);
+  const finalText = new FinalTextTracker();
+  const turn = query(params);
+  let step = await turn.next();
+  while (!step.done) {
+    const event = step.value;
+    observer.observe(event);
+    finalText.observe(event);
+    if (event.type === "assistant" || event.type === "user") {
+      input.onProgress?.({ type: "agent_progress", message: event });
+    }
+    step = await turn.next();
+  }
+  observer.finish();
+  return subagentResult({
+    terminal: step.value,
+    finalText: finalText.text,
+    apiError: observer.lastAssistant?.isApiErrorMessage === true,
+    usage: observer.tracker.usage,
+    turns: observer.numTurns,
+    maxTurns: params.maxTurns ?? DEFAULT_SUBAGENT_MAX_TURNS,
+  });
+}
+
+/**
+ * The session's subagent runner: each subagent runs the same query() loop with a fresh
+ * context (only its prompt, an empty readFileState, its own tools and model), an abort chained
+ * to the Agent call's signal, its own turn limit, and no token budget or tool-round summaries.
+ */
+export function createSubagentRunner(deps: SubagentRunnerDeps): SubagentRunner {
+  return async (input) => {
+    const child = createChildAbortController(input.signal);
+    try {
+      return await drive(subagentParams(deps, input, child.controller), input, deps.now);
+    } finally {
+      child.dispose();
+    }
+  };
+}

@@ -1,0 +1,57 @@
+import type { AgentDefinition } from "../../../config/agent-definition.js";
+import type { Tool } from "../../tool.js";
+import { agentDescription } from "./description.js";
+import { resolveAgentCall } from "./resolve.js";
+import { mapAgentResult } from "./result.js";
+import { type AgentInput, type AgentOutput, agentInputSchema } from "./schema.js";
+
+/** The Agent tool's name (Claude Code's); subagents never get it, so agents do not nest. */
+export const AGENT_TOOL_NAME = "Agent";
+
+/** An error the pipeline reports as an interrupted call. */
+function interrupted(): Error {
+  const error = new Error("The agent was interrupted.");
+  error.name = "AbortError";
+  return error;
+}
+
+/**
+ * Creates the Agent tool (alias Task) for the given agent definitions: it starts a subagent
+ * through the runner in its context and returns the subagent's final text. The definitions
+ * are given here because the description, fixed when the tool is created, lists them.
+ */
+export function createAgentTool(
+  definitions: readonly AgentDefinition[],
+): Tool<AgentInput, AgentOutput> {
+  return {
+    name: AGENT_TOOL_NAME,
+    aliases: ["Task"],
+    description: agentDescription(definitions),
+    inputSchema: agentInputSchema,
+    maxResultSizeChars: 100_000,
+    isReadOnly: () => false,
+    // Several agents may run at once; each one's tools ask for permission themselves.
+    isConcurrencySafe: () => true,
+    async validateInput(input, context) {
+      const resolved = resolveAgentCall(input, context, definitions);
+      return resolved.ok ? { ok: true } : { ok: false, message: resolved.message };
+    },
+    checkPermissions: async () => ({ behavior: "allow" }),
+    async call(input, context, onProgress) {
+      const resolved = resolveAgentCall(input, context, definitions);
+      if (!resolved.ok) throw new Error(resolved.message);
+      const { definition, runner } = resolved;
+      const run = await runner({
+        definition,
+        prompt: input.prompt,
+        parentContext: context,
+        toolUseId: context.toolUseId,
+        signal: context.signal,
+        onProgress,
+      });
+      if (context.signal.aborted) throw interrupted();
+      return { data: { agentType: definition.name, ...run } };
+    },
+    mapToolResult: mapAgentResult,
+  };
+}

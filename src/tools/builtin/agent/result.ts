@@ -1,0 +1,27 @@
+import type { ToolResultBlock } from "../../../protocol/content.js";
+import type { AgentOutput } from "./schema.js";
+
+/** The text the model gets when a subagent left no final message. */
+export const NO_OUTPUT_TEXT = "(The agent finished without a final message.)";
+
+/** What the model sees of a subagent's run: its final text, then a short usage note. */
+export function mapAgentResult(output: AgentOutput, toolUseId: string): ToolResultBlock {
+  const { usage } = output;
+  const totalTokens =
+    usage.input_tokens +
+    usage.output_tokens +
+    usage.cache_creation_input_tokens +
+    usage.cache_read_input_tokens;
+  return {
+    type: "tool_result",
+    tool_use_id: toolUseId,
+    content: [
+      { type: "text", text: output.text.trim() === "" ? NO_OUTPUT_TEXT : output.text },
+      {
+        type: "text",
+        text: `<usage>turns: ${output.turns}\ntotal_tokens: ${totalTokens}</usage>`,
+      },
+    ],
+    ...(output.isError ? { is_error: true } : {}),
+  };
+}

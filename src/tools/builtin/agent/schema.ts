@@ -1,0 +1,36 @@
+import { z } from "zod";
+import type { Usage } from "../../../protocol/usage.js";
+
+/** The subagent type used when the model names none. */
+export const DEFAULT_SUBAGENT_TYPE = "general-purpose";
+
+/** Agent's input (Claude Code's field names). */
+export const agentInputSchema = z.strictObject({
+  description: z
+    .string()
+    .describe("A short label for the task (3-5 words), shown to the user while the agent works"),
+  prompt: z
+    .string()
+    .min(1)
+    .describe(
+      "The task for the agent, complete and self-contained: the agent does not see this conversation",
+    ),
+  subagent_type: z
+    .string()
+    .optional()
+    .describe(`Which kind of agent does the task; "${DEFAULT_SUBAGENT_TYPE}" when left out`),
+});
+
+/** A validated Agent input. */
+export type AgentInput = z.infer<typeof agentInputSchema>;
+
+/** What a subagent's run gave back, for the model and the UI. */
+export interface AgentOutput {
+  agentType: string;
+  /** The subagent's final text (or the error that ended it). */
+  text: string;
+  isError: boolean;
+  turns: number;
+  usage: Usage;
+  terminalReason: string;
+}

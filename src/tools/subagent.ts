@@ -1,0 +1,41 @@
+import type { AgentDefinition } from "../config/agent-definition.js";
+import type { AssistantMessage, UserMessage } from "../protocol/messages.js";
+import type { Usage } from "../protocol/usage.js";
+import type { ToolUseContext } from "./context.js";
+
+/** A subagent's message (a response block or a tool result), reported as the Agent call's progress. */
+export interface AgentProgress {
+  type: "agent_progress";
+  message: AssistantMessage | UserMessage;
+}
+
+/** What a subagent is started with. */
+export interface SubagentRunInput {
+  definition: AgentDefinition;
+  /** The task: the subagent's first and only user message. */
+  prompt: string;
+  /** The context of the turn that called the Agent tool (tools, permissions, hooks, model). */
+  parentContext: ToolUseContext;
+  /** The Agent tool call that started the subagent. */
+  toolUseId: string;
+  /** The Agent call's signal: when it aborts, the subagent stops. */
+  signal: AbortSignal;
+  /** Receives the subagent's messages while it runs (for the UI). */
+  onProgress?: (progress: AgentProgress) => void;
+}
+
+/** How a subagent's run ended. */
+export interface SubagentRunResult {
+  /** Its final text, or the error that ended it. */
+  text: string;
+  /** Tokens of all its requests, summed. */
+  usage: Usage;
+  /** Its agentic turns: one, plus one per tool round. */
+  turns: number;
+  /** Why its loop ended (a loop Terminal reason). */
+  terminalReason: string;
+  isError: boolean;
+}
+
+/** Runs a subagent to the end (implemented by the session layer, so tools/ never imports loop/). */
+export type SubagentRunner = (input: SubagentRunInput) => Promise<SubagentRunResult>;
