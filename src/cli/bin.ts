@@ -1,7 +1,14 @@
+import { killLiveGroups } from "../tools/builtin/bash/live-groups.js";
 import { VERSION } from "../version.js";
 
 /** Exit codes for the signals that stop keel (contracts.md §2). */
 const SIGNAL_EXIT_CODES = { SIGINT: 130, SIGTERM: 143 } as const;
+
+/** Exits, killing first any shell process a cut-short stop left behind. */
+function exit(code: number): never {
+  killLiveGroups();
+  process.exit(code);
+}
 
 /** The `keel` executable: answers --version before loading anything, maps signals to exit codes. */
 async function main(): Promise<void> {
@@ -14,7 +21,7 @@ async function main(): Promise<void> {
   let signalled: keyof typeof SIGNAL_EXIT_CODES | undefined;
   for (const name of ["SIGINT", "SIGTERM"] as const) {
     process.on(name, () => {
-      if (signalled) process.exit(SIGNAL_EXIT_CODES[signalled]);
+      if (signalled) exit(SIGNAL_EXIT_CODES[signalled]);
       signalled = name;
       controller.abort(name);
     });
@@ -28,7 +35,7 @@ async function main(): Promise<void> {
     cwd: process.cwd(),
     signal: controller.signal,
   });
-  process.exit(signalled ? SIGNAL_EXIT_CODES[signalled] : code);
+  exit(signalled ? SIGNAL_EXIT_CODES[signalled] : code);
 }
 
 await main();

@@ -77,7 +77,7 @@ export async function runPrintMode(options: CliOptions, io: CliIo): Promise<numb
   const provider = await createProvider(selection, io.env);
   const sessionId = randomUUID();
   const stateDir = keelStateDir(io.env);
-  const { tools, agentDefinitions } = await createSessionTools(
+  const { tools, agentDefinitions, dispose } = await createSessionTools(
     { cwd: io.cwd, sessionDir: sessionDir(stateDir, io.cwd, sessionId), stateDir, env: io.env },
     io,
   );
@@ -132,10 +132,15 @@ export async function runPrintMode(options: CliOptions, io: CliIo): Promise<numb
         }
       : {}),
   });
-  for await (const message of turn) {
-    if (message.type === "result") result = message;
-    await printer(message);
-    await reportToStderr(message, options, io);
+  try {
+    for await (const message of turn) {
+      if (message.type === "result") result = message;
+      await printer(message);
+      await reportToStderr(message, options, io);
+    }
+  } finally {
+    // Also after SIGINT/SIGTERM (the turn ends on io.signal): keel -p leaves nothing running.
+    await dispose();
   }
   return exitCodeFor(result);
 }

@@ -1,6 +1,7 @@
 import { homedir } from "node:os";
 import type { AgentDefinition } from "../config/agent-definition.js";
 import { loadAgentDefinitions } from "../config/agent-definitions.js";
+import { createBackgroundShells } from "../tools/background/index.js";
 import { createAgentTool } from "../tools/builtin/agent/agent-tool.js";
 import { createBuiltinTools } from "../tools/builtin/index.js";
 import type { BuiltinToolsConfig } from "../tools/builtin-config.js";
@@ -12,11 +13,14 @@ import { writeTo } from "./output.js";
 export interface SessionTools {
   tools: AnyTool[];
   agentDefinitions: AgentDefinition[];
+  /** Stops what the tools left running (background shells); call it when the session ends. */
+  dispose(): Promise<void>;
 }
 
 /**
  * The built-in tools, then Agent with the agents of the project, the user and keel; agent
- * files that cannot be used are named on stderr, and the session goes on without them.
+ * files that cannot be used are named on stderr, and the session goes on without them. The
+ * session owns the background shells: `dispose` stops them.
  */
 export async function createSessionTools(
   config: BuiltinToolsConfig,
@@ -26,8 +30,10 @@ export async function createSessionTools(
   for (const warning of warnings) {
     await writeTo(io.stderr, `keel: skipped agent file ${warning.path}: ${warning.problem}\n`);
   }
+  const backgroundShells = createBackgroundShells(config);
   return {
-    tools: [...createBuiltinTools(config), createAgentTool(definitions)],
+    tools: [...createBuiltinTools(config, { backgroundShells }), createAgentTool(definitions)],
     agentDefinitions: definitions,
+    dispose: () => backgroundShells.dispose(),
   };
 }

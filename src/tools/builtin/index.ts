@@ -1,3 +1,4 @@
+import { type BackgroundShells, createBackgroundShells } from "../background/index.js";
 import type { BuiltinToolsConfig } from "../builtin-config.js";
 import type { AnyTool } from "../tool.js";
 import { createBashTool } from "./bash/index.js";
@@ -5,18 +6,35 @@ import { createEditTool } from "./edit/edit-tool.js";
 import { createGlobTool } from "./glob/glob-tool.js";
 import { createGrepTool } from "./grep/grep-tool.js";
 import { createReadTool } from "./read/read-tool.js";
+import { createTaskOutputTool } from "./task-output/task-output-tool.js";
+import { createTaskStopTool } from "./task-stop/task-stop-tool.js";
 import { createTodoWriteTool } from "./todo-write/todo-write-tool.js";
 import { createWriteTool } from "./write/write-tool.js";
 
+/** What the built-in tools of a session can be given. */
+export interface BuiltinToolsOptions {
+  /**
+   * The session's background shells, shared by Bash, TaskOutput and TaskStop. The host that
+   * passes it disposes it when the session ends; without it one is made that nobody disposes.
+   */
+  backgroundShells?: BackgroundShells;
+}
+
 /** keel's built-in tools for one session (Claude Code's names and inputs). */
-export function createBuiltinTools(config: BuiltinToolsConfig): AnyTool[] {
+export function createBuiltinTools(
+  config: BuiltinToolsConfig,
+  options: BuiltinToolsOptions = {},
+): AnyTool[] {
+  const backgroundShells = options.backgroundShells ?? createBackgroundShells(config);
   return [
     createReadTool(config),
     createWriteTool(config),
     createEditTool(config),
     createGlobTool(config),
     createGrepTool(config),
-    createBashTool(config),
+    createBashTool(config, { backgroundShells }),
+    createTaskOutputTool(config, backgroundShells),
+    createTaskStopTool(config, backgroundShells),
     createTodoWriteTool(config),
   ];
 }

@@ -15,21 +15,6 @@ describe("Bash input", () => {
     ({ root, work } = folders);
   });
 
-  it("refuses run_in_background with a clear message, without running anything", async () => {
-    const tool = createBashTool(sessionConfig(root));
-    const input = { command: "touch started", run_in_background: true };
-    const verdict = await tool.validateInput?.(input, makeContext(work));
-    expect(verdict).toEqual({
-      ok: false,
-      message: expect.stringMatching(
-        /Background shells \(run_in_background\) are not available yet/,
-      ),
-    });
-    await expect(tool.call(input, makeContext(work), () => {})).rejects.toThrow(
-      /not available yet/,
-    );
-  });
-
   it("refuses a timeout above the maximum, naming the maximum", async () => {
     const tool = createBashTool(sessionConfig(root));
     const verdict = await tool.validateInput?.(

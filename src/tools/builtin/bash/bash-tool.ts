@@ -1,3 +1,4 @@
+import { type BackgroundShells, createBackgroundShells } from "../../background/index.js";
 import type { BuiltinToolsConfig } from "../../builtin-config.js";
 import { loadShellParser } from "../../shell-parse/index.js";
 import type { Tool } from "../../tool.js";
@@ -7,6 +8,7 @@ import { bashLimits } from "./limits.js";
 import type { SignalGroup } from "./process-group.js";
 import { ReadOnlyCheck } from "./read-only-check.js";
 import { bashToolResult } from "./result.js";
+import { startInBackground } from "./run-background.js";
 import { type BashRunner, runBash } from "./run-bash.js";
 import type { ProcessTiming } from "./run-process.js";
 import { type BashInput, type BashOutput, bashInputSchema } from "./schema.js";
@@ -24,6 +26,11 @@ export interface BashToolOptions {
   progressIntervalMs?: number;
   timing?: Partial<ProcessTiming>;
   signalGroup?: SignalGroup;
+  /**
+   * The session's background shells, shared with TaskOutput and TaskStop (createBuiltinTools
+   * passes one). Without it the tool keeps a private registry that only it can reach.
+   */
+  backgroundShells?: BackgroundShells;
 }
 
 const DEFAULT_TIMING: ProcessTiming = { drainGraceMs: 300, maxDrainMs: 5_000, killGraceMs: 1_000 };
@@ -41,16 +48,23 @@ export function createBashTool(
   const workingDirectory = new WorkingDirectory(config.cwd);
   const readOnly = new ReadOnlyCheck();
   loadShellParser().catch(() => undefined); // warm up; a failure leaves commands "not read-only"
+  const timing = { ...DEFAULT_TIMING, ...options.timing };
   const runner: BashRunner = {
     limits,
     sessionDir: config.sessionDir,
     env: definedEntries(config.env),
     workingDirectory,
     shell: options.shell ?? "bash",
-    timing: { ...DEFAULT_TIMING, ...options.timing },
+    timing,
     progressIntervalMs: options.progressIntervalMs ?? 1_000,
     now: options.now ?? Date.now,
     ...(options.signalGroup ? { signalGroup: options.signalGroup } : {}),
+    backgroundShells:
+      options.backgroundShells ??
+      createBackgroundShells(config, {
+        killGraceMs: timing.killGraceMs,
+        ...(options.signalGroup ? { signalGroup: options.signalGroup } : {}),
+      }),
   };
   const sessionFolders = [config.cwd, config.stateDir];
   return {
@@ -78,7 +92,8 @@ export function createBashTool(
     },
     async call(input, context, onProgress) {
       const call = { toolUseId: context.toolUseId, signal: context.signal, onProgress };
-      return { data: await runBash(input, call, runner) };
+      const run = input.run_in_background === true ? startInBackground : runBash;
+      return { data: await run(input, call, runner) };
     },
     mapToolResult: bashToolResult,
   };

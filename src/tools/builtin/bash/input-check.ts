@@ -2,15 +2,8 @@ import type { ValidationResult } from "../../tool.js";
 import type { BashLimits } from "./limits.js";
 import type { BashInput } from "./schema.js";
 
-/** Why Bash refuses run_in_background in this version. */
-export const BACKGROUND_UNAVAILABLE =
-  "Background shells (run_in_background) are not available yet in this version of keel. " +
-  "Run the command in the foreground instead: leave out run_in_background and, if it takes " +
-  "long, give it a timeout.";
-
-/** Checks what the schema cannot: background runs, the timeout ceiling, an empty command. */
+/** Checks what the schema cannot: the timeout ceiling, an empty command. */
 export function checkBashInput(input: BashInput, limits: BashLimits): ValidationResult {
-  if (input.run_in_background === true) return { ok: false, message: BACKGROUND_UNAVAILABLE };
   if (input.timeout !== undefined && input.timeout > limits.maxTimeoutMs) {
     return {
       ok: false,

@@ -6,12 +6,17 @@ export const signalProcessGroup: SignalGroup = (groupId, signal) => {
   process.kill(-groupId, signal);
 };
 
+import { untrackGroup } from "./live-groups.js";
+
+/** How often a stopping group is checked for members left (between SIGTERM and SIGKILL). */
+const POLL_MS = 25;
+
 /**
  * The process group a command runs in (its shell is the leader, started detached). Stopping
  * it sends SIGTERM to every member, then SIGKILL to whatever is left after a grace period.
  */
 export class ProcessGroup {
-  private stopping = false;
+  private stopped: Promise<void> | undefined;
 
   constructor(
     private readonly groupId: number,
@@ -19,14 +24,26 @@ export class ProcessGroup {
     private readonly signal: SignalGroup = signalProcessGroup,
   ) {}
 
-  /** Starts stopping the group (idempotent); SIGKILL follows after the grace period. */
-  stop(): void {
-    if (this.stopping) return;
-    this.stopping = true;
-    if (!this.send("SIGTERM")) return;
-    setTimeout(() => {
-      if (this.send(0)) this.send("SIGKILL");
-    }, this.killGraceMs);
+  /**
+   * Starts stopping the group (idempotent). The promise settles once no member is left, or
+   * once SIGKILL has been sent after the grace period; callers that only start it may ignore it.
+   */
+  stop(): Promise<void> {
+    this.stopped ??= this.terminate();
+    return this.stopped;
+  }
+
+  private async terminate(): Promise<void> {
+    try {
+      if (!this.send("SIGTERM")) return;
+      for (let waited = 0; waited < this.killGraceMs; waited += POLL_MS) {
+        await delay(Math.min(POLL_MS, this.killGraceMs - waited));
+        if (!this.send(0)) return;
+      }
+      this.send("SIGKILL");
+    } finally {
+      untrackGroup(this.groupId);
+    }
   }
 
   /** Sends a signal; false when the group no longer exists. */
@@ -38,4 +55,8 @@ export class ProcessGroup {
       return false;
     }
   }
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
 }

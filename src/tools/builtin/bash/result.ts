@@ -9,6 +9,7 @@ export const ABORTED_MARKER = "<error>Command was aborted before completion</err
 
 /** True when the call failed: a non-zero exit, a signal, a timeout or an abort. */
 export function isBashFailure(output: BashOutput): boolean {
+  if (output.background) return false; // started; how it ends is TaskOutput's to tell
   return (
     output.interrupted ||
     output.timedOutAfterMs !== undefined ||
@@ -22,6 +23,10 @@ export function isBashFailure(output: BashOutput): boolean {
  * dropped, trailing space trimmed), stderr, then how it was stopped and where the full output is.
  */
 export function bashToolResult(output: BashOutput, toolUseId: string): ToolResultBlock {
+  if (output.background) {
+    const content = [backgroundLine(output.background), ...output.notes].join("\n");
+    return { type: "tool_result", tool_use_id: toolUseId, content };
+  }
   const parts = [
     exitLine(output),
     output.stdout.replace(/^(?:[ \t]*\r?\n)+/, "").trimEnd(),
@@ -60,4 +65,11 @@ function truncationLine(output: BashOutput): string {
     return `[Output was ${size}; the middle was left out. The full output is in ${truncation.fullOutputPath} (read it with the Read tool, using offset and limit).]`;
   }
   return `[Output was ${size}; the middle was left out and could not be saved: ${truncation.saveError ?? "unknown error"}]`;
+}
+
+function backgroundLine(background: NonNullable<BashOutput["background"]>): string {
+  return (
+    `Command running in background with ID: ${background.taskId}. Output is being written to: ${background.outputFile}. ` +
+    `Use TaskOutput with task_id "${background.taskId}" to read its output (each read returns what is new) and TaskStop to stop it.`
+  );
 }

@@ -1,5 +1,6 @@
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
+import type { BackgroundShells } from "../../background/background-shells.js";
 import { checkBashInput, effectiveTimeoutMs } from "./input-check.js";
 import type { BashLimits } from "./limits.js";
 import { type CollectedOutput, OutputCollector } from "./output-collector.js";
@@ -27,6 +28,8 @@ export interface BashRunner {
   progressIntervalMs: number;
   now: () => number;
   signalGroup?: SignalGroup;
+  /** Where run_in_background commands are started (the session's registry). */
+  backgroundShells: BackgroundShells;
 }
 
 /** One call: who is asking and how to report. */
@@ -119,6 +122,6 @@ function describe(
 }
 
 /** The call was aborted before the command started. */
-function notRun(cwd: string, notes: string[]): BashOutput {
+export function notRun(cwd: string, notes: string[]): BashOutput {
   return { stdout: "", stderr: "", exitCode: null, interrupted: true, cwd, notes };
 }

@@ -1,7 +1,8 @@
-import { type ChildProcessByStdio, spawn } from "node:child_process";
+import type { ChildProcessByStdio } from "node:child_process";
 import type { Readable } from "node:stream";
 import type { OutputCollector } from "./output-collector.js";
 import { ProcessGroup, type SignalGroup } from "./process-group.js";
+import { spawnShell } from "./spawn-shell.js";
 
 /** How long the runner waits at each step of ending a command. */
 export interface ProcessTiming {
@@ -66,12 +67,7 @@ class ShellRun {
 
   start(): void {
     const { request } = this;
-    const child = spawn(request.shell, ["-c", request.script], {
-      cwd: request.cwd,
-      env: request.env,
-      detached: true, // its own process group, so the whole tree can be signalled
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    const child = spawnShell(request, ["ignore", "pipe", "pipe"]);
     this.child = child;
     if (child.pid !== undefined) {
       this.group = new ProcessGroup(child.pid, request.timing.killGraceMs, request.signalGroup);
@@ -132,7 +128,7 @@ class ShellRun {
       return;
     }
     if (this.ending === "exited") this.ending = reason;
-    this.group?.stop();
+    void this.group?.stop();
   }
 
   private finish(): void {
@@ -142,7 +138,7 @@ class ShellRun {
     this.request.signal.removeEventListener("abort", this.onAbort);
     this.child?.stdout.destroy(); // stop reading: a descendant may still hold the pipes
     this.child?.stderr.destroy();
-    this.group?.stop();
+    void this.group?.stop();
     this.resolve({
       exitCode: this.exit?.code ?? null,
       exitSignal: this.exit?.signal ?? null,

@@ -15,7 +15,9 @@ export const bashInputSchema = z.strictObject({
   run_in_background: z
     .boolean()
     .optional()
-    .describe("Start the command as a background shell (not available in this version)."),
+    .describe(
+      "Start the command as a background shell and return at once with its task id; read its output with TaskOutput and stop it with TaskStop.",
+    ),
 });
 
 /** What the model passes to Bash. */
@@ -48,4 +50,10 @@ export interface BashOutput {
   cwd: string;
   /** Things the model should know (e.g. the previous directory had disappeared). */
   notes: string[];
+  /** Set when the command was started as a background shell (it runs on; nothing was waited for). */
+  background?: {
+    taskId: string;
+    /** Where its output is being written. */
+    outputFile: string;
+  };
 }

@@ -1,0 +1,78 @@
+import { execFile } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { z } from "zod";
+import { median, round } from "./stats.js";
+import type { ReadWindow } from "./tools-under-test.js";
+
+const run = promisify(execFile);
+const CHILD = fileURLToPath(new URL("./read-child.ts", import.meta.url));
+const REPO_ROOT = fileURLToPath(new URL("../..", import.meta.url));
+
+const childReport = z.object({
+  rssBeforeKB: z.number(),
+  rssAfterKB: z.number(),
+  peakRssKB: z.number(),
+  firstLine: z.string(),
+});
+
+/** What one child process reported. */
+export type ChildReport = z.infer<typeof childReport>;
+
+/** Starts a fresh `node --import tsx` child that reads one window (or, with none, only starts). */
+export async function childRead(
+  stateDir: string,
+  file: string,
+  window: ReadWindow | undefined,
+): Promise<ChildReport> {
+  const args = [window ? "read" : "baseline", stateDir, file];
+  if (window) args.push(String(window.offset), String(window.limit));
+  const { stdout } = await run(process.execPath, ["--import", "tsx", CHILD, ...args], {
+    cwd: REPO_ROOT,
+  });
+  const lastLine = stdout.trim().split("\n").at(-1) ?? "";
+  return childReport.parse(JSON.parse(lastLine));
+}
+
+/** Peak resident memory of the reading children against children that only start. */
+export interface MemoryComparison {
+  /** Median peak RSS of the reading children. */
+  readPeakMB: number;
+  /** Median peak RSS of the children that only start. */
+  baselinePeakMB: number;
+  /** Median, over reading children, of the peak above the RSS just before the read. */
+  growthMB: number;
+  /** The same for the children that only start (what the measure shows when nothing is read). */
+  baselineGrowthMB: number;
+  readGrowthsMB: number[];
+  baselineGrowthsMB: number[];
+}
+
+const mb = (kb: number) => round(kb / 1024);
+const growthOf = (report: ChildReport) => report.peakRssKB - report.rssBeforeKB;
+
+/** Runs `runs` reading and baseline children, alternating; checks each read with `check`. */
+export async function compareReadMemory(
+  stateDir: string,
+  file: string,
+  window: ReadWindow,
+  runs: number,
+  check: (firstLine: string) => void,
+): Promise<MemoryComparison> {
+  const reads: ChildReport[] = [];
+  const bases: ChildReport[] = [];
+  for (let i = 0; i < runs; i++) {
+    const read = await childRead(stateDir, file, window);
+    check(read.firstLine);
+    reads.push(read);
+    bases.push(await childRead(stateDir, file, undefined));
+  }
+  return {
+    readPeakMB: mb(median(reads.map((r) => r.peakRssKB))),
+    baselinePeakMB: mb(median(bases.map((r) => r.peakRssKB))),
+    growthMB: mb(median(reads.map(growthOf))),
+    baselineGrowthMB: mb(median(bases.map(growthOf))),
+    readGrowthsMB: reads.map((r) => mb(growthOf(r))),
+    baselineGrowthsMB: bases.map((r) => mb(growthOf(r))),
+  };
+}
