@@ -39,7 +39,7 @@ export function mainCommand(onParsed: (options: CliOptions) => void): Command {
         .choices(["text", "json", "stream-json"])
         .default("text"),
     )
-    .option("--verbose", "more detail (stream-json prints every message regardless)", false)
+    .option("--verbose", "print the loop's transitions and retries on stderr", false)
     .option(
       "--model <model>",
       "model id or alias (sonnet, opus, haiku); openai:<id> for an OpenAI-compatible server; scripted:<scenario.json> to replay a scenario in process",
