@@ -89,7 +89,7 @@ async function benchSearches(
   const run = (args: string[]) => () => rawRipgrep(rg, args, tree);
   const globLabel = `Glob \`${GLOB_PATTERN}\``;
   const grepLabel = "Grep files_with_matches";
-  const ownCommand = "the tool's own rg command (same flags, incl. --sortr=modified)";
+  const ownCommand = "the tool's own rg command, same flags";
   return [
     {
       label: globLabel,

@@ -8,7 +8,8 @@ const VCS_FOLDERS = [".git", ".svn", ".hg", ".bzr", ".jj", ".sl"];
 const MAX_COLUMNS = 500;
 
 function modeArgs(input: GrepInput, mode: GrepMode): string[] {
-  if (mode === "files_with_matches") return ["--files-with-matches", "--sortr=modified"];
+  // Sorted newest first afterwards (newest-first.ts): ripgrep's own sort walks single-threaded.
+  if (mode === "files_with_matches") return ["--files-with-matches"];
   if (mode === "count") return ["--count", "--sort=path"];
   const args = ["--sort=path", input["-n"] === false ? "--no-line-number" : "--line-number"];
   if (input["-C"] !== undefined) args.push("--context", String(input["-C"]));

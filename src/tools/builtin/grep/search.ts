@@ -1,3 +1,4 @@
+import { newestFirst } from "../newest-first.js";
 import { type RipgrepOutput, runRipgrep } from "../ripgrep.js";
 import type { GrepMode } from "./input.js";
 import type { GrepOutput } from "./output.js";
@@ -52,13 +53,14 @@ export async function runGrepSearch(search: GrepSearch): Promise<GrepOutput> {
   });
   if (run.exitCode === 2 && run.lines.length === 0) throw failure(run);
   const warning = warningOf(run, search.maxCollectedChars, paged);
+  const lines = search.mode === "files_with_matches" ? await newestFirst(run.lines) : run.lines;
   const end = search.headLimit > 0 ? search.offset + search.headLimit : undefined;
-  const page = run.lines.slice(search.offset, end);
-  const more = end !== undefined && (run.lines.length > end || (paged && run.stoppedEarly));
+  const page = lines.slice(search.offset, end);
+  const more = end !== undefined && (lines.length > end || (paged && run.stoppedEarly));
   const base = { offset: search.offset, more, ...(warning ? { warning } : {}) };
   if (search.mode === "content") return { mode: "content", lines: page, ...base };
   if (search.mode === "files_with_matches") {
-    return { mode: "files_with_matches", filenames: page, numFiles: run.lines.length, ...base };
+    return { mode: "files_with_matches", filenames: page, numFiles: lines.length, ...base };
   }
   const all = run.lines.map(parseCount);
   const numMatches = all.reduce((sum, c) => sum + c.count, 0);
