@@ -37,9 +37,9 @@ export function planGlob(pattern: string, searchDir: string): GlobPlan {
   return { ...base, dir, glob, hidden: namesHiddenEntry(glob) };
 }
 
-/** ripgrep's arguments for listing the files under a plan's folder, newest first. */
+/** ripgrep's arguments for listing the files under a plan's folder (keel sorts them after). */
 export function globArgs(plan: GlobPlan): string[] {
-  const args = ["--no-config", "--files", "--sortr=modified"];
+  const args = ["--no-config", "--files"];
   // A negated --glob only excludes; a positive one would override .gitignore.
   if (plan.hidden) args.push("--hidden", "--glob", "!.git");
   args.push("--", plan.dir);

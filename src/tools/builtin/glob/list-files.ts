@@ -1,5 +1,6 @@
 import { stat } from "node:fs/promises";
 import { sep } from "node:path";
+import { newestFirst } from "../newest-first.js";
 import { ripgrepPath, runRipgrep } from "../ripgrep.js";
 import { globMatcher } from "./glob-matcher.js";
 import { type GlobPlan, globArgs } from "./glob-plan.js";
@@ -27,7 +28,7 @@ function firstLine(text: string): string {
 
 /**
  * Lists the files a plan matches, newest first: ripgrep lists every file it does not ignore
- * (.gitignore, hidden), sorted by modification time, and the glob is matched here.
+ * (.gitignore, hidden), the glob is matched here, and the matches are sorted by modification time.
  */
 export async function listMatchingFiles(listing: FileListing): Promise<GlobOutput> {
   const { plan } = listing;
@@ -43,12 +44,15 @@ export async function listMatchingFiles(listing: FileListing): Promise<GlobOutpu
     cwd: plan.dir,
     env: listing.env,
     signal: listing.signal,
-    maxLines: listing.maxResults,
     map: (line) => (line.startsWith(prefix) && matches(line.slice(prefix.length)) ? [line] : []),
   });
   if (result.exitCode === 2 && result.lines.length === 0 && result.stderr.trim() !== "") {
     throw new Error(`Glob could not list ${plan.dir}: ${firstLine(result.stderr)}`);
   }
-  const data: GlobOutput = { filenames: result.lines, truncated: result.stoppedEarly };
+  const sorted = await newestFirst(result.lines);
+  const data: GlobOutput = {
+    filenames: sorted.slice(0, listing.maxResults),
+    truncated: sorted.length > listing.maxResults,
+  };
   return result.exitCode === 2 ? { ...data, warning: firstLine(result.stderr) } : data;
 }
