@@ -1,5 +1,5 @@
 import type { ModelRequest, RequestKind } from "../model/provider.js";
-import { toolDefinition } from "../model/tool-schema.js";
+import { toolDefinitionOf } from "../model/tool-schema.js";
 import type { ToolDefinition } from "../protocol/api.js";
 import { systemReminder, toApiMessages } from "../protocol/api-payload.js";
 import type { Message, UserMessage } from "../protocol/messages.js";
@@ -14,7 +14,7 @@ const definitions = new WeakMap<AnyTool, ToolDefinition>();
 function definitionOf(tool: AnyTool): ToolDefinition {
   let definition = definitions.get(tool);
   if (!definition) {
-    definition = toolDefinition(tool.name, tool.description, tool.inputSchema);
+    definition = toolDefinitionOf(tool);
     definitions.set(tool, definition);
   }
   return definition;

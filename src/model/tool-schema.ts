@@ -19,3 +19,19 @@ export function toolDefinition(
   }
   return { name, description, input_schema: { ...schema, type: "object" } };
 }
+
+/** A tool's API definition: its own JSON schema when it has one, else its zod schema rendered. */
+export function toolDefinitionOf(tool: {
+  name: string;
+  description: string;
+  inputSchema: z.ZodType;
+  inputJSONSchema?: Readonly<Record<string, unknown>>;
+}): ToolDefinition {
+  if (!tool.inputJSONSchema) return toolDefinition(tool.name, tool.description, tool.inputSchema);
+  const { $schema: _ignored, ...schema } = tool.inputJSONSchema;
+  return {
+    name: tool.name,
+    description: tool.description,
+    input_schema: { ...schema, type: "object" },
+  };
+}

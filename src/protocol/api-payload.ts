@@ -7,6 +7,15 @@ export function systemReminder(text: string): string {
   return `<system-reminder>\n${text}\n</system-reminder>`;
 }
 
+/** The todo reminder's words, with the current list numbered when there is one. */
+function todoReminderText(todos: readonly { content: string; status: string }[]): string {
+  const nudge =
+    "You have not used the TodoWrite tool for a while. If the work in hand has several steps, it can help to track them there; if your todo list no longer matches what you are doing, update or clear it. Use it only when it helps with the current work, and do not mention this reminder to the user.";
+  if (todos.length === 0) return nudge;
+  const list = todos.map((todo, i) => `${i + 1}. [${todo.status}] ${todo.content}`).join("\n");
+  return `${nudge}\n\nThe current todo list:\n${list}`;
+}
+
 /** The text an attachment becomes for the model, or undefined when it is host-only. */
 export function attachmentText(attachment: Attachment): string | undefined {
   switch (attachment.type) {
@@ -24,6 +33,10 @@ export function attachmentText(attachment: Attachment): string | undefined {
       return systemReminder(
         `${attachment.hookName} hook additional context: ${attachment.content}`,
       );
+    case "todo_reminder":
+      return systemReminder(todoReminderText(attachment.todos));
+    case "nested_memory":
+      return systemReminder(`Contents of ${attachment.path}:\n\n${attachment.content}`);
     case "max_turns_reached":
     case "hook_stopped_continuation":
       return undefined;

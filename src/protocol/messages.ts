@@ -68,7 +68,14 @@ export type Attachment =
   /** A hook said `continue: false`; the turn ends. Host-only. */
   | { type: "hook_stopped_continuation"; hookName: string; message: string }
   /** Context a hook added for the model. */
-  | { type: "hook_additional_context"; hookName: string; content: string };
+  | { type: "hook_additional_context"; hookName: string; content: string }
+  /** TodoWrite has not been used for a while; carries the current list. */
+  | {
+      type: "todo_reminder";
+      todos: { content: string; status: "pending" | "in_progress" | "completed" }[];
+    }
+  /** A memory file (CLAUDE.md, a rule) that applies to a file the model just read. */
+  | { type: "nested_memory"; path: string; content: string };
 
 /** An attachment in the conversation; sent to the model as a meta user message. */
 export interface AttachmentMessage extends MessageBase {

@@ -66,6 +66,8 @@ export interface SdkUserMessage {
   session_id: string;
   uuid: string;
   isSynthetic?: boolean;
+  /** Input the user sent while a turn ran, echoed where the turn absorbed it. */
+  isReplay?: boolean;
   tool_use_result?: unknown;
 }
 
@@ -118,6 +120,8 @@ export interface SdkResult {
   duration_api_ms: number;
   num_turns: number;
   result?: string;
+  /** The validated answer when the session asked for structured output. */
+  structured_output?: unknown;
   errors?: string[];
   stop_reason: StopReason | null;
   session_id: string;

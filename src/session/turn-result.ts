@@ -15,6 +15,10 @@ export interface TurnFacts {
   sessionId: string;
   uuid: string;
   permissionDenials: SdkResult["permission_denials"];
+  /** The session's host ended the turn for its own reason (budget, structured output). */
+  hostError?: { subtype: Exclude<SdkResultSubtype, "success">; errors: string[] };
+  /** The validated StructuredOutput answer, when one was asked for and given. */
+  structuredOutput?: { present: true; data: unknown } | { present: false };
 }
 
 const ERROR_TERMINALS = new Set<Terminal["reason"]>([
@@ -48,7 +52,7 @@ function errorsOf(facts: TurnFacts): string[] {
  * failure is a `success` with is_error; max turns and interruptions are error subtypes.
  */
 export function turnResult(facts: TurnFacts, tracker: UsageTracker): SdkResult {
-  const subtype = subtypeOf(facts.terminal);
+  const subtype = facts.hostError?.subtype ?? subtypeOf(facts.terminal);
   const last = facts.lastAssistant;
   const lastBlock = last?.message.content.at(-1);
   const apiError = last?.isApiErrorMessage === true;
@@ -63,7 +67,10 @@ export function turnResult(facts: TurnFacts, tracker: UsageTracker): SdkResult {
     num_turns: facts.numTurns,
     ...(subtype === "success"
       ? { result: lastBlock?.type === "text" ? lastBlock.text : "" }
-      : { errors: errorsOf(facts) }),
+      : { errors: facts.hostError?.errors ?? errorsOf(facts) }),
+    ...(subtype === "success" && facts.structuredOutput?.present
+      ? { structured_output: facts.structuredOutput.data }
+      : {}),
     stop_reason: facts.stopReason as StopReason | null,
     session_id: facts.sessionId,
     total_cost_usd: tracker.totalCostUsd,

@@ -39,6 +39,8 @@ export interface Tool<Input = unknown, Output = unknown> {
   /** What the model is told about the tool. */
   readonly description: string;
   readonly inputSchema: z.ZodType<Input>;
+  /** The JSON schema the model is given, when it comes from outside (MCP, a caller's schema). */
+  readonly inputJSONSchema?: Readonly<Record<string, unknown>>;
   /** Results longer than this (characters) are spilled to a file; Infinity never spills. */
   readonly maxResultSizeChars: number;
   /** Sent by name only until ToolSearch loads its definition. */

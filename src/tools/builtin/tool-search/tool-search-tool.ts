@@ -1,4 +1,4 @@
-import { toolDefinition } from "../../../model/tool-schema.js";
+import { toolDefinitionOf } from "../../../model/tool-schema.js";
 import type { BuiltinToolsConfig } from "../../builtin-config.js";
 import { markToolsLoaded, TOOL_SEARCH_TOOL_NAME } from "../../deferred-tools.js";
 import type { AnyTool, Tool } from "../../tool.js";
@@ -38,7 +38,7 @@ export function createToolSearchTool(
       const deferred = found.tools.filter((tool) => tool.shouldDefer === true);
       const data: ToolSearchOutput = {
         query: input.query,
-        matches: deferred.map((t) => toolDefinition(t.name, t.description, t.inputSchema)),
+        matches: deferred.map((t) => toolDefinitionOf(t)),
         alreadyAvailable: found.tools.filter((t) => t.shouldDefer !== true).map((t) => t.name),
         unknown: found.unknown,
         deferredNames: tools.filter((t) => t.shouldDefer === true).map((t) => t.name),

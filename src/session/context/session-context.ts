@@ -1,0 +1,48 @@
+import type { SessionContext } from "../engine/config.js";
+import { loadMemoryFiles } from "../memory/load-memory-files.js";
+import { renderClaudeMd } from "../memory/render-memory.js";
+import { defaultSystemPrompt, defaultUserContext } from "../system-prompt.js";
+import { type GitRunner, gitStatusSnapshot } from "./git-status.js";
+
+/** What a session's prompt context is built from. */
+export interface SessionContextInputs {
+  cwd: string;
+  home: string;
+  stateDir: string;
+  platform: string;
+  model: string;
+  tools: readonly string[];
+  customSystemPrompt?: string;
+  appendSystemPrompt?: string;
+  now: Date;
+  onWarning?: (message: string) => void;
+  git?: GitRunner;
+}
+
+/**
+ * The system prompt and user context of a session, as Claude Code splits them so the prefix
+ * stays cacheable: base prompt (or the custom one) + system context (environment, git
+ * snapshot) + appended prompt; memory files and today's date go to the user context.
+ */
+export async function loadSessionContext(inputs: SessionContextInputs): Promise<SessionContext> {
+  const [memory, git] = await Promise.all([
+    loadMemoryFiles({
+      cwd: inputs.cwd,
+      home: inputs.home,
+      stateDir: inputs.stateDir,
+      ...(inputs.onWarning ? { onWarning: inputs.onWarning } : {}),
+    }),
+    gitStatusSnapshot(inputs.cwd, inputs.git),
+  ]);
+  const base =
+    inputs.customSystemPrompt ??
+    defaultSystemPrompt({ cwd: inputs.cwd, platform: inputs.platform, tools: inputs.tools });
+  const parts = [base, `Model: ${inputs.model}`];
+  if (git) parts.push(`# Git status\n${git}`);
+  if (inputs.appendSystemPrompt) parts.push(inputs.appendSystemPrompt);
+  const claudeMd = renderClaudeMd(memory);
+  return {
+    systemPrompt: parts.join("\n\n"),
+    userContext: { ...(claudeMd ? { claudeMd } : {}), ...defaultUserContext(inputs.now) },
+  };
+}

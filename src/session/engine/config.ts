@@ -1,0 +1,107 @@
+import type { AgentDefinition } from "../../config/agent-definition.js";
+import type { QueryDeps, StopHookOutcome } from "../../loop/params.js";
+import type { ModelProvider } from "../../model/provider.js";
+import type { RetryOptions } from "../../model/retry.js";
+import type { ApiThinkingConfig } from "../../protocol/api.js";
+import type { IdSource } from "../../protocol/factories.js";
+import type { Message } from "../../protocol/messages.js";
+import type { AppState, CanUseTool, ToolUseContext } from "../../tools/context.js";
+import type { FileStateCache } from "../../tools/file-state-cache.js";
+import type { ToolHooks } from "../../tools/hooks.js";
+import type { AnyTool } from "../../tools/tool.js";
+import type { SdkSystemInit } from "../sdk-messages.js";
+
+/** The prompt parts a session computes once, so every request's prefix stays cacheable. */
+export interface SessionContext {
+  /** The whole system prompt: base + system context (+ custom / appended prompts). */
+  systemPrompt: string;
+  /** Sent as a meta user message at the front: claudeMd, currentDate … */
+  userContext: Readonly<Record<string, string>>;
+}
+
+/** What a UserPromptSubmit hook pass decided about a prompt. */
+export interface PromptSubmitOutcome {
+  /** The prompt is not sent; the reason is shown instead. */
+  blocked?: string;
+  /** Context hooks added for the model. */
+  additionalContext: Array<{ hookName: string; content: string }>;
+}
+
+/** Hooks the engine runs around a turn (the hook engine implements them). */
+export interface EngineHooks {
+  tool: ToolHooks;
+  stop?: (
+    messages: readonly Message[],
+    context: ToolUseContext,
+    stopHookActive: boolean,
+  ) => Promise<StopHookOutcome>;
+  userPromptSubmit?: (prompt: string, signal: AbortSignal) => Promise<PromptSubmitOutcome>;
+}
+
+/** Where the conversation is persisted as it happens (a JSONL transcript). */
+export interface TranscriptSink {
+  append(message: Message): void;
+  /** A message the UI must forget (a response discarded for a fallback retry). */
+  remove(uuid: string): void;
+}
+
+/** Per-turn attachments (queued input is added by the engine itself). */
+export type AttachmentSource = (
+  context: ToolUseContext,
+  messages: readonly Message[],
+) => Promise<Message[]>;
+
+/**
+ * A conversation's configuration: seed 004's QueryEngineConfig, with keel's model provider
+ * and the session's collaborators injected.
+ */
+export interface QueryEngineConfig {
+  cwd: string;
+  provider: ModelProvider;
+  tools: readonly AnyTool[];
+  /** Slash command names, as system/init lists them. */
+  commands?: readonly string[];
+  agents?: readonly AgentDefinition[];
+  canUseTool: CanUseTool;
+  getAppState(): AppState;
+  setAppState(update: (previous: AppState) => AppState): void;
+  /** A resumed conversation (already repaired). */
+  initialMessages?: readonly Message[];
+  readFileCache?: FileStateCache;
+  customSystemPrompt?: string;
+  appendSystemPrompt?: string;
+  userSpecifiedModel: string;
+  fallbackModel?: string;
+  /** The small model for tool-round labels; labels are off without it. */
+  summaryModel?: string;
+  thinkingConfig?: ApiThinkingConfig;
+  maxTurns?: number;
+  maxBudgetUsd?: number;
+  /** JSON schema the final answer must satisfy (through the StructuredOutput tool). */
+  jsonSchema?: Readonly<Record<string, unknown>>;
+  /** Absorbed input is echoed as a user message in the stream. */
+  replayUserMessages?: boolean;
+  includePartialMessages?: boolean;
+  abortController?: AbortController;
+  sessionId: string;
+  /** Builds the system prompt and user context once per session. */
+  loadContext: () => Promise<SessionContext>;
+  hooks?: EngineHooks;
+  transcript?: TranscriptSink;
+  attachments?: AttachmentSource;
+  /** Context management (microcompact, autocompact …) and blocking-limit accounting. */
+  contextDeps?: Pick<
+    QueryDeps,
+    "microcompact" | "autocompact" | "collapseDrain" | "reactiveCompact" | "isAtBlockingLimit"
+  >;
+  /** The max_tokens of a main request. */
+  maxOutputTokens: number;
+  escalatedMaxOutputTokens?: number;
+  maxToolUseConcurrency?: number;
+  additionalDirectories?: readonly string[];
+  retry?: Partial<RetryOptions>;
+  /** system/init fields the host knows (api key source, MCP servers …). */
+  init: Pick<SdkSystemInit, "apiKeySource" | "mcp_servers" | "claude_code_version">;
+  ids?: IdSource;
+  now?: () => number;
+}

@@ -1,0 +1,337 @@
+import { randomUUID } from "node:crypto";
+import type { QueryEvent } from "../../loop/events.js";
+import type { QueryParams } from "../../loop/params.js";
+import { query } from "../../loop/query.js";
+import { parseTokenBudget } from "../../loop/token-budget.js";
+import type { Terminal } from "../../loop/transitions.js";
+import {
+  createAttachmentMessage,
+  createUserMessage,
+  type IdSource,
+} from "../../protocol/factories.js";
+import type { Message } from "../../protocol/messages.js";
+import { FileStateCache } from "../../tools/file-state-cache.js";
+import type { AnyTool } from "../../tools/tool.js";
+import { createMeteredCallModel } from "../metered-call-model.js";
+import { toSdkMessage } from "../sdk-mapper.js";
+import type { SdkMessage, SdkResult } from "../sdk-messages.js";
+import { TurnObserver } from "../turn-observer.js";
+import { type TurnFacts, turnResult } from "../turn-result.js";
+import { UsageTracker } from "../usage-tracker.js";
+import { withBudget } from "./budget.js";
+import type { QueryEngineConfig, SessionContext } from "./config.js";
+import { ConversationHistory } from "./history.js";
+import { initMessage } from "./init-message.js";
+import { InputQueue } from "./input-queue.js";
+import { loadedDeferredTools } from "./loaded-deferred-tools.js";
+import { maxStructuredOutputRetries, StructuredOutputChannel } from "./structured-output.js";
+import { turnToolUseContext } from "./turn-context.js";
+import { turnDeps, turnSubagentRunner } from "./turn-deps.js";
+import { StructuredOutputWatch } from "./turn-watch.js";
+
+/** Why the host (not the loop) ended a turn. */
+type HostStop = "budget" | "structured_output" | undefined;
+
+/** One turn's own state. */
+interface TurnRun {
+  abort: AbortController;
+  observer: TurnObserver;
+  stop: HostStop;
+  startedAt: number;
+}
+
+/**
+ * A conversation (seed 004's QueryEngine): one turn at a time behind a lock, input that
+ * arrives meanwhile absorbed at the next tool boundary or run as the next turn, the history,
+ * readFileState, usage and denials kept across turns, every message persisted as it is made.
+ */
+export class QueryEngine {
+  private readonly history: ConversationHistory;
+  private readonly queue = new InputQueue();
+  private readonly tracker = new UsageTracker();
+  private readonly denials: SdkResult["permission_denials"] = [];
+  private readonly ids: IdSource;
+  private readonly now: () => number;
+  private readonly structured: StructuredOutputChannel | undefined;
+  private readonly tools: readonly AnyTool[];
+  private context: Promise<SessionContext> | undefined;
+  private current: TurnRun | undefined;
+  readonly readFileState: FileStateCache;
+
+  constructor(private readonly config: QueryEngineConfig) {
+    this.history = new ConversationHistory(config.initialMessages);
+    this.readFileState = config.readFileCache ?? new FileStateCache();
+    this.ids = config.ids ?? { uuid: randomUUID, timestamp: () => new Date().toISOString() };
+    this.now = config.now ?? (() => performance.now());
+    this.structured = config.jsonSchema
+      ? new StructuredOutputChannel(config.jsonSchema, maxStructuredOutputRetries(process.env))
+      : undefined;
+    this.tools = this.structured ? [...config.tools, this.structured.tool] : config.tools;
+  }
+
+  get sessionId(): string {
+    return this.config.sessionId;
+  }
+
+  /** The conversation so far (after the last compaction). */
+  get messages(): readonly Message[] {
+    return this.history.messages;
+  }
+
+  /** Spend so far, in USD (models of unknown price count as 0). */
+  get totalCostUsd(): number {
+    return this.tracker.totalCostUsd;
+  }
+
+  /** True while a turn runs. */
+  get busy(): boolean {
+    return this.queue.busy;
+  }
+
+  /**
+   * Sends a prompt. With no turn running, it starts one and the generator yields the turn's
+   * messages, ending with its result. While a turn runs, the prompt waits: the running turn
+   * takes it at its next tool boundary (this generator then ends at once, its answer arrives
+   * in that turn) or, if that turn ends first, it runs as the next turn.
+   */
+  async *submitMessage(
+    prompt: string,
+    options: { uuid?: string } = {},
+  ): AsyncGenerator<SdkMessage, void, undefined> {
+    const uuid = options.uuid ?? this.ids.uuid();
+    const ticket = this.queue.enqueue(prompt, uuid);
+    if ((await ticket.settled) === "absorbed") return;
+    try {
+      yield* this.runTurn(prompt, uuid);
+    } finally {
+      this.queue.release();
+    }
+  }
+
+  /** Ends the running turn cleanly (its tools are stopped, pairing is kept, a result follows). */
+  interrupt(): void {
+    this.current?.abort.abort(new Error("interrupted"));
+  }
+
+  /** Forgets the conversation from a user message on (a rewind; files are the host's). */
+  rewindTo(userMessageUuid: string): boolean {
+    if (this.queue.busy) throw new Error("cannot rewind while a turn runs");
+    return this.history.truncateBefore(userMessageUuid);
+  }
+
+  private sessionContext(): Promise<SessionContext> {
+    this.context ??= this.config.loadContext();
+    return this.context;
+  }
+
+  /** Adds a message to the conversation and its transcript. */
+  private keep(message: Message): void {
+    this.history.push(message);
+    this.config.transcript?.append(message);
+  }
+
+  private async *runTurn(
+    prompt: string,
+    uuid: string,
+  ): AsyncGenerator<SdkMessage, void, undefined> {
+    const run = this.startRun();
+    try {
+      const submitted = await this.config.hooks?.userPromptSubmit?.(prompt, run.abort.signal);
+      this.keep({ ...createUserMessage(prompt, this.ids), uuid });
+      for (const extra of submitted?.additionalContext ?? []) {
+        this.keep(createAttachmentMessage({ type: "hook_additional_context", ...extra }, this.ids));
+      }
+      const context = await this.sessionContext();
+      yield initMessage(this.config, this.tools, this.ids.uuid());
+      if (submitted?.blocked !== undefined) {
+        yield this.blockedResult(run, submitted.blocked);
+        return;
+      }
+      const terminal = yield* this.drive(run, this.queryParams(run, prompt, context));
+      yield this.result(run, terminal);
+    } finally {
+      this.current = undefined;
+    }
+  }
+
+  private startRun(): TurnRun {
+    const abort = new AbortController();
+    const outer = this.config.abortController?.signal;
+    if (outer?.aborted) abort.abort(outer.reason);
+    else outer?.addEventListener("abort", () => abort.abort(outer.reason), { once: true });
+    this.structured?.beginTurn();
+    const run: TurnRun = {
+      abort,
+      observer: new TurnObserver(this.now),
+      stop: undefined,
+      startedAt: this.now(),
+    };
+    this.current = run;
+    return run;
+  }
+
+  private hostStop(run: TurnRun, why: Exclude<HostStop, undefined>): void {
+    if (run.stop) return;
+    run.stop = why;
+    run.abort.abort(new Error(why));
+  }
+
+  private queryParams(run: TurnRun, prompt: string, context: SessionContext): QueryParams {
+    const { config } = this;
+    const metered = createMeteredCallModel(
+      config.provider,
+      config.retry ?? {},
+      this.tracker,
+      this.now,
+    );
+    const callModel =
+      config.maxBudgetUsd === undefined
+        ? metered
+        : withBudget(metered, {
+            maxBudgetUsd: config.maxBudgetUsd,
+            spentUsd: () => this.tracker.totalCostUsd,
+            onExceeded: () => this.hostStop(run, "budget"),
+          });
+    const inputs = {
+      config,
+      callModel,
+      ids: this.ids,
+      queue: this.queue,
+      userContext: context.userContext,
+      now: this.now,
+      ...(this.structured ? { structured: this.structured } : {}),
+    };
+    const deps = turnDeps(inputs);
+    const toolUseContext = turnToolUseContext({
+      config,
+      tools: this.tools,
+      abortController: run.abort,
+      readFileState: this.readFileState,
+      denials: this.denials,
+      runSubagent: turnSubagentRunner(inputs, deps),
+      loadedDeferredTools: loadedDeferredTools(this.history.messages, this.tools),
+    });
+    const budget = parseTokenBudget(prompt);
+    return {
+      messages: [...this.history.messages],
+      systemPrompt: context.systemPrompt,
+      userContext: context.userContext,
+      toolUseContext,
+      deps,
+      maxOutputTokens: config.maxOutputTokens,
+      ...(config.escalatedMaxOutputTokens
+        ? { escalatedMaxOutputTokens: config.escalatedMaxOutputTokens }
+        : {}),
+      ...(config.fallbackModel ? { fallbackModel: config.fallbackModel } : {}),
+      ...(config.maxTurns === undefined ? {} : { maxTurns: config.maxTurns }),
+      ...(budget === null ? {} : { tokenBudget: budget }),
+    };
+  }
+
+  /** Runs the loop, keeping and persisting what it makes, yielding what programs see. */
+  private async *drive(run: TurnRun, params: QueryParams): AsyncGenerator<SdkMessage, Terminal> {
+    const watch = this.structured
+      ? new StructuredOutputWatch(this.structured, () => this.hostStop(run, "structured_output"))
+      : undefined;
+    const turn = query(params);
+    let step = await turn.next();
+    while (!step.done) {
+      const event = step.value;
+      this.record(event);
+      run.observer.observe(event);
+      watch?.observe(event);
+      const message = this.toSdk(event);
+      if (message) yield message;
+      step = await turn.next();
+    }
+    run.observer.finish();
+    return step.value;
+  }
+
+  private record(event: QueryEvent): void {
+    const change = this.history.apply(event);
+    const transcript = this.config.transcript;
+    if (!transcript) return;
+    if (change.kind === "kept" || change.kind === "recorded") transcript.append(change.message);
+    else if (change.kind === "removed") transcript.remove(change.uuid);
+  }
+
+  private toSdk(event: QueryEvent): SdkMessage | undefined {
+    const session_id = this.config.sessionId;
+    if (
+      event.type === "attachment" &&
+      event.attachment.type === "queued_command" &&
+      this.config.replayUserMessages
+    ) {
+      return {
+        type: "user",
+        message: { role: "user", content: event.attachment.prompt },
+        parent_tool_use_id: null,
+        session_id,
+        uuid: event.uuid,
+        isReplay: true,
+      };
+    }
+    return toSdkMessage(event, {
+      sessionId: session_id,
+      includePartialMessages: this.config.includePartialMessages === true,
+    });
+  }
+
+  private facts(run: TurnRun, terminal: Terminal): TurnFacts {
+    return {
+      terminal,
+      lastAssistant: run.observer.lastAssistant,
+      ...(this.config.maxTurns === undefined ? {} : { maxTurns: this.config.maxTurns }),
+      numTurns: run.observer.numTurns,
+      stopReason: run.observer.stopReason,
+      durationMs: this.now() - run.startedAt,
+      sessionId: this.config.sessionId,
+      uuid: this.ids.uuid(),
+      permissionDenials: [...this.denials],
+    };
+  }
+
+  private result(run: TurnRun, terminal: Terminal): SdkResult {
+    const facts = this.facts(run, terminal);
+    const hostError = this.hostError(run, terminal);
+    return turnResult(
+      {
+        ...facts,
+        ...(hostError ? { hostError } : {}),
+        ...(this.structured ? { structuredOutput: this.structured.output } : {}),
+      },
+      this.tracker,
+    );
+  }
+
+  private hostError(run: TurnRun, terminal: Terminal): TurnFacts["hostError"] {
+    if (run.stop === "budget") {
+      return {
+        subtype: "error_max_budget_usd",
+        errors: [`Reached maximum budget ($${this.config.maxBudgetUsd})`],
+      };
+    }
+    const structured = this.structured;
+    const gaveUp =
+      run.stop === "structured_output" ||
+      (terminal.reason === "completed" && structured !== undefined && !structured.output.present);
+    if (structured && gaveUp) {
+      return {
+        subtype: "error_max_structured_output_retries",
+        errors: [`Failed to provide valid structured output after ${structured.failures} attempts`],
+      };
+    }
+    return undefined;
+  }
+
+  private blockedResult(run: TurnRun, reason: string): SdkResult {
+    const terminal: Terminal = { reason: "completed" };
+    return {
+      ...turnResult(this.facts(run, terminal), this.tracker),
+      is_error: true,
+      result: `The prompt was blocked by a UserPromptSubmit hook: ${reason}`,
+      num_turns: 0,
+    };
+  }
+}

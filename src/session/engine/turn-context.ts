@@ -1,0 +1,60 @@
+import type { CanUseTool, ToolUseContext } from "../../tools/context.js";
+import type { FileStateCache } from "../../tools/file-state-cache.js";
+import { NO_TOOL_HOOKS } from "../../tools/hooks.js";
+import type { SubagentRunner } from "../../tools/subagent.js";
+import type { AnyTool } from "../../tools/tool.js";
+import type { SdkResult } from "../sdk-messages.js";
+import type { QueryEngineConfig } from "./config.js";
+
+/** The session state a turn's tools share. */
+export interface TurnContextInputs {
+  config: QueryEngineConfig;
+  tools: readonly AnyTool[];
+  abortController: AbortController;
+  readFileState: FileStateCache;
+  denials: SdkResult["permission_denials"];
+  runSubagent: SubagentRunner;
+  loadedDeferredTools: Set<string>;
+}
+
+/** Records every denial for the result message (Claude Code's permission_denials). */
+function recordingDenials(
+  canUseTool: CanUseTool,
+  denials: TurnContextInputs["denials"],
+): CanUseTool {
+  return async (tool, input, context, assistant, toolUseId) => {
+    const decision = await canUseTool(tool, input, context, assistant, toolUseId);
+    if (decision.behavior === "deny")
+      denials.push({ tool_name: tool.name, tool_use_id: toolUseId, tool_input: input });
+    return decision;
+  };
+}
+
+/** The ToolUseContext of one turn: the session's tools, state and callbacks. */
+export function turnToolUseContext(inputs: TurnContextInputs): ToolUseContext {
+  const { config } = inputs;
+  return {
+    options: {
+      tools: inputs.tools,
+      mainLoopModel: config.userSpecifiedModel,
+      ...(config.thinkingConfig ? { thinking: config.thinkingConfig } : {}),
+      commands: config.commands ?? [],
+      agentDefinitions: config.agents ?? [],
+      runSubagent: inputs.runSubagent,
+      isNonInteractiveSession: true,
+      maxToolUseConcurrency: config.maxToolUseConcurrency ?? 10,
+      cwd: config.cwd,
+      additionalDirectories: config.additionalDirectories ?? [],
+    },
+    abortController: inputs.abortController,
+    readFileState: inputs.readFileState,
+    toolDecisions: new Map(),
+    messages: [],
+    loadedDeferredTools: inputs.loadedDeferredTools,
+    canUseTool: recordingDenials(config.canUseTool, inputs.denials),
+    hooks: config.hooks?.tool ?? NO_TOOL_HOOKS,
+    getAppState: () => config.getAppState(),
+    setAppState: (update) => config.setAppState(update),
+    setInProgressToolUseIds: () => {},
+  };
+}

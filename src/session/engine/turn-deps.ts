@@ -1,0 +1,88 @@
+import { randomUUID } from "node:crypto";
+import { createSummaryCompactor } from "../../context/summary-compactor.js";
+import type { CallModel, QueryDeps, StopHookOutcome } from "../../loop/params.js";
+import { createToolRoundSummarizer } from "../../loop/tool-use-summary.js";
+import { requestMaxTokens } from "../../model/catalog.js";
+import { createAttachmentMessage, type IdSource } from "../../protocol/factories.js";
+import type { Message } from "../../protocol/messages.js";
+import type { SubagentRunner } from "../../tools/subagent.js";
+import { createSubagentRunner } from "../subagent-runner.js";
+import type { QueryEngineConfig } from "./config.js";
+import type { InputQueue } from "./input-queue.js";
+import type { StructuredOutputChannel } from "./structured-output.js";
+
+/** What a turn's loop dependencies are built from. */
+export interface TurnDepsInputs {
+  config: QueryEngineConfig;
+  callModel: CallModel;
+  ids: IdSource;
+  queue: InputQueue;
+  structured?: StructuredOutputChannel;
+  userContext: Readonly<Record<string, string>>;
+  now: () => number;
+}
+
+/** Queued input first, then the host's own attachments (changed files, memory, reminders). */
+function attachmentCollector(inputs: TurnDepsInputs): QueryDeps["collectAttachments"] {
+  const { queue, ids, config } = inputs;
+  return async (context, messages) => {
+    const queued: Message[] = queue
+      .drain()
+      .map(({ prompt }) => createAttachmentMessage({ type: "queued_command", prompt }, ids));
+    const more = config.attachments ? await config.attachments(context, messages) : [];
+    return [...queued, ...more];
+  };
+}
+
+/** The structured-output check runs before the user's Stop hooks; either may send the model back. */
+function stopChecks(inputs: TurnDepsInputs): QueryDeps["runStopHooks"] {
+  const { structured } = inputs;
+  const userHooks = inputs.config.hooks?.stop;
+  if (!structured && !userHooks) return undefined;
+  return async (messages, context, active): Promise<StopHookOutcome> => {
+    const own = structured?.stopCheck() ?? { blockingErrors: [] };
+    if (own.blockingErrors.length > 0 || !userHooks) return own;
+    return userHooks(messages, context, active);
+  };
+}
+
+/** The loop's dependencies for one turn of the conversation. */
+export function turnDeps(inputs: TurnDepsInputs): QueryDeps {
+  const { config, callModel, ids } = inputs;
+  const stop = stopChecks(inputs);
+  return {
+    callModel,
+    ids,
+    reactiveCompact: createSummaryCompactor({
+      callModel,
+      ids,
+      model: () => config.userSpecifiedModel,
+    }),
+    ...config.contextDeps,
+    collectAttachments: attachmentCollector(inputs),
+    ...(stop ? { runStopHooks: stop } : {}),
+    ...(config.summaryModel
+      ? { summarizeToolRound: createToolRoundSummarizer(callModel, config.summaryModel) }
+      : {}),
+  };
+}
+
+/** Subagents share the turn's model, ids and compaction; their output cap fits their model. */
+export function turnSubagentRunner(inputs: TurnDepsInputs, deps: QueryDeps): SubagentRunner {
+  const { config } = inputs;
+  // A subagent never takes the user's queued input, and answers in text, not StructuredOutput.
+  const { collectAttachments: _queue, runStopHooks: _stop, ...shared } = deps;
+  const stop = config.hooks?.stop;
+  return createSubagentRunner({
+    queryDeps: {
+      ...shared,
+      ...(config.attachments ? { collectAttachments: config.attachments } : {}),
+      ...(stop ? { runStopHooks: stop } : {}),
+    },
+    userContext: inputs.userContext,
+    maxOutputTokens: (model) => requestMaxTokens(model, config.maxOutputTokens),
+    ...(config.fallbackModel ? { fallbackModel: config.fallbackModel } : {}),
+    newAgentId: randomUUID,
+    now: inputs.now,
+  });
+}
