@@ -33,6 +33,10 @@ async function runScriptedServer(argv: string[], io: CliIo): Promise<number> {
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
   try {
     if (argv[0] === "scripted-server") return await runScriptedServer(argv.slice(1), io);
+    if (argv[0] === "trace") {
+      const { traceCommand } = await import("./trace-command.js");
+      return await traceCommand(argv.slice(1), io);
+    }
     const options = await parseMain(argv, io);
     if (typeof options === "number") return options;
     if (!options.print) {

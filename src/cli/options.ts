@@ -13,11 +13,45 @@ export interface CliOptions {
   maxTurns?: number;
   permissionMode: PermissionMode;
   mcpConfig: string[];
+  /** Continue this session (its id is kept unless forkSession). */
+  resume?: string;
+  /** Continue the most recent session of the working folder. */
+  continue: boolean;
+  /** A resumed conversation goes on under a new session id. */
+  forkSession: boolean;
+  /** The id of a new session. */
+  sessionId?: string;
+  /** False: write no transcript. */
+  sessionPersistence: boolean;
+  maxBudgetUsd?: number;
+  systemPrompt?: string;
+  appendSystemPrompt?: string;
+  /** A JSON schema (text) the answer must satisfy. */
+  jsonSchema?: string;
+  includePartialMessages: boolean;
   prompt: string;
 }
 
 function collect(value: string, previous: string[]): string[] {
   return [...previous, value];
+}
+
+function positiveAmount(value: string): number {
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) throw new InvalidArgumentError("expected a positive number");
+  return n;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function sessionUuid(value: string): string {
+  if (!UUID.test(value)) throw new InvalidArgumentError("expected a session id (a UUID)");
+  return value.toLowerCase();
+}
+
+function text(raw: Record<string, unknown>, key: string): string | undefined {
+  const value = raw[key];
+  return typeof value === "string" ? value : undefined;
 }
 
 function positiveInteger(value: string): number {
@@ -30,7 +64,7 @@ function positiveInteger(value: string): number {
 export function mainCommand(onParsed: (options: CliOptions) => void): Command {
   return new Command("keel")
     .description(
-      "keel — a coding agent. Run `keel -p <prompt>` for one headless turn; `keel scripted-server <scenario.json>` serves a scripted model.",
+      "keel — a coding agent. Run `keel -p <prompt>` for one headless turn; `keel trace <session-id>` prints the path a session took; `keel scripted-server <scenario.json>` serves a scripted model.",
     )
     .argument("[prompt...]", "the prompt (with -p, read from stdin when absent)")
     .option("-p, --print", "answer the prompt and exit (headless)", false)
@@ -57,6 +91,23 @@ export function mainCommand(onParsed: (options: CliOptions) => void): Command {
       collect,
       [],
     )
+    .option("-r, --resume <session-id>", "resume a session by its id", sessionUuid)
+    .option("-c, --continue", "continue the most recent session in this folder", false)
+    .option("--fork-session", "with --resume or --continue: go on under a new session id", false)
+    .option("--session-id <uuid>", "the id of a new session", sessionUuid)
+    .option("--no-session-persistence", "write no transcript for this session")
+    .option(
+      "--max-budget-usd <usd>",
+      "stop before a request once the session has spent this",
+      positiveAmount,
+    )
+    .option("--system-prompt <text>", "replace keel's system prompt")
+    .option("--append-system-prompt <text>", "add text to the end of the system prompt")
+    .option(
+      "--json-schema <schema>",
+      "answer through StructuredOutput, validated against this JSON schema",
+    )
+    .option("--include-partial-messages", "stream-json: include raw stream events", false)
     .version(`${VERSION} (keel)`, "-v, --version", "print the version")
     .helpOption("-h, --help", "show this help")
     .showHelpAfterError("(run keel --help for usage)")
@@ -70,6 +121,20 @@ export function mainCommand(onParsed: (options: CliOptions) => void): Command {
         maxTurns: typeof raw.maxTurns === "number" ? raw.maxTurns : undefined,
         permissionMode: raw.permissionMode as PermissionMode,
         mcpConfig: (raw.mcpConfig as string[] | undefined) ?? [],
+        ...(text(raw, "resume") === undefined ? {} : { resume: text(raw, "resume") }),
+        continue: raw.continue === true,
+        forkSession: raw.forkSession === true,
+        ...(text(raw, "sessionId") === undefined ? {} : { sessionId: text(raw, "sessionId") }),
+        sessionPersistence: raw.sessionPersistence !== false,
+        ...(typeof raw.maxBudgetUsd === "number" ? { maxBudgetUsd: raw.maxBudgetUsd } : {}),
+        ...(text(raw, "systemPrompt") === undefined
+          ? {}
+          : { systemPrompt: text(raw, "systemPrompt") }),
+        ...(text(raw, "appendSystemPrompt") === undefined
+          ? {}
+          : { appendSystemPrompt: text(raw, "appendSystemPrompt") }),
+        ...(text(raw, "jsonSchema") === undefined ? {} : { jsonSchema: text(raw, "jsonSchema") }),
+        includePartialMessages: raw.includePartialMessages === true,
         prompt: promptWords.join(" "),
       });
     });

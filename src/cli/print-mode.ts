@@ -1,21 +1,18 @@
 import { randomUUID } from "node:crypto";
-import { keelStateDir, sessionDir } from "../config/paths.js";
+import { keelStateDir } from "../config/paths.js";
 import { DEFAULT_MODEL, findModel, requestMaxTokens } from "../model/catalog.js";
 import { parseModelString } from "../model/model-string.js";
 import { retryOptionsFromEnv } from "../model/retry.js";
 import { apiKeySource, createProvider } from "../model/select.js";
-import { headlessCanUseTool } from "../policy/headless-can-use-tool.js";
 import type { LoopTransition } from "../protocol/messages.js";
-import { runHeadlessTurn } from "../session/headless-turn.js";
 import type { SdkMessage, SdkResult } from "../session/sdk-messages.js";
-import { defaultSystemPrompt, defaultUserContext } from "../session/system-prompt.js";
-import { NO_TOOL_HOOKS } from "../tools/hooks.js";
-import { VERSION } from "../version.js";
 import type { CliIo } from "./io.js";
 import { refuseMcpServers } from "./mcp-config.js";
 import type { CliOptions } from "./options.js";
 import { createOutputPrinter, exitCodeFor, writeTo } from "./output.js";
-import { createSessionTools } from "./session-tools.js";
+import { createPrintSession, type PrintModel } from "./print-session.js";
+import { resolveSession } from "./resume-session.js";
+import { openSessionStore } from "./session-store.js";
 import { readPipedStdin } from "./stdin.js";
 import { UsageError } from "./usage-error.js";
 
@@ -52,9 +49,7 @@ function describeTransition(transition: LoopTransition, turnCount: number): stri
   return `keel: [turn ${turnCount}] ${kind} ${reason}${details}\n`;
 }
 
-/** Runs one headless turn (`keel -p`) and returns the process exit code. */
-export async function runPrintMode(options: CliOptions, io: CliIo): Promise<number> {
-  await refuseMcpServers(options.mcpConfig);
+async function printModel(options: CliOptions, io: CliIo): Promise<PrintModel> {
   const maxOutput = positiveInt(
     "CLAUDE_CODE_MAX_OUTPUT_TOKENS",
     io.env.CLAUDE_CODE_MAX_OUTPUT_TOKENS,
@@ -64,67 +59,59 @@ export async function runPrintMode(options: CliOptions, io: CliIo): Promise<numb
       "CLAUDE_CODE_MAX_TOOL_USE_CONCURRENCY",
       io.env.CLAUDE_CODE_MAX_TOOL_USE_CONCURRENCY,
     ) ?? 10;
-  const prompt = options.prompt.trim() !== "" ? options.prompt : await readPipedStdin(io.stdin);
-  if (prompt.trim() === "") {
-    throw new UsageError('no prompt: give it as an argument (keel -p "...") or pipe it on stdin');
-  }
   const selection = parseModelString(options.model ?? io.env.ANTHROPIC_MODEL ?? DEFAULT_MODEL);
   const fallback =
     options.fallbackModel === undefined ? undefined : parseModelString(options.fallbackModel);
   if (fallback && fallback.model === selection.model) {
     throw new UsageError("--fallback-model must differ from the main model");
   }
-  const provider = await createProvider(selection, io.env);
-  const sessionId = randomUUID();
-  const stateDir = keelStateDir(io.env);
-  const { tools, agentDefinitions, dispose } = await createSessionTools(
-    { cwd: io.cwd, sessionDir: sessionDir(stateDir, io.cwd, sessionId), stateDir, env: io.env },
-    io,
-  );
+  if (options.maxBudgetUsd !== undefined && !findModel(selection.model)) {
+    throw new UsageError(
+      `--max-budget-usd cannot be used with ${selection.model}: keel does not know its price, so the budget could never be reached`,
+    );
+  }
   const cap = findModel(selection.model)?.maxOutputTokens;
-  const printer = createOutputPrinter(options.outputFormat, io.stdout);
-  let result: SdkResult | undefined;
-  const turn = runHeadlessTurn({
-    prompt,
-    provider,
+  return {
+    provider: await createProvider(selection, io.env),
     model: selection.model,
     ...(fallback ? { fallbackModel: fallback.model } : {}),
-    systemPrompt: defaultSystemPrompt({
-      cwd: io.cwd,
-      platform: process.platform,
-      tools: tools.map((t) => t.name),
-    }),
-    userContext: defaultUserContext(new Date()),
-    tools,
-    agentDefinitions,
-    cwd: io.cwd,
-    appState: { permissionMode: options.permissionMode },
-    canUseTool: headlessCanUseTool,
-    hooks: NO_TOOL_HOOKS,
-    ...(options.maxTurns === undefined ? {} : { maxTurns: options.maxTurns }),
     maxOutputTokens: requestMaxTokens(selection.model, maxOutput),
     ...(maxOutput === undefined && cap !== undefined ? { escalatedMaxOutputTokens: cap } : {}),
-    maxToolUseConcurrency: concurrency,
+    apiKeySource: apiKeySource(selection, io.env),
     retry: retryOptionsFromEnv(io.env),
-    sessionId,
-    includePartialMessages: false,
-    init: {
-      cwd: io.cwd,
-      tools: tools.map((t) => t.name),
-      mcp_servers: [],
-      model: selection.model,
-      permissionMode: options.permissionMode,
-      slash_commands: [],
-      apiKeySource: apiKeySource(selection, io.env),
-      claude_code_version: VERSION,
-      output_style: "default",
-      agents: agentDefinitions.map((d) => d.name),
-      skills: [],
-      plugins: [],
-      fast_mode_state: "off",
-    },
-    signal: io.signal,
-    now: () => performance.now(),
+    maxToolUseConcurrency: concurrency,
+  };
+}
+
+/** Runs one headless turn (`keel -p`) and returns the process exit code. */
+export async function runPrintMode(options: CliOptions, io: CliIo): Promise<number> {
+  await refuseMcpServers(options.mcpConfig);
+  const prompt = options.prompt.trim() !== "" ? options.prompt : await readPipedStdin(io.stdin);
+  if (prompt.trim() === "") {
+    throw new UsageError('no prompt: give it as an argument (keel -p "...") or pipe it on stdin');
+  }
+  const model = await printModel(options, io);
+  const stateDir = keelStateDir(io.env);
+  const warn = (text: string) => void writeTo(io.stderr, `keel: ${text}\n`);
+  const ids = { uuid: randomUUID, timestamp: () => new Date().toISOString() };
+  const resolved = await resolveSession(options, { stateDir, cwd: io.cwd, ids, onWarning: warn });
+  const store = await openSessionStore({
+    stateDir,
+    cwd: io.cwd,
+    sessionId: resolved.sessionId,
+    persist: options.sessionPersistence,
+    history: resolved.messages,
+    onError: (error) => warn(`cannot write the transcript: ${error.message}`),
+  });
+  const session = await createPrintSession({
+    options,
+    io,
+    model,
+    sessionId: resolved.sessionId,
+    history: resolved.messages,
+    store,
+    stateDir,
+    warn,
     ...(options.verbose
       ? {
           onTransition: (t: LoopTransition, n: number) =>
@@ -132,15 +119,17 @@ export async function runPrintMode(options: CliOptions, io: CliIo): Promise<numb
         }
       : {}),
   });
+  const printer = createOutputPrinter(options.outputFormat, io.stdout);
+  let result: SdkResult | undefined;
   try {
-    for await (const message of turn) {
+    for await (const message of session.engine.submitMessage(prompt)) {
       if (message.type === "result") result = message;
       await printer(message);
       await reportToStderr(message, options, io);
     }
   } finally {
     // Also after SIGINT/SIGTERM (the turn ends on io.signal): keel -p leaves nothing running.
-    await dispose();
+    await session.dispose();
   }
   return exitCodeFor(result);
 }

@@ -185,7 +185,9 @@ async function* queryLoop(params: QueryParams): AsyncGenerator<QueryEvent, Termi
       yield transitionMessage(params, decision.terminal, "terminal", state.turnCount);
       return decision.terminal;
     }
+    // Recorded against the iteration that decided it (a next_turn moves on to the next turn).
+    const decidedAt = state.turnCount;
     state = decision.state;
-    yield transitionMessage(params, state.transition!, "continue", state.turnCount);
+    yield transitionMessage(params, state.transition!, "continue", decidedAt);
   }
 }

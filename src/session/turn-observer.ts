@@ -1,5 +1,5 @@
 import type { QueryEvent } from "../loop/events.js";
-import type { AssistantMessage, LoopTransition, UserMessage } from "../protocol/messages.js";
+import type { AssistantMessage, UserMessage } from "../protocol/messages.js";
 import { isStreamEvent } from "./sdk-mapper.js";
 import { StreamUsageRecorder } from "./usage-from-stream.js";
 import { UsageTracker } from "./usage-tracker.js";
@@ -20,10 +20,7 @@ export class TurnObserver {
   numTurns = 1;
   private answeredSinceResults = false;
 
-  constructor(
-    now: () => number,
-    private readonly onTransition?: (transition: LoopTransition, turnCount: number) => void,
-  ) {
+  constructor(now: () => number) {
     this.usage = new StreamUsageRecorder(this.tracker, now);
   }
 
@@ -60,7 +57,6 @@ export class TurnObserver {
           this.usage.requestEnded();
           this.usage.requestStarted();
         }
-        if (event.subtype === "transition") this.onTransition?.(event.transition, event.turnCount);
         break;
       default:
         break;

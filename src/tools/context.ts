@@ -29,6 +29,12 @@ export type PermissionResult =
   /** `interrupt` ends the turn (a person rejected the call without feedback). */
   | { behavior: "deny"; message: string; interrupt?: boolean };
 
+/** What PreToolUse hooks said about a call that they did not deny (the policy weighs it). */
+export interface HookPermissionVerdict {
+  behavior: "allow" | "ask";
+  reason?: string;
+}
+
 /** Decides a permission for one call (the policy layer, or the host asking a person). */
 export type CanUseTool = (
   tool: AnyTool,
@@ -36,6 +42,7 @@ export type CanUseTool = (
   context: ToolUseContext,
   assistantMessage: AssistantMessage,
   toolUseId: string,
+  hookVerdict?: HookPermissionVerdict,
 ) => Promise<PermissionResult>;
 
 /** How a permission was decided for a tool call (for the transcript and the SDK). */

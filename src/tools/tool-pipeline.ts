@@ -1,5 +1,5 @@
 import { callWithProgress } from "./call-with-progress.js";
-import type { ToolCallContext } from "./context.js";
+import type { HookPermissionVerdict, ToolCallContext } from "./context.js";
 import type { PreToolUseOutcome } from "./hooks.js";
 import type { AnyTool, ToolCallResult } from "./tool.js";
 import {
@@ -66,6 +66,15 @@ export async function* toolPipeline(
   if (pre.preventContinuation) yield stoppedContinuation(scope, pre.preventContinuation);
 }
 
+/** A PreToolUse allow or ask, for the policy to weigh (a hook's deny never reaches it). */
+function hookVerdict(pre: PreToolUseOutcome): HookPermissionVerdict | undefined {
+  const permission = pre.permission;
+  if (!permission || permission.behavior === "deny") return undefined;
+  return permission.reason === undefined
+    ? { behavior: permission.behavior }
+    : { behavior: permission.behavior, reason: permission.reason };
+}
+
 /**
  * The hook's and the policy's permission verdicts, recorded in toolDecisions; when allowed,
  * the input the call runs with (a hook or the permission answer may have rewritten it).
@@ -86,7 +95,15 @@ async function permit(
   const input = hooked ? hooked.input : parsedInput;
   // A hook's allow never skips the policy: deny rules and safety checks hold in every mode.
   const { context, block, assistant } = scope;
-  const decision = await context.canUseTool(tool, inputRecord(input), context, assistant, block.id);
+  const decision = await context.canUseTool(
+    tool,
+    inputRecord(input),
+    context,
+    assistant,
+    block.id,
+    hookVerdict(pre),
+  );
+
   if (decision.behavior === "deny") {
     // Only a person's rejection interrupts; other denials come from rules or modes.
     recordDecision(scope, { source: decision.interrupt ? "user" : "config", decision: "reject" });

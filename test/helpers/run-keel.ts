@@ -1,4 +1,7 @@
 import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { SdkMessage } from "../../src/session/sdk-messages.js";
 
@@ -23,13 +26,19 @@ export interface RunKeelOptions {
   onStdout?: (chunk: string, child: ReturnType<typeof spawn>) => void;
 }
 
-/** Runs the real `keel` executable as a child process, with a clean, hermetic environment. */
+/**
+ * Runs the real `keel` executable as a child process, with a clean, hermetic environment:
+ * unless the test gives its own, HOME and keel's state folder are a temporary folder removed
+ * when the process ends (no memory files or transcripts of the machine's user are touched).
+ */
 export function runKeel(args: string[], options: RunKeelOptions = {}): Promise<KeelRun> {
+  const scratch = mkdtempSync(join(tmpdir(), "keel-run-"));
   const child = spawn(process.execPath, [KEEL_BIN, ...args], {
     cwd: options.cwd,
     env: {
       PATH: process.env.PATH ?? "",
-      HOME: process.env.HOME ?? "",
+      HOME: scratch,
+      KEEL_CONFIG_DIR: join(scratch, ".keel"),
       KEEL_RETRY_BASE_MS: "1",
       ...options.env,
     },
@@ -46,7 +55,10 @@ export function runKeel(args: string[], options: RunKeelOptions = {}): Promise<K
   });
   child.stdin.end(options.stdin ?? "");
   return new Promise((resolve) => {
-    child.once("close", (code, signal) => resolve({ code, signal, stdout, stderr }));
+    child.once("close", (code, signal) => {
+      rmSync(scratch, { recursive: true, force: true });
+      resolve({ code, signal, stdout, stderr });
+    });
   });
 }
 

@@ -11,7 +11,12 @@ export const runGit: GitRunner = (args, cwd) =>
     execFile(
       "git",
       [...args],
-      { cwd, timeout: 3_000, maxBuffer: 1024 * 1024, env: { ...process.env, GIT_OPTIONAL_LOCKS: "0" } },
+      {
+        cwd,
+        timeout: 3_000,
+        maxBuffer: 1024 * 1024,
+        env: { ...process.env, GIT_OPTIONAL_LOCKS: "0" },
+      },
       (error, stdout) => resolve(error ? undefined : stdout.trimEnd()),
     );
   });
@@ -26,7 +31,10 @@ function capped(text: string): string {
  * byte-identical across requests): branch, short status and recent commits. Undefined
  * outside a repository.
  */
-export async function gitStatusSnapshot(cwd: string, git: GitRunner = runGit): Promise<string | undefined> {
+export async function gitStatusSnapshot(
+  cwd: string,
+  git: GitRunner = runGit,
+): Promise<string | undefined> {
   const inside = await git(["rev-parse", "--is-inside-work-tree"], cwd);
   if (inside !== "true") return undefined;
   const [branch, status, log] = await Promise.all([

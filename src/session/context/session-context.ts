@@ -15,6 +15,8 @@ export interface SessionContextInputs {
   customSystemPrompt?: string;
   appendSystemPrompt?: string;
   now: Date;
+  /** Filled with the memory files loaded at start, so nested memory does not repeat them. */
+  loaded?: Set<string>;
   onWarning?: (message: string) => void;
   git?: GitRunner;
 }
@@ -34,6 +36,7 @@ export async function loadSessionContext(inputs: SessionContextInputs): Promise<
     }),
     gitStatusSnapshot(inputs.cwd, inputs.git),
   ]);
+  for (const file of memory) inputs.loaded?.add(file.path);
   const base =
     inputs.customSystemPrompt ??
     defaultSystemPrompt({ cwd: inputs.cwd, platform: inputs.platform, tools: inputs.tools });

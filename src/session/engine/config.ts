@@ -87,6 +87,8 @@ export interface QueryEngineConfig {
   /** Builds the system prompt and user context once per session. */
   loadContext: () => Promise<SessionContext>;
   hooks?: EngineHooks;
+  /** Told when a user turn starts, with its prompt's uuid (file history keys snapshots by it). */
+  onTurnStart?: (userMessageUuid: string) => Promise<void>;
   transcript?: TranscriptSink;
   attachments?: AttachmentSource;
   /** Context management (microcompact, autocompact …) and blocking-limit accounting. */

@@ -138,6 +138,7 @@ export class QueryEngine {
     try {
       const submitted = await this.config.hooks?.userPromptSubmit?.(prompt, run.abort.signal);
       this.keep({ ...createUserMessage(prompt, this.ids), uuid });
+      await this.config.onTurnStart?.(uuid);
       for (const extra of submitted?.additionalContext ?? []) {
         this.keep(createAttachmentMessage({ type: "hook_additional_context", ...extra }, this.ids));
       }

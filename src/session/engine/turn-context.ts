@@ -22,8 +22,8 @@ function recordingDenials(
   canUseTool: CanUseTool,
   denials: TurnContextInputs["denials"],
 ): CanUseTool {
-  return async (tool, input, context, assistant, toolUseId) => {
-    const decision = await canUseTool(tool, input, context, assistant, toolUseId);
+  return async (tool, input, context, assistant, toolUseId, hookVerdict) => {
+    const decision = await canUseTool(tool, input, context, assistant, toolUseId, hookVerdict);
     if (decision.behavior === "deny")
       denials.push({ tool_name: tool.name, tool_use_id: toolUseId, tool_input: input });
     return decision;

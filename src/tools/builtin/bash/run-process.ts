@@ -1,6 +1,6 @@
 import type { ChildProcessByStdio } from "node:child_process";
-import type { Readable } from "node:stream";
-import type { OutputCollector } from "./output-collector.js";
+import type { Readable, Writable } from "node:stream";
+import type { StreamName } from "./output-collector.js";
 import { ProcessGroup, type SignalGroup } from "./process-group.js";
 import { spawnShell } from "./spawn-shell.js";
 
@@ -14,15 +14,27 @@ export interface ProcessTiming {
   killGraceMs: number;
 }
 
+/** Where the runner puts output as it arrives (an OutputCollector, or a hook's capped capture). */
+export interface ProcessOutput {
+  write(stream: StreamName, chunk: Buffer): void;
+  /** True while the consumer is behind; the pipes are paused until it catches up. */
+  readonly blocked: boolean;
+  onUnblocked(listener: () => void): void;
+}
+
 /** One shell process to run. */
 export interface ProcessRequest {
   shell: string;
+  /** Options for the shell before `-c` (none by default). */
+  shellFlags?: readonly string[];
   script: string;
   cwd: string;
   env: NodeJS.ProcessEnv;
   timeoutMs: number;
   signal: AbortSignal;
-  output: OutputCollector;
+  output: ProcessOutput;
+  /** Written to the shell's stdin, which is then closed; absent: stdin is /dev/null. */
+  stdin?: string;
   timing: ProcessTiming;
   now: () => number;
   signalGroup?: SignalGroup;
@@ -38,15 +50,15 @@ export interface ProcessOutcome {
 }
 
 /**
- * Runs the script in its own process group with stdin at /dev/null. Ends when the shell
- * has exited and its pipes are closed, or a short drain after the exit if a descendant keeps
- * them open; then the whole group is stopped so nothing is left running.
+ * Runs the script in its own process group with stdin at /dev/null (or fed `stdin`). Ends
+ * when the shell has exited and its pipes are closed, or a short drain after the exit if a
+ * descendant keeps them open; then the whole group is stopped so nothing is left running.
  */
 export function runProcess(request: ProcessRequest): Promise<ProcessOutcome> {
   return new Promise((resolve) => new ShellRun(request, resolve).start());
 }
 
-type Child = ChildProcessByStdio<null, Readable, Readable>;
+type Child = ChildProcessByStdio<Writable | null, Readable, Readable>;
 
 /** The life of one shell: output, timeout, abort, exit, drain, group stop. */
 class ShellRun {
@@ -67,8 +79,16 @@ class ShellRun {
 
   start(): void {
     const { request } = this;
-    const child = spawnShell(request, ["ignore", "pipe", "pipe"]);
+    const child: Child =
+      request.stdin === undefined
+        ? spawnShell(request, ["ignore", "pipe", "pipe"])
+        : spawnShell(request, ["pipe", "pipe", "pipe"]);
     this.child = child;
+    if (child.stdin && request.stdin !== undefined) {
+      // A command that exits without reading its input closes the pipe: EPIPE is not a failure.
+      child.stdin.on("error", () => undefined);
+      child.stdin.end(request.stdin);
+    }
     if (child.pid !== undefined) {
       this.group = new ProcessGroup(child.pid, request.timing.killGraceMs, request.signalGroup);
     }
@@ -136,6 +156,7 @@ class ShellRun {
     this.done = true;
     for (const timer of this.timers) clearTimeout(timer);
     this.request.signal.removeEventListener("abort", this.onAbort);
+    this.child?.stdin?.destroy();
     this.child?.stdout.destroy(); // stop reading: a descendant may still hold the pipes
     this.child?.stderr.destroy();
     void this.group?.stop();

@@ -39,3 +39,8 @@ export function createTodoWriteTool(_config: BuiltinToolsConfig): TodoWriteTool 
     todosOf: (agentId) => lists.get(agentId),
   };
 }
+
+/** True for a session's TodoWrite tool (the session layer reads its lists for reminders). */
+export function isTodoWriteTool(tool: { name: string }): tool is TodoWriteTool {
+  return tool.name === "TodoWrite" && typeof (tool as Partial<TodoWriteTool>).todosOf === "function";
+}

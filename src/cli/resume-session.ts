@@ -1,0 +1,69 @@
+import { randomUUID } from "node:crypto";
+import { existsSync } from "node:fs";
+import { projectDir } from "../config/paths.js";
+import type { IdSource } from "../protocol/factories.js";
+import type { Message } from "../protocol/messages.js";
+import {
+  findLatestSession,
+  forkConversation,
+  loadConversation,
+  readTranscript,
+  repairConversation,
+  sessionTranscriptPath,
+} from "../session/transcript/index.js";
+import type { CliOptions } from "./options.js";
+import { UsageError } from "./usage-error.js";
+
+/** The session a run continues or starts. */
+export interface ResolvedSession {
+  sessionId: string;
+  /** The conversation so far (repaired), empty for a new session. */
+  messages: Message[];
+  /** True when `messages` must be written to a new transcript (a fork). */
+  forked: boolean;
+}
+
+type SessionFlags = Pick<CliOptions, "resume" | "continue" | "forkSession" | "sessionId">;
+
+async function sourceSession(
+  flags: SessionFlags,
+  stateDir: string,
+  cwd: string,
+): Promise<string | undefined> {
+  if (flags.resume && flags.continue) throw new UsageError("use --resume or --continue, not both");
+  if (flags.resume) return flags.resume;
+  if (!flags.continue) return undefined;
+  const latest = await findLatestSession(projectDir(stateDir, cwd));
+  if (!latest) throw new UsageError(`no session to continue in ${cwd}`);
+  return latest;
+}
+
+/**
+ * Resolves --resume / --continue / --fork-session / --session-id (contracts.md §7): a resumed
+ * session keeps its id and transcript, a fork gets a new id, a new session gets the given id
+ * or a fresh UUID. The resumed conversation is rebuilt from its transcript and repaired (an
+ * interrupted tail gets its tool results); corrupt lines are skipped with a warning.
+ */
+export async function resolveSession(
+  flags: SessionFlags,
+  inputs: { stateDir: string; cwd: string; ids: IdSource; onWarning: (text: string) => void },
+): Promise<ResolvedSession> {
+  const source = await sourceSession(flags, inputs.stateDir, inputs.cwd);
+  if (flags.forkSession && !source) {
+    throw new UsageError("--fork-session needs --resume <session-id> or --continue");
+  }
+  if (!source) return { sessionId: flags.sessionId ?? randomUUID(), messages: [], forked: false };
+  if (flags.sessionId && !flags.forkSession) {
+    throw new UsageError("--session-id names a new session: add --fork-session to resume under it");
+  }
+  const path = sessionTranscriptPath(inputs.stateDir, inputs.cwd, source);
+  if (!existsSync(path)) throw new UsageError(`no session ${source} in ${inputs.cwd}`);
+  const entries = await readTranscript(path, { onWarning: inputs.onWarning });
+  const { messages } = repairConversation(loadConversation(entries), inputs.ids);
+  if (!flags.forkSession) return { sessionId: source, messages, forked: false };
+  return {
+    sessionId: flags.sessionId ?? randomUUID(),
+    messages: forkConversation(messages),
+    forked: true,
+  };
+}

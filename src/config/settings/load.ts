@@ -1,0 +1,29 @@
+import { type CliSettingsInput, cliFlagsLayer, flagSettingsLayer } from "./cli-layer.js";
+import type { SettingsLayer } from "./layer.js";
+import { mergeSettingsLayers } from "./merge.js";
+import { type ReadText, readSettingsFile } from "./read-file.js";
+import type { ResolvedSettings } from "./resolved.js";
+import { type SettingsRoots, settingsFileLocations } from "./sources.js";
+
+/** What loading settings needs: the roots, the CLI flags, and (for tests) how files are read. */
+export interface LoadSettingsOptions extends SettingsRoots {
+  cli?: CliSettingsInput;
+  readText?: ReadText;
+}
+
+/**
+ * Reads every settings source (user, project, local, --settings, flags) and merges them.
+ * Missing files are fine; anything unreadable or invalid throws a SettingsError.
+ */
+export async function loadSettings(options: LoadSettingsOptions): Promise<ResolvedSettings> {
+  const layers: SettingsLayer[] = [];
+  for (const location of settingsFileLocations(options)) {
+    const settings = await readSettingsFile(location.path, options.readText);
+    if (settings) layers.push({ source: location.source, origin: location.path, settings });
+  }
+  if (options.cli?.settings !== undefined) {
+    layers.push(await flagSettingsLayer(options.cli.settings, options.cwd, options.readText));
+  }
+  if (options.cli) layers.push(cliFlagsLayer(options.cli));
+  return mergeSettingsLayers(layers, options);
+}

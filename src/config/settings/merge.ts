@@ -1,0 +1,81 @@
+import { isAbsolute, resolve } from "node:path";
+import { PERMISSION_MODES, type PermissionMode } from "../../tools/context.js";
+import type { SettingsLayer } from "./layer.js";
+import { dedupeRules, layerRules } from "./merge-rules.js";
+import type { ResolvedSettings } from "./resolved.js";
+import { anchorRootOf, type SettingsRoots, SOURCE_ORDER } from "./sources.js";
+
+function isPermissionMode(value: string): value is PermissionMode {
+  return (PERMISSION_MODES as readonly string[]).includes(value);
+}
+
+function precedence(layer: SettingsLayer): number {
+  return SOURCE_ORDER.indexOf(layer.source);
+}
+
+/** A directory from settings as an absolute path (`~/` is the home folder, relative is the working folder). */
+function absoluteDirectory(dir: string, roots: SettingsRoots): string {
+  if (dir === "~") return roots.home;
+  if (dir.startsWith("~/")) return resolve(roots.home, dir.slice(2));
+  return isAbsolute(dir) ? resolve(dir) : resolve(roots.cwd, dir);
+}
+
+/** The permission mode: the highest source that names a known one; unknown modes are warnings. */
+function mergeMode(lowFirst: readonly SettingsLayer[], warnings: string[]): PermissionMode {
+  let mode: PermissionMode = "default";
+  for (const layer of lowFirst) {
+    const named = layer.settings.permissions?.defaultMode;
+    if (named === undefined) continue;
+    if (isPermissionMode(named)) mode = named;
+    else {
+      warnings.push(
+        `${layer.origin}: permissions.defaultMode: "${named}" is not a mode keel has (${PERMISSION_MODES.join(", ")}); ignored`,
+      );
+    }
+  }
+  return mode;
+}
+
+/**
+ * Merges layers with Claude Code's precedence: scalars from the highest source, rule arrays
+ * and added directories concatenated, `env` and `mcpServers` merged per key (higher wins).
+ */
+export function mergeSettingsLayers(
+  layers: readonly SettingsLayer[],
+  roots: SettingsRoots,
+): ResolvedSettings {
+  const lowFirst = [...layers].sort((a, b) => precedence(a) - precedence(b));
+  const highFirst = [...lowFirst].reverse();
+  const warnings: string[] = [];
+  const rules = dedupeRules(
+    highFirst.flatMap((layer) => layerRules(layer, anchorRootOf(layer.source, roots), warnings)),
+  );
+  const bypassDisabled = lowFirst.some(
+    (l) => l.settings.permissions?.disableBypassPermissionsMode === "disable",
+  );
+  let permissionMode = mergeMode(lowFirst, warnings);
+  if (bypassDisabled && permissionMode === "bypassPermissions") {
+    warnings.push(
+      'bypassPermissions is disabled by disableBypassPermissionsMode: "disable"; using default',
+    );
+    permissionMode = "default";
+  }
+  const directories = lowFirst.flatMap((l) =>
+    (l.settings.permissions?.additionalDirectories ?? []).map((d) => absoluteDirectory(d, roots)),
+  );
+  const model = highFirst.find((l) => l.settings.model !== undefined)?.settings.model;
+  return {
+    rules,
+    permissionMode,
+    bypassDisabled,
+    additionalDirectories: [...new Set(directories)],
+    env: Object.assign({}, ...lowFirst.map((l) => l.settings.env ?? {})),
+    ...(model === undefined ? {} : { model }),
+    hooks: lowFirst
+      .filter((l) => l.settings.hooks !== undefined)
+      .map((l) => ({ source: l.source, origin: l.origin, hooks: l.settings.hooks })),
+    mcpServers: Object.assign({}, ...lowFirst.map((l) => l.settings.mcpServers ?? {})),
+    files: lowFirst.filter((l) => l.source !== "cli").map((l) => l.origin),
+    warnings,
+  };
+}

@@ -1,0 +1,32 @@
+import type { PermissionRule } from "../../policy/permission-rule.js";
+import type { PermissionMode } from "../../tools/context.js";
+import type { SettingsSource } from "./sources.js";
+
+/** One source's `hooks` value, unvalidated (the hook engine validates and merges them). */
+export interface HooksFromSource {
+  source: SettingsSource;
+  origin: string;
+  hooks: unknown;
+}
+
+/** All settings sources merged with Claude Code's precedence (CLI > local > project > user). */
+export interface ResolvedSettings {
+  /** Every source's rules, highest source first; deduplicated per behaviour, text and anchor. */
+  rules: PermissionRule[];
+  /** The starting mode: the highest source's `defaultMode` (or --permission-mode), else default. */
+  permissionMode: PermissionMode;
+  /** Set by `disableBypassPermissionsMode: "disable"` in any source. */
+  bypassDisabled: boolean;
+  /** Added working folders from every source, absolute, without duplicates. */
+  additionalDirectories: string[];
+  /** Environment variables for the session; a higher source wins per variable. */
+  env: Record<string, string>;
+  model?: string;
+  hooks: HooksFromSource[];
+  /** MCP server entries by name (a higher source wins per name), for the MCP code to validate. */
+  mcpServers: Record<string, unknown>;
+  /** The settings files that were found and read, lowest source first. */
+  files: string[];
+  /** Problems that do not stop keel (an unknown mode, a malformed allow rule). */
+  warnings: string[];
+}

@@ -1,0 +1,53 @@
+/** Something about a hook the user should see (never sent to the model). */
+export interface HookNotice {
+  kind:
+    | "non_blocking_error"
+    | "timed_out"
+    | "failed_to_run"
+    | "invalid_output"
+    | "blocking_error"
+    | "system_message";
+  /** `PreToolUse:Bash`, `Stop`, … */
+  hookName: string;
+  command: string;
+  message: string;
+}
+
+/** A permission verdict from a PreToolUse hook. */
+export interface HookPermission {
+  behavior: "allow" | "deny" | "ask";
+  reason?: string;
+}
+
+/** What one hook's run meant for its event. */
+export interface HookResult {
+  hookName: string;
+  command: string;
+  /** Exit 2 or `decision: "block"`: feedback for whoever the event sends it to. */
+  blocking?: string;
+  permission?: HookPermission;
+  updatedInput?: Record<string, unknown>;
+  additionalContext: string[];
+  /** `continue: false`, with its stopReason ("" when none). */
+  preventContinuation?: string;
+  notices: HookNotice[];
+}
+
+/** A result that says nothing yet. */
+export function emptyResult(hookName: string, command: string): HookResult {
+  return { hookName, command, additionalContext: [], notices: [] };
+}
+
+const NOTICE_LABEL: Record<HookNotice["kind"], string> = {
+  non_blocking_error: "error",
+  timed_out: "error",
+  failed_to_run: "error",
+  invalid_output: "error",
+  blocking_error: "blocking error",
+  system_message: "message",
+};
+
+/** One line for the user: `Stop hook error: [./check.sh] timed out after 60 s and was stopped`. */
+export function formatHookNotice(notice: HookNotice): string {
+  return `${notice.hookName} hook ${NOTICE_LABEL[notice.kind]}: [${notice.command}] ${notice.message}`;
+}

@@ -1,0 +1,47 @@
+export type {
+  CommandHookConfig,
+  HookMatcherGroup,
+  HooksConfig,
+  HooksConfigIssue,
+  ParsedHooksConfig,
+} from "./config.js";
+export { describeIssue } from "./config.js";
+export {
+  createHookEngine,
+  DEFAULT_HOOK_TIMEOUT_MS,
+  type HookEngine,
+  type HookEngineOptions,
+} from "./engine.js";
+export { HOOK_EVENTS, type HookEvent } from "./events.js";
+export type {
+  HookEventFields,
+  HookEventInput,
+  SessionEndReason,
+  SessionStartSource,
+} from "./hook-input.js";
+export {
+  formatHookNotice,
+  type HookNotice,
+  type HookPermission,
+  type HookResult,
+} from "./hook-result.js";
+export { matcherMatches } from "./matcher.js";
+export { mergeHooksConfigs } from "./merge-config.js";
+export type { HookRunOutcome } from "./merge-results.js";
+export { parseHooksConfig } from "./parse-config.js";
+export {
+  type CommandHookRequest,
+  type CommandHookResult,
+  runCommandHook,
+} from "./run-command-hook.js";
+export {
+  describeBlockedPrompt,
+  notification,
+  preCompact,
+  sessionEnd,
+  sessionStart,
+  type UserPromptSubmitResult,
+  userPromptSubmit,
+} from "./session-hooks.js";
+export { type StopHooksOptions, stopHooks } from "./stop-hooks.js";
+export { toolHooks } from "./tool-hooks.js";

@@ -1,0 +1,19 @@
+/** Characters of a matcher that is an exact name or a `|` list rather than a regex. */
+const PLAIN = /^[A-Za-z0-9_|]+$/;
+
+/**
+ * Claude Code's matcher rule: missing, empty or `*` matches everything; only letters,
+ * digits, `_` and `|` means an exact name or a `|`-separated list; anything else is a
+ * JavaScript regex tested against the value (an invalid regex matches nothing).
+ * `query` undefined means the event ignores matchers: every group runs.
+ */
+export function matcherMatches(matcher: string | undefined, query: string | undefined): boolean {
+  if (query === undefined) return true;
+  if (matcher === undefined || matcher === "" || matcher === "*") return true;
+  if (PLAIN.test(matcher)) return matcher.split("|").includes(query);
+  try {
+    return new RegExp(matcher).test(query);
+  } catch {
+    return false;
+  }
+}

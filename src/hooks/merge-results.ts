@@ -1,0 +1,56 @@
+import type { HookEvent } from "./events.js";
+import type { HookPermission, HookResult } from "./hook-result.js";
+
+/** Everything the hooks of one event run said, merged. */
+export interface HookRunOutcome {
+  event: HookEvent;
+  /** How many hooks ran (after matching and dedup). */
+  ran: number;
+  /** Each hook's own result, in configuration order. */
+  results: HookResult[];
+  /** The strongest verdict: deny over ask over allow (PreToolUse only). */
+  permission?: HookPermission;
+  updatedInput?: Record<string, unknown>;
+  blockingErrors: Array<{ hookName: string; command: string; message: string }>;
+  additionalContext: Array<{ hookName: string; content: string }>;
+  /** The first `continue: false`. */
+  preventContinuation?: { hookName: string; reason: string };
+}
+
+const RANK: Record<HookPermission["behavior"], number> = { allow: 1, ask: 2, deny: 3 };
+
+/**
+ * Merges parallel hooks' results (in configuration order, so the merge does not depend on
+ * which finished first): any deny wins over ask over allow; the first updatedInput and the
+ * first continue:false count; blocking errors and context are collected.
+ */
+export function mergeHookResults(event: HookEvent, results: HookResult[]): HookRunOutcome {
+  const outcome: HookRunOutcome = {
+    event,
+    ran: results.length,
+    results,
+    blockingErrors: [],
+    additionalContext: [],
+  };
+  for (const r of results) {
+    const current = outcome.permission;
+    if (r.permission && (!current || RANK[r.permission.behavior] > RANK[current.behavior])) {
+      outcome.permission = r.permission;
+    }
+    if (r.updatedInput && outcome.updatedInput === undefined) outcome.updatedInput = r.updatedInput;
+    if (r.blocking !== undefined) {
+      outcome.blockingErrors.push({
+        hookName: r.hookName,
+        command: r.command,
+        message: r.blocking,
+      });
+    }
+    for (const content of r.additionalContext) {
+      outcome.additionalContext.push({ hookName: r.hookName, content });
+    }
+    if (r.preventContinuation !== undefined && outcome.preventContinuation === undefined) {
+      outcome.preventContinuation = { hookName: r.hookName, reason: r.preventContinuation };
+    }
+  }
+  return outcome;
+}

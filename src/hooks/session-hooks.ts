@@ -1,0 +1,77 @@
+import type { HookEngine } from "./engine.js";
+import type { HookEventFields, SessionEndReason, SessionStartSource } from "./hook-input.js";
+import { HOOK_OUTPUT_CHARS } from "./run-command-hook.js";
+
+/** What UserPromptSubmit hooks decided about a prompt. */
+export interface UserPromptSubmitResult {
+  /** Exit 2 or decision "block": the prompt is dropped; the hooks' feedback for the user. */
+  blocked?: string;
+  /** `continue: false`: the prompt is kept but no query runs; the stopReason. */
+  stopped?: string;
+  /** Context for the model, to send with the prompt (each capped at 10,000 characters). */
+  additionalContext: string[];
+}
+
+/** Runs UserPromptSubmit hooks before a prompt is sent. */
+export async function userPromptSubmit(
+  engine: HookEngine,
+  prompt: string,
+  signal?: AbortSignal,
+): Promise<UserPromptSubmitResult> {
+  const outcome = await engine.run("UserPromptSubmit", { prompt }, signal);
+  const result: UserPromptSubmitResult = {
+    additionalContext: outcome.additionalContext.map((c) => c.content.slice(0, HOOK_OUTPUT_CHARS)),
+  };
+  if (outcome.blockingErrors.length > 0) {
+    result.blocked = outcome.blockingErrors.map((e) => e.message).join("\n");
+  }
+  if (outcome.preventContinuation) result.stopped = outcome.preventContinuation.reason;
+  return result;
+}
+
+/** The warning the user sees when a hook blocked their prompt (Claude Code's wording). */
+export function describeBlockedPrompt(blocked: string, prompt: string): string {
+  return `UserPromptSubmit operation blocked by hook:\n${blocked}\n\nOriginal prompt: ${prompt}`;
+}
+
+/** Runs SessionStart hooks; their context (plain stdout or additionalContext) is for the model. */
+export async function sessionStart(
+  engine: HookEngine,
+  source: SessionStartSource,
+  options: { model?: string; signal?: AbortSignal } = {},
+): Promise<{ additionalContext: string[] }> {
+  const input = options.model === undefined ? { source } : { source, model: options.model };
+  const outcome = await engine.run("SessionStart", input, options.signal);
+  return { additionalContext: outcome.additionalContext.map((c) => c.content) };
+}
+
+/** Runs SessionEnd hooks (side effects only; failures are reported). */
+export async function sessionEnd(
+  engine: HookEngine,
+  reason: SessionEndReason,
+  signal?: AbortSignal,
+): Promise<void> {
+  await engine.run("SessionEnd", { reason }, signal);
+}
+
+/** Runs PreCompact hooks; exit 2 or decision "block" stops the compaction. */
+export async function preCompact(
+  engine: HookEngine,
+  trigger: "manual" | "auto",
+  customInstructions: string | null,
+  signal?: AbortSignal,
+): Promise<{ blocked?: string }> {
+  const input = { trigger, custom_instructions: customInstructions };
+  const outcome = await engine.run("PreCompact", input, signal);
+  if (outcome.blockingErrors.length === 0) return {};
+  return { blocked: outcome.blockingErrors.map((e) => e.message).join("\n") };
+}
+
+/** Runs Notification hooks (side effects only; failures are reported). */
+export async function notification(
+  engine: HookEngine,
+  input: HookEventFields["Notification"],
+  signal?: AbortSignal,
+): Promise<void> {
+  await engine.run("Notification", input, signal);
+}

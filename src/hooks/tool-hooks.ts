@@ -1,0 +1,57 @@
+import type { Attachment } from "../protocol/messages.js";
+import type { PostToolUseOutcome, PreToolUseOutcome, ToolHooks } from "../tools/hooks.js";
+import type { HookEngine } from "./engine.js";
+import type { HookRunOutcome } from "./merge-results.js";
+
+/** Context hooks added, as attachments for the model. */
+function contextAttachments(outcome: HookRunOutcome): Attachment[] {
+  return outcome.additionalContext.map(({ hookName, content }) => ({
+    type: "hook_additional_context",
+    hookName,
+    content,
+  }));
+}
+
+/** The PreToolUse verdict as the tool pipeline reads it. */
+export function toPreToolUseOutcome(outcome: HookRunOutcome): PreToolUseOutcome {
+  const result: PreToolUseOutcome = { attachments: contextAttachments(outcome) };
+  if (outcome.permission) result.permission = outcome.permission;
+  if (outcome.updatedInput && outcome.permission?.behavior !== "deny") {
+    result.updatedInput = outcome.updatedInput;
+  }
+  if (outcome.preventContinuation) result.preventContinuation = outcome.preventContinuation;
+  return result;
+}
+
+/**
+ * PostToolUse as the tool pipeline reads it: blocking feedback (exit 2, decision "block")
+ * reaches the model next to the result, worded as Claude Code words it.
+ */
+export function toPostToolUseOutcome(outcome: HookRunOutcome): PostToolUseOutcome {
+  const feedback: Attachment[] = outcome.blockingErrors.map((e) => ({
+    type: "system_reminder",
+    content: `${e.hookName} hook blocking error from command: "${e.command}": ${e.message}`,
+  }));
+  const result: PostToolUseOutcome = { attachments: [...feedback, ...contextAttachments(outcome)] };
+  if (outcome.preventContinuation) result.preventContinuation = outcome.preventContinuation;
+  return result;
+}
+
+/** The engine as the tool pipeline's ToolHooks (PreToolUse and PostToolUse). */
+export function toolHooks(engine: HookEngine): ToolHooks {
+  return {
+    async preToolUse(tool, input, toolUseId, signal) {
+      const event = { tool_name: tool.name, tool_input: input, tool_use_id: toolUseId };
+      return toPreToolUseOutcome(await engine.run("PreToolUse", event, signal));
+    },
+    async postToolUse(tool, input, toolUseId, response, signal) {
+      const event = {
+        tool_name: tool.name,
+        tool_input: input,
+        tool_response: response,
+        tool_use_id: toolUseId,
+      };
+      return toPostToolUseOutcome(await engine.run("PostToolUse", event, signal));
+    },
+  };
+}

@@ -1,0 +1,83 @@
+import type { ResolvedSettings } from "../config/settings/resolved.js";
+import type { PermissionMode, ToolUseContext } from "../tools/context.js";
+import type { AnyTool } from "../tools/tool.js";
+import { type DecisionSteps, decideWithSteps } from "./decide.js";
+import type { HookDecision, PermissionDecision } from "./decision.js";
+import { cachedResolver, type RealPathResolver, resolveRealPath } from "./real-paths.js";
+
+/** What a permission engine is built from. */
+export interface PermissionEngineOptions {
+  settings: ResolvedSettings;
+  /** The working folder (where `path` and `./path` rules start). */
+  cwd: string;
+  /** Added working folders (besides those in the settings). */
+  additionalDirectories?: readonly string[];
+  /** keel's state folder: readable like a working folder; writes there always ask. */
+  stateDir: string;
+  home: string;
+  /** Resolves symlinks (tests may inject; default: realpath of the deepest existing ancestor). */
+  realPath?: RealPathResolver;
+}
+
+/** Extra inputs to one decision. */
+export interface DecideOptions {
+  /** What PreToolUse hooks decided, if they did. */
+  hookDecision?: HookDecision;
+}
+
+/** Claude Code's permission decision for tool calls, from settings, mode, tool and hooks. */
+export interface PermissionEngine {
+  /** Decides one call (contracts.md §6 order); the mode comes from the context's app state. */
+  decide(
+    tool: AnyTool,
+    input: Record<string, unknown>,
+    context: ToolUseContext,
+    options?: DecideOptions,
+  ): Promise<PermissionDecision>;
+  /** The working folders the engine allows reads (and acceptEdits writes) in. */
+  readonly workingFolders: readonly string[];
+  /** True when `disableBypassPermissionsMode` turned bypassPermissions off. */
+  readonly bypassDisabled: boolean;
+}
+
+/** The mode that applies: bypassPermissions is plain default when settings disable it. */
+export function effectiveMode(mode: PermissionMode, bypassDisabled: boolean): PermissionMode {
+  return bypassDisabled && mode === "bypassPermissions" ? "default" : mode;
+}
+
+/** Builds the permission engine of a session. */
+export function createPermissionEngine(options: PermissionEngineOptions): PermissionEngine {
+  const workingFolders = [
+    ...new Set([
+      options.cwd,
+      ...options.settings.additionalDirectories,
+      ...(options.additionalDirectories ?? []),
+    ]),
+  ];
+  const realPath = options.realPath ?? resolveRealPath;
+  const steps: DecisionSteps = {
+    rules: options.settings.rules,
+    cwd: options.cwd,
+    home: options.home,
+    stateDir: options.stateDir,
+    workingFolders,
+    readableFolders: [...workingFolders, options.stateDir],
+    realPath,
+    realFolder: cachedResolver(realPath),
+  };
+  const bypassDisabled = options.settings.bypassDisabled;
+  return {
+    workingFolders,
+    bypassDisabled,
+    decide(tool, input, context, decideOptions = {}) {
+      const mode = effectiveMode(context.getAppState().permissionMode, bypassDisabled);
+      return decideWithSteps(steps, {
+        tool,
+        input,
+        context,
+        mode,
+        hook: decideOptions.hookDecision,
+      });
+    },
+  };
+}
