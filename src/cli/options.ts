@@ -11,8 +11,14 @@ export interface CliOptions {
   model?: string;
   fallbackModel?: string;
   maxTurns?: number;
-  permissionMode: PermissionMode;
+  /** The mode given on the command line (settings' defaultMode applies otherwise). */
+  permissionMode?: PermissionMode;
   mcpConfig: string[];
+  /** A settings file or JSON text layered over the settings files. */
+  settings?: string;
+  allowedTools: string[];
+  disallowedTools: string[];
+  addDir: string[];
   /** Continue this session (its id is kept unless forkSession). */
   resume?: string;
   /** Continue the most recent session of the working folder. */
@@ -81,10 +87,26 @@ export function mainCommand(onParsed: (options: CliOptions) => void): Command {
     .option("--fallback-model <model>", "model to switch to when the main one is overloaded")
     .option("--max-turns <n>", "end the turn after this many tool rounds", positiveInteger)
     .addOption(
-      new Option("--permission-mode <mode>", "permission mode for this session")
-        .choices([...PERMISSION_MODES])
-        .default("default"),
+      new Option(
+        "--permission-mode <mode>",
+        "permission mode for this session (default: the settings' defaultMode, else default)",
+      ).choices([...PERMISSION_MODES]),
     )
+    .option("--dangerously-skip-permissions", "same as --permission-mode bypassPermissions", false)
+    .option("--settings <file-or-json>", "a settings file or JSON, layered over the settings files")
+    .option(
+      "--allowedTools, --allowed-tools <rules...>",
+      'permission rules to allow, e.g. "Bash(npm test:*)" Edit',
+      collect,
+      [],
+    )
+    .option(
+      "--disallowedTools, --disallowed-tools <rules...>",
+      "permission rules to deny",
+      collect,
+      [],
+    )
+    .option("--add-dir <dirs...>", "more folders the tools may use", collect, [])
     .option(
       "--mcp-config <file-or-json>",
       "MCP server configuration (repeatable); MCP servers are not supported yet",
@@ -119,7 +141,15 @@ export function mainCommand(onParsed: (options: CliOptions) => void): Command {
         model: typeof raw.model === "string" ? raw.model : undefined,
         fallbackModel: typeof raw.fallbackModel === "string" ? raw.fallbackModel : undefined,
         maxTurns: typeof raw.maxTurns === "number" ? raw.maxTurns : undefined,
-        permissionMode: raw.permissionMode as PermissionMode,
+        ...(raw.dangerouslySkipPermissions === true
+          ? { permissionMode: "bypassPermissions" as const }
+          : typeof raw.permissionMode === "string"
+            ? { permissionMode: raw.permissionMode as PermissionMode }
+            : {}),
+        ...(text(raw, "settings") === undefined ? {} : { settings: text(raw, "settings") }),
+        allowedTools: (raw.allowedTools as string[] | undefined) ?? [],
+        disallowedTools: (raw.disallowedTools as string[] | undefined) ?? [],
+        addDir: (raw.addDir as string[] | undefined) ?? [],
         mcpConfig: (raw.mcpConfig as string[] | undefined) ?? [],
         ...(text(raw, "resume") === undefined ? {} : { resume: text(raw, "resume") }),
         continue: raw.continue === true,

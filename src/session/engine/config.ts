@@ -1,5 +1,5 @@
 import type { AgentDefinition } from "../../config/agent-definition.js";
-import type { QueryDeps, StopHookOutcome } from "../../loop/params.js";
+import type { CallModel, QueryDeps, StopHookOutcome } from "../../loop/params.js";
 import type { ModelProvider } from "../../model/provider.js";
 import type { RetryOptions } from "../../model/retry.js";
 import type { ApiThinkingConfig } from "../../protocol/api.js";
@@ -44,6 +44,12 @@ export interface TranscriptSink {
   /** A message the UI must forget (a response discarded for a fallback retry). */
   remove(uuid: string): void;
 }
+
+/** The loop's context-management dependencies. */
+export type ContextDeps = Pick<
+  QueryDeps,
+  "microcompact" | "autocompact" | "collapseDrain" | "reactiveCompact" | "isAtBlockingLimit"
+>;
 
 /** Per-turn attachments (queued input is added by the engine itself). */
 export type AttachmentSource = (
@@ -91,11 +97,11 @@ export interface QueryEngineConfig {
   onTurnStart?: (userMessageUuid: string) => Promise<void>;
   transcript?: TranscriptSink;
   attachments?: AttachmentSource;
-  /** Context management (microcompact, autocompact …) and blocking-limit accounting. */
-  contextDeps?: Pick<
-    QueryDeps,
-    "microcompact" | "autocompact" | "collapseDrain" | "reactiveCompact" | "isAtBlockingLimit"
-  >;
+  /**
+   * Context management (microcompact, autocompact …) and blocking-limit accounting, built once
+   * with the session's model call (metered and budget-checked, so compaction is paid for too).
+   */
+  contextDeps?: (callModel: CallModel) => ContextDeps;
   /** The max_tokens of a main request. */
   maxOutputTokens: number;
   escalatedMaxOutputTokens?: number;

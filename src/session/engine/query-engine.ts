@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { QueryEvent } from "../../loop/events.js";
-import type { QueryParams } from "../../loop/params.js";
+import type { CallModel, QueryParams } from "../../loop/params.js";
 import { query } from "../../loop/query.js";
 import { parseTokenBudget } from "../../loop/token-budget.js";
 import type { Terminal } from "../../loop/transitions.js";
@@ -19,7 +19,7 @@ import { TurnObserver } from "../turn-observer.js";
 import { type TurnFacts, turnResult } from "../turn-result.js";
 import { UsageTracker } from "../usage-tracker.js";
 import { withBudget } from "./budget.js";
-import type { QueryEngineConfig, SessionContext } from "./config.js";
+import type { ContextDeps, QueryEngineConfig, SessionContext } from "./config.js";
 import { ConversationHistory } from "./history.js";
 import { initMessage } from "./init-message.js";
 import { InputQueue } from "./input-queue.js";
@@ -55,6 +55,8 @@ export class QueryEngine {
   private readonly structured: StructuredOutputChannel | undefined;
   private readonly tools: readonly AnyTool[];
   private context: Promise<SessionContext> | undefined;
+  private readonly callModel: CallModel;
+  private readonly contextDeps: ContextDeps;
   private current: TurnRun | undefined;
   readonly readFileState: FileStateCache;
 
@@ -67,6 +69,27 @@ export class QueryEngine {
       ? new StructuredOutputChannel(config.jsonSchema, maxStructuredOutputRetries(process.env))
       : undefined;
     this.tools = this.structured ? [...config.tools, this.structured.tool] : config.tools;
+    this.callModel = this.sessionCallModel();
+    this.contextDeps = config.contextDeps?.(this.callModel) ?? {};
+  }
+
+  /** Every request of the session, metered; with a budget, none starts once it is spent. */
+  private sessionCallModel(): CallModel {
+    const { config } = this;
+    const metered = createMeteredCallModel(
+      config.provider,
+      config.retry ?? {},
+      this.tracker,
+      this.now,
+    );
+    if (config.maxBudgetUsd === undefined) return metered;
+    return withBudget(metered, {
+      maxBudgetUsd: config.maxBudgetUsd,
+      spentUsd: () => this.tracker.totalCostUsd,
+      onExceeded: () => {
+        if (this.current) this.hostStop(this.current, "budget");
+      },
+    });
   }
 
   get sessionId(): string {
@@ -179,23 +202,10 @@ export class QueryEngine {
 
   private queryParams(run: TurnRun, prompt: string, context: SessionContext): QueryParams {
     const { config } = this;
-    const metered = createMeteredCallModel(
-      config.provider,
-      config.retry ?? {},
-      this.tracker,
-      this.now,
-    );
-    const callModel =
-      config.maxBudgetUsd === undefined
-        ? metered
-        : withBudget(metered, {
-            maxBudgetUsd: config.maxBudgetUsd,
-            spentUsd: () => this.tracker.totalCostUsd,
-            onExceeded: () => this.hostStop(run, "budget"),
-          });
     const inputs = {
       config,
-      callModel,
+      callModel: this.callModel,
+      contextDeps: this.contextDeps,
       ids: this.ids,
       queue: this.queue,
       userContext: context.userContext,

@@ -7,7 +7,7 @@ import { createAttachmentMessage, type IdSource } from "../../protocol/factories
 import type { Message } from "../../protocol/messages.js";
 import type { SubagentRunner } from "../../tools/subagent.js";
 import { createSubagentRunner } from "../subagent-runner.js";
-import type { QueryEngineConfig } from "./config.js";
+import type { ContextDeps, QueryEngineConfig } from "./config.js";
 import type { InputQueue } from "./input-queue.js";
 import type { StructuredOutputChannel } from "./structured-output.js";
 
@@ -15,6 +15,7 @@ import type { StructuredOutputChannel } from "./structured-output.js";
 export interface TurnDepsInputs {
   config: QueryEngineConfig;
   callModel: CallModel;
+  contextDeps: ContextDeps;
   ids: IdSource;
   queue: InputQueue;
   structured?: StructuredOutputChannel;
@@ -58,7 +59,7 @@ export function turnDeps(inputs: TurnDepsInputs): QueryDeps {
       ids,
       model: () => config.userSpecifiedModel,
     }),
-    ...config.contextDeps,
+    ...inputs.contextDeps,
     collectAttachments: attachmentCollector(inputs),
     ...(stop ? { runStopHooks: stop } : {}),
     ...(config.summaryModel

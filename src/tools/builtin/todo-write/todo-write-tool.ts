@@ -42,5 +42,7 @@ export function createTodoWriteTool(_config: BuiltinToolsConfig): TodoWriteTool 
 
 /** True for a session's TodoWrite tool (the session layer reads its lists for reminders). */
 export function isTodoWriteTool(tool: { name: string }): tool is TodoWriteTool {
-  return tool.name === "TodoWrite" && typeof (tool as Partial<TodoWriteTool>).todosOf === "function";
+  return (
+    tool.name === "TodoWrite" && typeof (tool as Partial<TodoWriteTool>).todosOf === "function"
+  );
 }

@@ -1,0 +1,77 @@
+import type { HooksConfig } from "../hooks/config.js";
+import {
+  createHookEngine,
+  formatHookNotice,
+  type HookEngine,
+  sessionEnd,
+  sessionStart,
+  stopHooks,
+  toolHooks,
+  userPromptSubmit,
+} from "../hooks/index.js";
+import type { EngineHooks } from "../session/engine/config.js";
+import type { PermissionMode } from "../tools/context.js";
+import { NO_TOOL_HOOKS } from "../tools/hooks.js";
+
+/** A session's hooks, as the engine and the host call them. */
+export interface SessionHooks {
+  engine: EngineHooks;
+  /** SessionStart: context for the model, or nothing. */
+  start(source: "startup" | "resume"): Promise<string[]>;
+  /** SessionEnd, when the session closes. */
+  end(): Promise<void>;
+}
+
+/** What a session's hook engine runs with. */
+export interface SessionHooksInputs {
+  config: HooksConfig | undefined;
+  sessionId: string;
+  transcriptPath: string;
+  cwd: string;
+  env: Readonly<Record<string, string | undefined>>;
+  permissionMode: () => PermissionMode;
+  report: (text: string) => void;
+}
+
+function promptHook(engine: HookEngine): NonNullable<EngineHooks["userPromptSubmit"]> {
+  return async (prompt, signal) => {
+    const outcome = await userPromptSubmit(engine, prompt, signal);
+    const blocked = outcome.blocked ?? outcome.stopped;
+    return {
+      ...(blocked === undefined ? {} : { blocked }),
+      additionalContext: outcome.additionalContext.map((content) => ({
+        hookName: "UserPromptSubmit",
+        content,
+      })),
+    };
+  };
+}
+
+/**
+ * The command hooks of the settings, wired where the session calls them: tool events through
+ * the tool pipeline, Stop/SubagentStop through the loop, UserPromptSubmit before each turn,
+ * SessionStart and SessionEnd around the session. No hooks configured: nothing runs.
+ */
+export function createSessionHooks(inputs: SessionHooksInputs): SessionHooks {
+  if (!inputs.config) {
+    return { engine: { tool: NO_TOOL_HOOKS }, start: async () => [], end: async () => {} };
+  }
+  const engine = createHookEngine({
+    config: inputs.config,
+    sessionId: inputs.sessionId,
+    transcriptPath: inputs.transcriptPath,
+    cwd: inputs.cwd,
+    permissionMode: inputs.permissionMode,
+    env: inputs.env,
+    report: (notice) => inputs.report(formatHookNotice(notice)),
+  });
+  return {
+    engine: {
+      tool: toolHooks(engine),
+      stop: stopHooks(engine),
+      userPromptSubmit: promptHook(engine),
+    },
+    start: async (source) => (await sessionStart(engine, source)).additionalContext,
+    end: () => sessionEnd(engine, "other"),
+  };
+}

@@ -1,0 +1,55 @@
+import { SettingsError } from "../config/settings/errors.js";
+import { loadSettings } from "../config/settings/load.js";
+import type { ResolvedSettings } from "../config/settings/resolved.js";
+import type { HooksConfig } from "../hooks/config.js";
+import { describeIssue, mergeHooksConfigs, parseHooksConfig } from "../hooks/index.js";
+import type { CliOptions } from "./options.js";
+import { UsageError } from "./usage-error.js";
+
+/** The settings a session runs with and the hooks they configure. */
+export interface SessionPolicy {
+  settings: ResolvedSettings;
+  /** The merged hooks; undefined when no settings file configures any. */
+  hooks: HooksConfig | undefined;
+}
+
+/**
+ * Loads the settings files and flags (Claude Code's precedence) and validates their hooks. A
+ * broken file, or hooks that cannot be read, stop the run with a message naming the file and
+ * the JSON path: running without someone's deny rules or guard hooks is never the fallback.
+ */
+export async function loadSessionPolicy(
+  options: CliOptions,
+  roots: { home: string; stateDir: string; cwd: string },
+  warn: (text: string) => void,
+): Promise<SessionPolicy> {
+  let settings: ResolvedSettings;
+  try {
+    settings = await loadSettings({
+      ...roots,
+      cli: {
+        ...(options.settings === undefined ? {} : { settings: options.settings }),
+        allowedTools: options.allowedTools,
+        disallowedTools: options.disallowedTools,
+        ...(options.permissionMode ? { permissionMode: options.permissionMode } : {}),
+        additionalDirectories: options.addDir,
+      },
+    });
+  } catch (error) {
+    if (error instanceof SettingsError) throw new UsageError(error.message);
+    throw error;
+  }
+  for (const warning of settings.warnings) warn(warning);
+  const parsed = settings.hooks.map((entry) =>
+    parseHooksConfig(entry.hooks, { file: entry.origin }),
+  );
+  const errors = parsed.flatMap((p) => p.errors);
+  if (errors.length > 0) {
+    throw new UsageError(
+      `the hooks in the settings cannot be used:\n  ${errors.map(describeIssue).join("\n  ")}`,
+    );
+  }
+  for (const warning of parsed.flatMap((p) => p.warnings)) warn(describeIssue(warning));
+  const configured = parsed.map((p) => p.hooks).filter((h) => Object.keys(h).length > 0);
+  return { settings, hooks: configured.length > 0 ? mergeHooksConfigs(configured) : undefined };
+}
