@@ -39,7 +39,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     }
     const options = await parseMain(argv, io);
     if (typeof options === "number") return options;
-    if (!options.print) {
+    if (!options.print && options.inputFormat !== "stream-json") {
       throw new UsageError(
         "the interactive REPL is not available in this version of keel: run `keel -p <prompt>` (see keel --help)",
       );

@@ -7,6 +7,8 @@ import type { OutputFormat } from "./output.js";
 export interface CliOptions {
   print: boolean;
   outputFormat: OutputFormat;
+  /** stream-json: user messages are read from stdin, one JSON line each (headless). */
+  inputFormat: "text" | "stream-json";
   verbose: boolean;
   model?: string;
   fallbackModel?: string;
@@ -79,6 +81,14 @@ export function mainCommand(onParsed: (options: CliOptions) => void): Command {
         .choices(["text", "json", "stream-json"])
         .default("text"),
     )
+    .addOption(
+      new Option(
+        "--input-format <format>",
+        "print-mode input: a prompt, or stream-json user messages on stdin",
+      )
+        .choices(["text", "stream-json"])
+        .default("text"),
+    )
     .option("--verbose", "print the loop's transitions and retries on stderr", false)
     .option(
       "--model <model>",
@@ -137,6 +147,7 @@ export function mainCommand(onParsed: (options: CliOptions) => void): Command {
       onParsed({
         print: raw.print === true,
         outputFormat: raw.outputFormat as OutputFormat,
+        inputFormat: raw.inputFormat === "stream-json" ? "stream-json" : "text",
         verbose: raw.verbose === true,
         model: typeof raw.model === "string" ? raw.model : undefined,
         fallbackModel: typeof raw.fallbackModel === "string" ? raw.fallbackModel : undefined,

@@ -14,6 +14,7 @@ import { resolveSession } from "./resume-session.js";
 import { loadSessionPolicy } from "./session-policy.js";
 import { openSessionStore } from "./session-store.js";
 import { readPipedStdin } from "./stdin.js";
+import { runStreamInput } from "./stream-input-run.js";
 import { UsageError } from "./usage-error.js";
 
 /** Diagnostics for people on stderr (stream-json carries retries as messages). */
@@ -40,13 +41,30 @@ function describeTransition(transition: LoopTransition, turnCount: number): stri
   return `keel: [turn ${turnCount}] ${kind} ${reason}${details}\n`;
 }
 
-/** Runs one headless turn (`keel -p`) and returns the process exit code. */
-export async function runPrintMode(options: CliOptions, io: CliIo): Promise<number> {
-  await refuseMcpServers(options.mcpConfig);
+/** The prompt of a text-input run: the argument, else what was piped in. */
+async function textPrompt(options: CliOptions, io: CliIo): Promise<string> {
   const prompt = options.prompt.trim() !== "" ? options.prompt : await readPipedStdin(io.stdin);
   if (prompt.trim() === "") {
     throw new UsageError('no prompt: give it as an argument (keel -p "...") or pipe it on stdin');
   }
+  return prompt;
+}
+
+/**
+ * Runs headless (`keel -p`, or `--input-format stream-json`) and returns the exit code: one
+ * prompt, or every user message read from stdin as one conversation in this process.
+ */
+export async function runPrintMode(options: CliOptions, io: CliIo): Promise<number> {
+  await refuseMcpServers(options.mcpConfig);
+  if (options.inputFormat === "stream-json" && options.outputFormat !== "stream-json") {
+    throw new UsageError("--input-format stream-json needs --output-format stream-json");
+  }
+  if (options.inputFormat === "stream-json" && options.prompt.trim() !== "") {
+    throw new UsageError(
+      "with --input-format stream-json the prompts come from stdin, not the command line",
+    );
+  }
+  const prompt = options.inputFormat === "text" ? await textPrompt(options, io) : undefined;
   const stateDir = keelStateDir(io.env);
   const warn = (text: string) => void writeTo(io.stderr, `keel: ${text}\n`);
   const home = io.env.HOME ?? homedir();
@@ -83,15 +101,20 @@ export async function runPrintMode(options: CliOptions, io: CliIo): Promise<numb
   });
   const printer = createOutputPrinter(options.outputFormat, io.stdout);
   let result: SdkResult | undefined;
+  const emit = async (message: SdkMessage) => {
+    if (message.type === "result") result = message;
+    await printer(message);
+    await reportToStderr(message, options, io);
+  };
   try {
-    for await (const message of session.engine.submitMessage(prompt)) {
-      if (message.type === "result") result = message;
-      await printer(message);
-      await reportToStderr(message, options, io);
+    if (prompt !== undefined) {
+      for await (const message of session.engine.submitMessage(prompt)) await emit(message);
+      return exitCodeFor(result);
     }
+    const inputOk = await runStreamInput(session.engine, io, emit);
+    return inputOk ? exitCodeFor(result) : 1;
   } finally {
     // Also after SIGINT/SIGTERM (the turn ends on io.signal): keel -p leaves nothing running.
     await session.dispose();
   }
-  return exitCodeFor(result);
 }
