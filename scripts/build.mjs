@@ -12,7 +12,7 @@ const root = fileURLToPath(new URL("..", import.meta.url));
 export async function buildCli(outdir = join(root, "dist")) {
   await rm(outdir, { recursive: true, force: true });
   await build({
-    entryPoints: { cli: join(root, "src/cli/bin.ts") },
+    entryPoints: { cli: join(root, "src/cli/bin.ts"), index: join(root, "src/index.ts") },
     outdir,
     chunkNames: "chunks/[name]-[hash]",
     bundle: true,
