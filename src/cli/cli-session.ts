@@ -45,6 +45,11 @@ import { createSessionTools } from "./session-tools.js";
 /** A CLI session ready to take prompts. */
 export interface CliSession {
   engine: QueryEngine;
+  /**
+   * Rewinds files and conversation to just before a user prompt: every file Edit or Write
+   * changed since is restored; returns the restored paths (false: no such prompt).
+   */
+  rewind(userMessageUuid: string): Promise<string[] | false>;
   dispose(): Promise<void>;
 }
 
@@ -108,6 +113,7 @@ function transcriptSink(inputs: CliSessionInputs): TranscriptSink | undefined {
       store.transcript?.append(message);
     },
     remove: (uuid) => store.transcript?.remove(uuid),
+    branchFrom: (uuid) => store.transcript?.branchFrom(uuid),
   };
 }
 
@@ -249,6 +255,7 @@ export async function createCliSession(inputs: CliSessionInputs): Promise<CliSes
       await fileHistory.beginTurn(uuid);
     },
     ...(sink ? { transcript: sink } : {}),
+    ...(store.sidechain ? { sidechain: store.sidechain } : {}),
     attachments: attachmentSource(parts, loadedMemory),
     contextDeps: contextDeps(parts),
     maxOutputTokens: model.maxOutputTokens,
@@ -263,6 +270,12 @@ export async function createCliSession(inputs: CliSessionInputs): Promise<CliSes
   });
   return {
     engine,
+    rewind: async (uuid) => {
+      if (!engine.messages.some((m) => m.uuid === uuid)) return false;
+      const restored = await fileHistory.restoreTo(uuid);
+      engine.rewindTo(uuid);
+      return restored;
+    },
     dispose: async () => {
       io.signal.removeEventListener("abort", abort);
       await hooks.end();

@@ -4,8 +4,15 @@ import { join } from "node:path";
 import { sessionDir } from "../config/paths.js";
 import type { Message } from "../protocol/messages.js";
 import type { TranscriptSink } from "../session/engine/config.js";
-import { openTranscript, sessionTranscriptPath } from "../session/transcript/index.js";
+import type { SubagentRunnerDeps } from "../session/subagent-runner.js";
+import {
+  openTranscript,
+  sessionTranscriptPath,
+  subagentTranscriptPath,
+} from "../session/transcript/index.js";
 import { VERSION } from "../version.js";
+
+type SidechainFactory = NonNullable<SubagentRunnerDeps["sidechain"]>;
 
 /** Where a session keeps its files, and how its transcript is written. */
 export interface SessionStore {
@@ -13,6 +20,8 @@ export interface SessionStore {
   sessionDir: string;
   /** The transcript, or undefined with --no-session-persistence. */
   transcript: TranscriptSink | undefined;
+  /** Opens a subagent's sidechain transcript (undefined without persistence). */
+  sidechain: SidechainFactory | undefined;
   /** Closes the transcript; removes the temporary folder of a session that persists nothing. */
   close(): Promise<void>;
 }
@@ -38,6 +47,7 @@ export async function openSessionStore(inputs: SessionStoreInputs): Promise<Sess
     return {
       sessionDir: dir,
       transcript: undefined,
+      sidechain: undefined,
       close: () => rm(dir, { recursive: true, force: true }),
     };
   }
@@ -50,9 +60,24 @@ export async function openSessionStore(inputs: SessionStoreInputs): Promise<Sess
   });
   // A resumed history is already in the file (skipped); repairs and forks are written now.
   for (const message of inputs.history) writer.append(message);
+  const dir = sessionDir(inputs.stateDir, inputs.cwd, inputs.sessionId);
   return {
-    sessionDir: sessionDir(inputs.stateDir, inputs.cwd, inputs.sessionId),
-    transcript: { append: (m) => writer.append(m), remove: (uuid) => writer.remove(uuid) },
+    sessionDir: dir,
+    transcript: {
+      append: (m) => writer.append(m),
+      remove: (uuid) => writer.remove(uuid),
+      branchFrom: (uuid) => writer.branchFrom(uuid),
+    },
+    sidechain: (agentId) =>
+      openTranscript({
+        path: subagentTranscriptPath(dir, agentId),
+        sessionId: inputs.sessionId,
+        cwd: inputs.cwd,
+        version: VERSION,
+        isSidechain: true,
+        agentId,
+        onError: inputs.onError,
+      }),
     close: async () => writer.close(),
   };
 }

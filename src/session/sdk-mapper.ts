@@ -57,6 +57,18 @@ export function toSdkMessage(event: QueryEvent, mapping: SdkMapping): SdkMessage
         ...(event.toolUseResult === undefined ? {} : { tool_use_result: event.toolUseResult }),
       };
     case "system":
+      if (event.subtype === "compact_boundary") {
+        return {
+          type: "system",
+          subtype: "compact_boundary",
+          compact_metadata: {
+            trigger: event.compactMetadata.trigger,
+            pre_tokens: event.compactMetadata.preTokens,
+          },
+          session_id,
+          uuid: event.uuid,
+        };
+      }
       if (event.subtype !== "api_retry") return undefined;
       return {
         type: "system",

@@ -102,6 +102,15 @@ export interface SdkToolUseSummary {
   uuid: string;
 }
 
+/** The conversation was compacted: what came before is now a summary. */
+export interface SdkCompactBoundary {
+  type: "system";
+  subtype: "compact_boundary";
+  compact_metadata: { trigger: "manual" | "auto"; pre_tokens: number };
+  session_id: string;
+  uuid: string;
+}
+
 /** How a turn ended, for programs. */
 export type SdkResultSubtype =
   | "success"
@@ -140,5 +149,6 @@ export type SdkMessage =
   | SdkUserMessage
   | SdkStreamEvent
   | SdkApiRetry
+  | SdkCompactBoundary
   | SdkToolUseSummary
   | SdkResult;

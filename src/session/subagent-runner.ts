@@ -1,6 +1,8 @@
+import type { QueryEvent } from "../loop/events.js";
 import type { QueryDeps, QueryParams } from "../loop/params.js";
 import { query } from "../loop/query.js";
 import { createUserMessage } from "../protocol/factories.js";
+import type { Message } from "../protocol/messages.js";
 import { createChildAbortController } from "../tools/child-abort-controller.js";
 import type { SubagentRunInput, SubagentRunner, SubagentRunResult } from "../tools/subagent.js";
 import { subagentContext, subagentModel } from "./subagent-context.js";
@@ -24,6 +26,14 @@ export interface SubagentRunnerDeps {
   now: () => number;
   /** Turns a subagent may take (default 50). */
   maxTurns?: number;
+  /** Where a subagent's own transcript (its sidechain) is written; none when absent. */
+  sidechain?: (agentId: string, agentType: string) => SidechainSink;
+}
+
+/** A subagent's sidechain transcript. */
+export interface SidechainSink {
+  append(message: Message): void;
+  close(): void;
 }
 
 function subagentParams(
@@ -50,12 +60,21 @@ function subagentParams(
   };
 }
 
+const TRANSCRIPT_TYPES = new Set(["user", "assistant", "attachment", "system"]);
+
+/** The loop's messages a transcript keeps (not raw stream events, tombstones or summaries). */
+function isTranscriptMessage(event: QueryEvent): event is Message {
+  return TRANSCRIPT_TYPES.has(event.type);
+}
+
 /** Runs the subagent's loop to its end, forwarding its messages as the Agent call's progress. */
 async function drive(
   params: QueryParams,
   input: SubagentRunInput,
   now: () => number,
+  sidechain: SidechainSink | undefined,
 ): Promise<SubagentRunResult> {
+  for (const message of params.messages) sidechain?.append(message);
   const observer = new TurnObserver(now);
   const finalText = new FinalTextTracker();
   const turn = query(params);
@@ -64,6 +83,7 @@ async function drive(
     const event = step.value;
     observer.observe(event);
     finalText.observe(event);
+    if (isTranscriptMessage(event)) sidechain?.append(event);
     if (event.type === "assistant" || event.type === "user") {
       input.onProgress?.({ type: "agent_progress", message: event });
     }
@@ -88,9 +108,16 @@ async function drive(
 export function createSubagentRunner(deps: SubagentRunnerDeps): SubagentRunner {
   return async (input) => {
     const child = createChildAbortController(input.signal);
+    const params = subagentParams(deps, input, child.controller);
+    const { agentId, agentType } = params.toolUseContext;
+    const sidechain =
+      agentId === undefined
+        ? undefined
+        : deps.sidechain?.(agentId, agentType ?? input.definition.name);
     try {
-      return await drive(subagentParams(deps, input, child.controller), input, deps.now);
+      return await drive(params, input, deps.now, sidechain);
     } finally {
+      sidechain?.close();
       child.dispose();
     }
   };

@@ -1,7 +1,8 @@
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { sanitizeCwd } from "../../src/config/paths.js";
 import type { SdkUserMessage } from "../../src/session/sdk-messages.js";
 import { jsonLines, only, runKeel } from "../helpers/run-keel.js";
 import { anthropicEnv, scriptedServer } from "../helpers/scripted.js";
@@ -92,5 +93,22 @@ describe("keel -p starts subagents with the Agent tool (validator on)", () => {
       result: "The reviewer found one typo: 'helo' in src/a.ts.",
       num_turns: 2,
     });
+
+    // The subagent's own conversation is in its sidechain transcript, beside the session's.
+    const sessionFolder = join(stateDir, "projects", sanitizeCwd(dir), init.session_id);
+    const [sidechain] = await readdir(join(sessionFolder, "subagents"));
+    const lines2 = (await readFile(join(sessionFolder, "subagents", sidechain!), "utf8"))
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as { isSidechain: boolean; type: string });
+    expect(sidechain).toMatch(/^agent-.+\.jsonl$/);
+    expect(lines2.every((l) => l.isSidechain)).toBe(true);
+    expect(lines2.map((l) => l.type).filter((t) => t !== "system")).toEqual([
+      "user",
+      "assistant",
+      "user",
+      "assistant",
+    ]);
+    expect(JSON.stringify(lines2[0])).toContain("Check src/a.ts for spelling mistakes.");
   });
 });

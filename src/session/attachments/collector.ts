@@ -10,6 +10,7 @@ export const ATTACHMENT_SOURCE_ORDER = [
   "changedFiles",
   "nestedMemory",
   "todoReminder",
+  "taskNotifications",
 ] as const;
 
 /** The name of an attachment source. */

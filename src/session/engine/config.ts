@@ -10,6 +10,7 @@ import type { FileStateCache } from "../../tools/file-state-cache.js";
 import type { ToolHooks } from "../../tools/hooks.js";
 import type { AnyTool } from "../../tools/tool.js";
 import type { SdkSystemInit } from "../sdk-messages.js";
+import type { SubagentRunnerDeps } from "../subagent-runner.js";
 
 /** The prompt parts a session computes once, so every request's prefix stays cacheable. */
 export interface SessionContext {
@@ -43,6 +44,8 @@ export interface TranscriptSink {
   append(message: Message): void;
   /** A message the UI must forget (a response discarded for a fallback retry). */
   remove(uuid: string): void;
+  /** The conversation goes on from this message (a rewind); null: from the start. */
+  branchFrom(uuid: string | null): void;
 }
 
 /** The loop's context-management dependencies. */
@@ -96,6 +99,8 @@ export interface QueryEngineConfig {
   /** Told when a user turn starts, with its prompt's uuid (file history keys snapshots by it). */
   onTurnStart?: (userMessageUuid: string) => Promise<void>;
   transcript?: TranscriptSink;
+  /** Opens a subagent's sidechain transcript. */
+  sidechain?: SubagentRunnerDeps["sidechain"];
   attachments?: AttachmentSource;
   /**
    * Context management (microcompact, autocompact …) and blocking-limit accounting, built once

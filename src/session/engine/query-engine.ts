@@ -139,7 +139,9 @@ export class QueryEngine {
   /** Forgets the conversation from a user message on (a rewind; files are the host's). */
   rewindTo(userMessageUuid: string): boolean {
     if (this.queue.busy) throw new Error("cannot rewind while a turn runs");
-    return this.history.truncateBefore(userMessageUuid);
+    if (!this.history.truncateBefore(userMessageUuid)) return false;
+    this.config.transcript?.branchFrom(this.history.messages.at(-1)?.uuid ?? null);
+    return true;
   }
 
   private sessionContext(): Promise<SessionContext> {

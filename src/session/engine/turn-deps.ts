@@ -85,5 +85,6 @@ export function turnSubagentRunner(inputs: TurnDepsInputs, deps: QueryDeps): Sub
     ...(config.fallbackModel ? { fallbackModel: config.fallbackModel } : {}),
     newAgentId: randomUUID,
     now: inputs.now,
+    ...(config.sidechain ? { sidechain: config.sidechain } : {}),
   });
 }

@@ -50,6 +50,8 @@ export interface TranscriptWriter {
   appendRecord(record: TranscriptRecord): void;
   /** The uuid the next appended message will name as its parent. */
   lastUuid(): string | null;
+  /** The next message branches from this one (a rewind): the file keeps the old branch. */
+  branchFrom(uuid: string | null): void;
   /** Closes the file; a later append opens it again. */
   close(): void;
 }
@@ -107,6 +109,10 @@ class FileTranscriptWriter implements TranscriptWriter {
 
   lastUuid(): string | null {
     return this.parent;
+  }
+
+  branchFrom(uuid: string | null): void {
+    this.parent = uuid;
   }
 
   close(): void {

@@ -33,6 +33,7 @@ export function scriptedEngine(
     loadContext: async () => ({ systemPrompt: "You are a test agent.", userContext: {} }),
     transcript: {
       append: (m) => transcript.push(m),
+      branchFrom: () => {},
       remove: (uuid) =>
         transcript.splice(0, transcript.length, ...transcript.filter((m) => m.uuid !== uuid)),
     },
