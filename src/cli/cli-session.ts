@@ -9,6 +9,7 @@ import { createMicrocompact, forgetClearedReads } from "../context/microcompact.
 import { createContextPipeline } from "../context/pipeline.js";
 import { createToolResultBudget } from "../context/tool-result-budget.js";
 import type { CallModel } from "../loop/params.js";
+import type { McpManager } from "../mcp/manager.js";
 import { createPermissionEngine, type PermissionEngine } from "../policy/engine.js";
 import type { IdSource } from "../protocol/factories.js";
 import type { LoopTransition, Message } from "../protocol/messages.js";
@@ -30,6 +31,7 @@ import {
   isTodoWriteTool,
   type TodoWriteTool,
 } from "../tools/builtin/todo-write/todo-write-tool.js";
+import { createToolSearchTool } from "../tools/builtin/tool-search/tool-search-tool.js";
 import type { AppState, CanUseTool } from "../tools/context.js";
 import type { AnyTool } from "../tools/tool.js";
 import { VERSION } from "../version.js";
@@ -75,8 +77,32 @@ interface Parts {
   ids: IdSource;
   home: string;
   env: Readonly<Record<string, string | undefined>>;
-  tools: readonly AnyTool[];
+  /** The session's tools now (MCP servers come and go). */
+  tools: () => readonly AnyTool[];
   todo: TodoWriteTool | undefined;
+}
+
+/**
+ * The session's MCP servers, connected before the first turn (bounded by MCP_TIMEOUT). The
+ * MCP code is loaded only when this runs, and the SDK only when a server is configured.
+ */
+async function startMcp(
+  inputs: CliSessionInputs,
+  roots: { home: string; env: Readonly<Record<string, string | undefined>> },
+): Promise<McpManager> {
+  const { startCliMcp } = await import("./mcp-config.js");
+  const mcp = await startCliMcp({
+    mcpConfig: inputs.options.mcpConfig,
+    strict: inputs.options.strictMcpConfig,
+    cwd: inputs.io.cwd,
+    home: roots.home,
+    stateDir: inputs.stateDir,
+    env: roots.env,
+    settings: inputs.policy.settings,
+    warn: inputs.warn,
+  });
+  await mcp.whenSettled();
+  return mcp;
 }
 
 function attachmentSource(parts: Parts, loaded: Set<string>) {
@@ -127,7 +153,7 @@ function contextDeps(parts: Parts): (callModel: CallModel) => ContextDeps {
     const pipeline = createContextPipeline({
       budget: createToolResultBudget({
         sessionDir: parts.inputs.store.sessionDir,
-        tools: () => parts.tools,
+        tools: parts.tools,
       }),
       microcompact: createMicrocompact({ onCleared: forgetClearedReads }),
       collapse,
@@ -180,8 +206,26 @@ export async function createCliSession(inputs: CliSessionInputs): Promise<CliSes
   );
   const fileHistory = new FileHistory({ dir: join(store.sessionDir, "file-history") });
   let turnUuid = "";
-  const tools = withFileHistory(sessionTools.tools, fileHistory, () => turnUuid, { home });
-  const parts: Parts = { inputs, ids, home, env, tools, todo: tools.find(isTodoWriteTool) };
+  const baseTools = withFileHistory(sessionTools.tools, fileHistory, () => turnUuid, { home });
+  const mcp = await startMcp(inputs, { home, env });
+  const refreshTools = mcp.refreshTools(
+    baseTools,
+    createToolSearchTool({
+      cwd: io.cwd,
+      sessionDir: store.sessionDir,
+      stateDir: inputs.stateDir,
+      env,
+    }),
+  );
+  const tools = refreshTools();
+  const parts: Parts = {
+    inputs,
+    ids,
+    home,
+    env,
+    tools: refreshTools,
+    todo: tools.find(isTodoWriteTool),
+  };
   let appState: AppState = { permissionMode: settings.permissionMode };
   const hooks = createSessionHooks({
     config: policy.hooks,
@@ -230,6 +274,8 @@ export async function createCliSession(inputs: CliSessionInputs): Promise<CliSes
     cwd: io.cwd,
     provider: model.provider,
     tools,
+    refreshTools,
+    mcpServers: () => mcp.status().map(({ name, status }) => ({ name, status })),
     agents: sessionTools.agentDefinitions,
     canUseTool: inputs.canUseTool(permissions),
     getAppState: () => appState,
@@ -265,7 +311,7 @@ export async function createCliSession(inputs: CliSessionInputs): Promise<CliSes
     maxToolUseConcurrency: model.maxToolUseConcurrency,
     additionalDirectories: permissions.workingFolders.filter((dir) => dir !== io.cwd),
     retry: model.retry,
-    init: { apiKeySource: model.apiKeySource, mcp_servers: [], claude_code_version: VERSION },
+    init: { apiKeySource: model.apiKeySource, claude_code_version: VERSION },
     ids,
   });
   return {
@@ -280,6 +326,7 @@ export async function createCliSession(inputs: CliSessionInputs): Promise<CliSes
       io.signal.removeEventListener("abort", abort);
       await hooks.end();
       await sessionTools.dispose();
+      await mcp.close();
       await store.close();
     },
   };

@@ -1,43 +1,105 @@
 import { readFile } from "node:fs/promises";
-import { z } from "zod";
+import { resolve } from "node:path";
+import { mcpConfigFileSchema } from "../mcp/config-schema.js";
+import {
+  createMcpManager,
+  type McpManager,
+  mcpTimeoutsFromEnv,
+  resolveMcpSetup,
+} from "../mcp/index.js";
+import { parseJsonText } from "../mcp/read-json-file.js";
+import type { McpConfigSource } from "../mcp/scopes.js";
+import { UsageError } from "./usage-error.js";
 
-const McpConfigFile = z.object({ mcpServers: z.record(z.string(), z.unknown()).default({}) });
-
-/** Reads one `--mcp-config` value: a JSON file path or a JSON string. */
-async function readMcpConfig(value: string): Promise<{ servers: string[]; source: string }> {
+/**
+ * Reads one `--mcp-config` value: a JSON string (it starts with `{`) or a JSON file path,
+ * relative to the working folder. A value that cannot be read or is not a config object is a
+ * usage error (keel stops before any turn, as Claude Code does); the entries inside are checked
+ * one by one later, so a bad entry only stops its own server.
+ */
+export async function readMcpConfigValue(value: string, cwd: string): Promise<McpConfigSource> {
   const trimmed = value.trim();
   const inline = trimmed.startsWith("{");
-  const source = inline ? "--mcp-config (inline JSON)" : value;
+  const origin = inline ? "--mcp-config (inline JSON)" : resolve(cwd, value);
   let text = trimmed;
   if (!inline) {
     try {
-      text = await readFile(value, "utf8");
+      text = await readFile(origin, "utf8");
     } catch (error) {
-      throw new Error(`--mcp-config: cannot read ${value}: ${(error as Error).message}`);
+      throw new UsageError(`--mcp-config: cannot read ${origin}: ${(error as Error).message}`);
     }
   }
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (error) {
-    throw new Error(`${source}: not valid JSON (${(error as Error).message})`);
-  }
-  const parsed = McpConfigFile.safeParse(json);
-  if (!parsed.success) throw new Error(`${source}: ${z.prettifyError(parsed.error)}`);
-  return { servers: Object.keys(parsed.data.mcpServers), source };
+  const parsed = parseJsonText(text, origin, mcpConfigFileSchema);
+  if (!parsed.ok) throw new UsageError(parsed.message);
+  return { scope: "dynamic", origin, servers: parsed.data?.mcpServers ?? {} };
+}
+
+/** Reads every `--mcp-config` value (the flag is repeatable; a later value wins a name). */
+export async function readMcpConfigValues(
+  values: readonly string[],
+  cwd: string,
+): Promise<McpConfigSource[]> {
+  const sources: McpConfigSource[] = [];
+  for (const value of values) sources.push(await readMcpConfigValue(value, cwd));
+  return sources;
 }
 
 /**
- * Checks the `--mcp-config` values. keel has no MCP client yet, so a configuration that
- * names servers is refused rather than silently ignored.
+ * Print mode's check before MCP is wired into it: a `--mcp-config` naming servers is refused
+ * rather than silently ignored (contracts.md §2). Removed when print mode starts the servers.
  */
 export async function refuseMcpServers(values: readonly string[]): Promise<void> {
-  for (const value of values) {
-    const { servers, source } = await readMcpConfig(value);
+  for (const source of await readMcpConfigValues(values, process.cwd())) {
+    const servers = Object.keys(source.servers);
     if (servers.length > 0) {
       throw new Error(
-        `${source} names MCP servers (${servers.join(", ")}), but MCP servers are not supported yet by this version of keel`,
+        `${source.origin} names MCP servers (${servers.join(", ")}), but MCP servers are not supported yet by this version of keel`,
       );
     }
   }
+}
+
+/** What a CLI session's MCP servers are decided from. */
+export interface CliMcpInputs {
+  /** The `--mcp-config` values. */
+  mcpConfig: readonly string[];
+  /** `--strict-mcp-config`. */
+  strict: boolean;
+  cwd: string;
+  home: string;
+  stateDir: string;
+  /** The session's environment (settings `env` applied): `${VAR}` and stdio servers use it. */
+  env: Readonly<Record<string, string | undefined>>;
+  /** From ResolvedSettings: the merged `mcpServers` and the files read (for approvals). */
+  settings: { mcpServers: Record<string, unknown>; files: readonly string[] };
+  /** One line per problem or change (a bad entry, an unapproved server, a dead server). */
+  warn: (text: string) => void;
+}
+
+/**
+ * Starts a CLI session's MCP servers in the background: `--mcp-config` values (a bad value
+ * is a usage error), `.mcp.json`, `~/.claude.json` and settings, with approvals applied and
+ * MCP_TIMEOUT / MCP_TOOL_TIMEOUT honoured. With no servers, nothing is spawned or imported.
+ */
+export async function startCliMcp(inputs: CliMcpInputs): Promise<McpManager> {
+  const dynamic = await readMcpConfigValues(inputs.mcpConfig, inputs.cwd);
+  const setup = await resolveMcpSetup({
+    cwd: inputs.cwd,
+    home: inputs.home,
+    stateDir: inputs.stateDir,
+    env: inputs.env,
+    dynamic,
+    strict: inputs.strict,
+    settingsServers: inputs.settings.mcpServers,
+    settingsFiles: inputs.settings.files,
+  });
+  for (const notice of setup.notices) inputs.warn(notice);
+  return createMcpManager({
+    ...setup,
+    ...mcpTimeoutsFromEnv(inputs.env),
+    stateDir: inputs.stateDir,
+    cwd: inputs.cwd,
+    env: inputs.env,
+    onNotice: inputs.warn,
+  });
 }

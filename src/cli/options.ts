@@ -16,6 +16,8 @@ export interface CliOptions {
   /** The mode given on the command line (settings' defaultMode applies otherwise). */
   permissionMode?: PermissionMode;
   mcpConfig: string[];
+  /** Only the --mcp-config servers (not .mcp.json, settings or ~/.claude.json). */
+  strictMcpConfig: boolean;
   /** A settings file or JSON text layered over the settings files. */
   settings?: string;
   allowedTools: string[];
@@ -119,10 +121,11 @@ export function mainCommand(onParsed: (options: CliOptions) => void): Command {
     .option("--add-dir <dirs...>", "more folders the tools may use", collect, [])
     .option(
       "--mcp-config <file-or-json>",
-      "MCP server configuration (repeatable); MCP servers are not supported yet",
+      "MCP servers: a .mcp.json-style file or JSON text (repeatable)",
       collect,
       [],
     )
+    .option("--strict-mcp-config", "use only the --mcp-config servers", false)
     .option("-r, --resume <session-id>", "resume a session by its id", sessionUuid)
     .option("-c, --continue", "continue the most recent session in this folder", false)
     .option("--fork-session", "with --resume or --continue: go on under a new session id", false)
@@ -162,6 +165,7 @@ export function mainCommand(onParsed: (options: CliOptions) => void): Command {
         disallowedTools: (raw.disallowedTools as string[] | undefined) ?? [],
         addDir: (raw.addDir as string[] | undefined) ?? [],
         mcpConfig: (raw.mcpConfig as string[] | undefined) ?? [],
+        strictMcpConfig: raw.strictMcpConfig === true,
         ...(text(raw, "resume") === undefined ? {} : { resume: text(raw, "resume") }),
         continue: raw.continue === true,
         forkSession: raw.forkSession === true,

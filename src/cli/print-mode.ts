@@ -6,7 +6,6 @@ import type { LoopTransition } from "../protocol/messages.js";
 import type { SdkMessage, SdkResult } from "../session/sdk-messages.js";
 import { createCliSession } from "./cli-session.js";
 import type { CliIo } from "./io.js";
-import { refuseMcpServers } from "./mcp-config.js";
 import type { CliOptions } from "./options.js";
 import { createOutputPrinter, exitCodeFor, writeTo } from "./output.js";
 import { printModel } from "./print-model.js";
@@ -55,7 +54,6 @@ async function textPrompt(options: CliOptions, io: CliIo): Promise<string> {
  * prompt, or every user message read from stdin as one conversation in this process.
  */
 export async function runPrintMode(options: CliOptions, io: CliIo): Promise<number> {
-  await refuseMcpServers(options.mcpConfig);
   if (options.inputFormat === "stream-json" && options.outputFormat !== "stream-json") {
     throw new UsageError("--input-format stream-json needs --output-format stream-json");
   }

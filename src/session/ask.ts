@@ -140,7 +140,6 @@ async function askWith(options: AskOptions, setup: AskSetup): Promise<AskResult>
     ...(cap === undefined ? {} : { escalatedMaxOutputTokens: cap }),
     init: {
       apiKeySource: apiKeySource(selection, env),
-      mcp_servers: [],
       claude_code_version: VERSION,
     },
   });

@@ -245,14 +245,30 @@ describe("keel's command line", () => {
     expect(run.stderr).toMatch(/no prompt/);
   });
 
-  it("refuses an --mcp-config that names servers, since MCP is not supported yet", async () => {
+  it("goes on without an MCP server that cannot start, naming it and showing it failed", async () => {
     const dir = await mkdtemp(join(tmpdir(), "keel-"));
     dirs.push(dir);
     const file = join(dir, "mcp.json");
-    await writeFile(file, JSON.stringify({ mcpServers: { fs: { command: "x" } } }));
-    const run = await runKeel(["-p", "hi", "--mcp-config", file]);
+    await writeFile(
+      file,
+      JSON.stringify({ mcpServers: { fs: { command: join(dir, "no-such-server") } } }),
+    );
+    const server = await scriptedServer(hello);
+    const run = await runKeel(
+      ["-p", "hi", "--mcp-config", file, "--output-format", "stream-json", "--verbose"],
+      { env: anthropicEnv(server) },
+    );
+    expect(run.code).toBe(0);
+    expect(run.stderr).toContain('MCP server "fs"');
+    expect(only(jsonLines(run.stdout), "system")).toMatchObject({
+      mcp_servers: [{ name: "fs", status: "failed" }],
+    });
+  });
+
+  it("refuses an --mcp-config value that is neither a file nor JSON", async () => {
+    const run = await runKeel(["-p", "hi", "--mcp-config", "{not json"]);
     expect(run.code).toBe(1);
-    expect(run.stderr).toMatch(/names MCP servers \(fs\).*not supported yet/);
+    expect(run.stderr).toContain("--mcp-config");
   });
 
   it("names the missing credentials instead of failing obscurely", async () => {

@@ -39,6 +39,7 @@ const options: CliOptions = {
   verbose: false,
   permissionMode: "bypassPermissions",
   mcpConfig: [],
+  strictMcpConfig: false,
   allowedTools: [],
   disallowedTools: [],
   addDir: [],

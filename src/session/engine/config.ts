@@ -68,6 +68,8 @@ export interface QueryEngineConfig {
   cwd: string;
   provider: ModelProvider;
   tools: readonly AnyTool[];
+  /** The tools now (MCP servers connect and change their lists mid-session); default: `tools`. */
+  refreshTools?: () => readonly AnyTool[];
   /** Slash command names, as system/init lists them. */
   commands?: readonly string[];
   agents?: readonly AgentDefinition[];
@@ -113,8 +115,10 @@ export interface QueryEngineConfig {
   maxToolUseConcurrency?: number;
   additionalDirectories?: readonly string[];
   retry?: Partial<RetryOptions>;
-  /** system/init fields the host knows (api key source, MCP servers …). */
-  init: Pick<SdkSystemInit, "apiKeySource" | "mcp_servers" | "claude_code_version">;
+  /** system/init fields the host knows (api key source, version). */
+  init: Pick<SdkSystemInit, "apiKeySource" | "claude_code_version">;
+  /** The MCP servers and their status now, for system/init. */
+  mcpServers?: () => SdkSystemInit["mcp_servers"];
   ids?: IdSource;
   now?: () => number;
 }

@@ -13,7 +13,7 @@ export function initMessage(
     cwd: config.cwd,
     session_id: config.sessionId,
     tools: tools.map((t) => t.name),
-    mcp_servers: config.init.mcp_servers,
+    mcp_servers: config.mcpServers?.() ?? [],
     model: config.userSpecifiedModel,
     permissionMode: config.getAppState().permissionMode,
     slash_commands: [...(config.commands ?? [])],

@@ -144,6 +144,13 @@ export class QueryEngine {
     return true;
   }
 
+  /** The session's tools now, with StructuredOutput when an answer schema was given. */
+  private currentTools(): readonly AnyTool[] {
+    const refresh = this.config.refreshTools;
+    if (!refresh) return this.tools;
+    return this.structured ? [...refresh(), this.structured.tool] : refresh();
+  }
+
   private sessionContext(): Promise<SessionContext> {
     this.context ??= this.config.loadContext();
     return this.context;
@@ -168,7 +175,7 @@ export class QueryEngine {
         this.keep(createAttachmentMessage({ type: "hook_additional_context", ...extra }, this.ids));
       }
       const context = await this.sessionContext();
-      yield initMessage(this.config, this.tools, this.ids.uuid());
+      yield initMessage(this.config, this.currentTools(), this.ids.uuid());
       if (submitted?.blocked !== undefined) {
         yield this.blockedResult(run, submitted.blocked);
         return;
@@ -217,12 +224,13 @@ export class QueryEngine {
     const deps = turnDeps(inputs);
     const toolUseContext = turnToolUseContext({
       config,
-      tools: this.tools,
+      tools: this.currentTools(),
+      ...(config.refreshTools ? { refreshTools: () => this.currentTools() } : {}),
       abortController: run.abort,
       readFileState: this.readFileState,
       denials: this.denials,
       runSubagent: turnSubagentRunner(inputs, deps),
-      loadedDeferredTools: loadedDeferredTools(this.history.messages, this.tools),
+      loadedDeferredTools: loadedDeferredTools(this.history.messages, this.currentTools()),
     });
     const budget = parseTokenBudget(prompt);
     return {

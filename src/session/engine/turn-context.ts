@@ -10,6 +10,8 @@ import type { QueryEngineConfig } from "./config.js";
 export interface TurnContextInputs {
   config: QueryEngineConfig;
   tools: readonly AnyTool[];
+  /** The tools at each tool boundary (MCP servers that connected mid-turn). */
+  refreshTools?: () => readonly AnyTool[];
   abortController: AbortController;
   readFileState: FileStateCache;
   denials: SdkResult["permission_denials"];
@@ -41,6 +43,7 @@ export function turnToolUseContext(inputs: TurnContextInputs): ToolUseContext {
       commands: config.commands ?? [],
       agentDefinitions: config.agents ?? [],
       runSubagent: inputs.runSubagent,
+      ...(inputs.refreshTools ? { refreshTools: inputs.refreshTools } : {}),
       isNonInteractiveSession: true,
       maxToolUseConcurrency: config.maxToolUseConcurrency ?? 10,
       cwd: config.cwd,

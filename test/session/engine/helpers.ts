@@ -39,7 +39,7 @@ export function scriptedEngine(
     },
     maxOutputTokens: 8_000,
     retry: { sleep: async () => {} },
-    init: { apiKeySource: "none", mcp_servers: [], claude_code_version: "test" },
+    init: { apiKeySource: "none", claude_code_version: "test" },
     ids: counterIds(),
     ...overrides,
   });

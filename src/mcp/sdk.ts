@@ -1,0 +1,31 @@
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import type { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
+import type { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import type { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+
+/** The parts of the MCP SDK keel uses, loaded only when some server is configured. */
+export interface McpSdk {
+  Client: typeof Client;
+  StdioClientTransport: typeof StdioClientTransport;
+  StreamableHTTPClientTransport: typeof StreamableHTTPClientTransport;
+  SSEClientTransport: typeof SSEClientTransport;
+}
+
+/** Loads the MCP SDK (injected so tests can see that nothing is loaded without servers). */
+export type LoadMcpSdk = () => Promise<McpSdk>;
+
+/** Imports the SDK lazily: `keel -p` with no servers never parses it (contracts.md §11). */
+export const loadMcpSdk: LoadMcpSdk = async () => {
+  const [client, stdio, http, sse] = await Promise.all([
+    import("@modelcontextprotocol/sdk/client/index.js"),
+    import("@modelcontextprotocol/sdk/client/stdio.js"),
+    import("@modelcontextprotocol/sdk/client/streamableHttp.js"),
+    import("@modelcontextprotocol/sdk/client/sse.js"),
+  ]);
+  return {
+    Client: client.Client,
+    StdioClientTransport: stdio.StdioClientTransport,
+    StreamableHTTPClientTransport: http.StreamableHTTPClientTransport,
+    SSEClientTransport: sse.SSEClientTransport,
+  };
+};
