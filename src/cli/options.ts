@@ -27,6 +27,8 @@ export interface CliOptions {
   resume?: string;
   /** Continue the most recent session of the working folder. */
   continue: boolean;
+  /** Resume the conversation as it was at this message (a branch from it). */
+  resumeSessionAt?: string;
   /** A resumed conversation goes on under a new session id. */
   forkSession: boolean;
   /** The id of a new session. */
@@ -128,6 +130,10 @@ export function mainCommand(onParsed: (options: CliOptions) => void): Command {
     .option("--strict-mcp-config", "use only the --mcp-config servers", false)
     .option("-r, --resume <session-id>", "resume a session by its id", sessionUuid)
     .option("-c, --continue", "continue the most recent session in this folder", false)
+    .option(
+      "--resume-session-at <message-uuid>",
+      "with --resume: go on from this message of the session",
+    )
     .option("--fork-session", "with --resume or --continue: go on under a new session id", false)
     .option("--session-id <uuid>", "the id of a new session", sessionUuid)
     .option("--no-session-persistence", "write no transcript for this session")
@@ -168,6 +174,9 @@ export function mainCommand(onParsed: (options: CliOptions) => void): Command {
         strictMcpConfig: raw.strictMcpConfig === true,
         ...(text(raw, "resume") === undefined ? {} : { resume: text(raw, "resume") }),
         continue: raw.continue === true,
+        ...(text(raw, "resumeSessionAt") === undefined
+          ? {}
+          : { resumeSessionAt: text(raw, "resumeSessionAt") }),
         forkSession: raw.forkSession === true,
         ...(text(raw, "sessionId") === undefined ? {} : { sessionId: text(raw, "sessionId") }),
         sessionPersistence: raw.sessionPersistence !== false,

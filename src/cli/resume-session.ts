@@ -23,7 +23,10 @@ export interface ResolvedSession {
   forked: boolean;
 }
 
-type SessionFlags = Pick<CliOptions, "resume" | "continue" | "forkSession" | "sessionId">;
+type SessionFlags = Pick<
+  CliOptions,
+  "resume" | "continue" | "forkSession" | "sessionId" | "resumeSessionAt"
+>;
 
 async function sourceSession(
   flags: SessionFlags,
@@ -49,6 +52,9 @@ export async function resolveSession(
   inputs: { stateDir: string; cwd: string; ids: IdSource; onWarning: (text: string) => void },
 ): Promise<ResolvedSession> {
   const source = await sourceSession(flags, inputs.stateDir, inputs.cwd);
+  if (flags.resumeSessionAt && !source) {
+    throw new UsageError("--resume-session-at needs --resume <session-id> or --continue");
+  }
   if (flags.forkSession && !source) {
     throw new UsageError("--fork-session needs --resume <session-id> or --continue");
   }
@@ -59,7 +65,12 @@ export async function resolveSession(
   const path = sessionTranscriptPath(inputs.stateDir, inputs.cwd, source);
   if (!existsSync(path)) throw new UsageError(`no session ${source} in ${inputs.cwd}`);
   const entries = await readTranscript(path, { onWarning: inputs.onWarning });
-  const { messages } = repairConversation(loadConversation(entries), inputs.ids);
+  const leaf = flags.resumeSessionAt;
+  if (leaf && !entries.some((e) => e.kind === "message" && e.message.uuid === leaf)) {
+    throw new UsageError(`session ${source} has no message ${leaf}`);
+  }
+  const chain = loadConversation(entries, leaf ? { leafUuid: leaf } : {});
+  const { messages } = repairConversation(chain, inputs.ids);
   if (!flags.forkSession) return { sessionId: source, messages, forked: false };
   return {
     sessionId: flags.sessionId ?? randomUUID(),

@@ -121,6 +121,34 @@ describe("sessions persist, resume and fork (validator on)", () => {
     expect(lastRequestText(server)).toContain("one");
   });
 
+  it("resumes at an earlier message with --resume-session-at, leaving later turns out", async () => {
+    const server = await scriptedServer({
+      turns: [
+        { content: "first answer" },
+        { content: "second answer" },
+        { content: "branch answer" },
+      ],
+    });
+    const first = await keel(server, ["-p", "first question"]);
+    const id = sessionIdOf(first.stdout);
+    const answer = only(jsonLines(first.stdout), "assistant");
+    await keel(server, ["-p", "second question", "--resume", id]);
+
+    const branch = await keel(server, [
+      "-p",
+      "another direction",
+      "--resume",
+      id,
+      "--resume-session-at",
+      answer.uuid,
+    ]);
+    expect(branch.code).toBe(0);
+    const request = lastRequestText(server);
+    expect(request).toContain("first answer");
+    expect(request).not.toContain("second question");
+    expect(server.violations).toEqual([]);
+  });
+
   it("skips a corrupt transcript line with a warning and goes on", async () => {
     const server = await scriptedServer({ turns: [{ content: "one" }, { content: "two" }] });
     const id = sessionIdOf((await keel(server, ["-p", "start"])).stdout);
