@@ -27,6 +27,7 @@ import { FileHistory } from "../session/file-history/file-history.js";
 import { withFileHistory } from "../session/file-history/with-file-history.js";
 import { createNestedMemoryTracker } from "../session/memory/nested-memory.js";
 import { sessionTranscriptPath } from "../session/transcript/index.js";
+import { createSessionTasks, type SessionTasks } from "../tasks/session-tasks.js";
 import {
   isTodoWriteTool,
   type TodoWriteTool,
@@ -39,7 +40,7 @@ import type { CliIo } from "./io.js";
 import { parseJsonSchema } from "./json-schema-option.js";
 import type { CliOptions } from "./options.js";
 import type { PrintModel } from "./print-model.js";
-import { createSessionHooks } from "./session-hooks.js";
+import { createSessionHooks, type SessionHooks } from "./session-hooks.js";
 import type { SessionPolicy } from "./session-policy.js";
 import type { SessionStore } from "./session-store.js";
 import { createSessionTools } from "./session-tools.js";
@@ -80,6 +81,7 @@ interface Parts {
   /** The session's tools now (MCP servers come and go). */
   tools: () => readonly AnyTool[];
   todo: TodoWriteTool | undefined;
+  hooks: SessionHooks;
 }
 
 /**
@@ -105,7 +107,7 @@ async function startMcp(
   return mcp;
 }
 
-function attachmentSource(parts: Parts, loaded: Set<string>) {
+function attachmentSource(parts: Parts, loaded: Set<string>, tasks: SessionTasks) {
   const { inputs, home, todo } = parts;
   const nested = createNestedMemoryTracker({
     cwd: inputs.io.cwd,
@@ -118,6 +120,7 @@ function attachmentSource(parts: Parts, loaded: Set<string>) {
       changedFiles: changedFilesSource(NODE_CHANGED_FILE_DEPS),
       nestedMemory: nestedMemorySource(async (paths) => nested.filesFor(paths)),
       ...(todo ? { todoReminder: todoReminderSource((id) => todo.todosOf(id)) } : {}),
+      taskNotifications: tasks.notifications,
     },
     ids: parts.ids,
     onError: (source, error) =>
@@ -167,6 +170,10 @@ function contextDeps(parts: Parts): (callModel: CallModel) => ContextDeps {
       disabled: settings.autoCompactDisabled,
       freedTokens: pipeline.freedTokens,
       readFile: async (path) => readFile(path, "utf8").catch(() => undefined),
+      onPreCompact: async ({ trigger, customInstructions }) => {
+        await parts.hooks.preCompact(trigger, customInstructions);
+        return undefined;
+      },
       ...(todo ? { todos: (context) => todo.todosOf(context.agentId) } : {}),
     });
     return {
@@ -200,9 +207,19 @@ export async function createCliSession(inputs: CliSessionInputs): Promise<CliSes
   const ids: IdSource = { uuid: randomUUID, timestamp: () => new Date().toISOString() };
   const home = io.env.HOME ?? homedir();
   const env = { ...io.env, ...settings.env };
+  const tasks = createSessionTasks({
+    stateDir: inputs.stateDir,
+    sessionId: inputs.sessionId,
+    cwd: io.cwd,
+    onError: (error) =>
+      inputs.warn(
+        `cannot record a background task: ${error instanceof Error ? error.message : String(error)}`,
+      ),
+  });
   const sessionTools = await createSessionTools(
     { cwd: io.cwd, sessionDir: store.sessionDir, stateDir: inputs.stateDir, env },
     io,
+    tasks,
   );
   const fileHistory = new FileHistory({ dir: join(store.sessionDir, "file-history") });
   let turnUuid = "";
@@ -218,14 +235,6 @@ export async function createCliSession(inputs: CliSessionInputs): Promise<CliSes
     }),
   );
   const tools = refreshTools();
-  const parts: Parts = {
-    inputs,
-    ids,
-    home,
-    env,
-    tools: refreshTools,
-    todo: tools.find(isTodoWriteTool),
-  };
   let appState: AppState = { permissionMode: settings.permissionMode };
   const hooks = createSessionHooks({
     config: policy.hooks,
@@ -236,6 +245,15 @@ export async function createCliSession(inputs: CliSessionInputs): Promise<CliSes
     permissionMode: () => appState.permissionMode,
     report: inputs.warn,
   });
+  const parts: Parts = {
+    inputs,
+    ids,
+    home,
+    env,
+    tools: refreshTools,
+    todo: tools.find(isTodoWriteTool),
+    hooks,
+  };
   const permissions = createPermissionEngine({
     settings,
     cwd: io.cwd,
@@ -302,7 +320,7 @@ export async function createCliSession(inputs: CliSessionInputs): Promise<CliSes
     },
     ...(sink ? { transcript: sink } : {}),
     ...(store.sidechain ? { sidechain: store.sidechain } : {}),
-    attachments: attachmentSource(parts, loadedMemory),
+    attachments: attachmentSource(parts, loadedMemory, tasks),
     contextDeps: contextDeps(parts),
     maxOutputTokens: model.maxOutputTokens,
     ...(model.escalatedMaxOutputTokens

@@ -3,6 +3,7 @@ import type { CliIo } from "./io.js";
 import { type CliOptions, mainCommand } from "./options.js";
 import { writeTo } from "./output.js";
 import { runPrintMode } from "./print-mode.js";
+import { taskCommandName } from "./tasks/task-commands.js";
 import { UsageError } from "./usage-error.js";
 
 async function parseMain(argv: string[], io: CliIo): Promise<CliOptions | number> {
@@ -32,6 +33,11 @@ async function runScriptedServer(argv: string[], io: CliIo): Promise<number> {
 /** Runs keel with the given arguments and returns the exit code. */
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
   try {
+    const taskCommand = taskCommandName(argv);
+    if (taskCommand) {
+      const { runTaskCommand } = await import("./tasks/dispatch.js");
+      return await runTaskCommand(taskCommand, argv, io);
+    }
     if (argv[0] === "scripted-server") return await runScriptedServer(argv.slice(1), io);
     if (argv[0] === "trace") {
       const { traceCommand } = await import("./trace-command.js");
@@ -44,7 +50,9 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
         "the interactive REPL is not available in this version of keel: run `keel -p <prompt>` (see keel --help)",
       );
     }
-    return await runPrintMode(options, io);
+    // A background task's child (keel --bg) records its own start and end.
+    const { runAsTask } = await import("../tasks/run-as-task.js");
+    return await runAsTask(io, (taskIo) => runPrintMode(options, taskIo));
   } catch (error) {
     if (error instanceof Error && !(error instanceof UsageError) && io.env.KEEL_DEBUG) {
       await writeTo(io.stderr, `${error.stack}\n`);

@@ -76,7 +76,7 @@ function positiveInteger(value: string): number {
 export function mainCommand(onParsed: (options: CliOptions) => void): Command {
   return new Command("keel")
     .description(
-      "keel — a coding agent. Run `keel -p <prompt>` for one headless turn; `keel trace <session-id>` prints the path a session took; `keel scripted-server <scenario.json>` serves a scripted model.",
+      "keel — a coding agent. `keel -p <prompt>` runs one headless turn; `keel --bg <prompt>` runs it as a background task (`keel ps`, `keel logs <id> [-f]`, `keel attach <id>`, `keel kill <id>`); `keel trace <session-id>` prints the path a session took; `keel scripted-server <scenario.json>` serves a scripted model.",
     )
     .argument("[prompt...]", "the prompt (with -p, read from stdin when absent)")
     .option("-p, --print", "answer the prompt and exit (headless)", false)

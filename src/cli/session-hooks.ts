@@ -3,6 +3,7 @@ import {
   createHookEngine,
   formatHookNotice,
   type HookEngine,
+  preCompact,
   sessionEnd,
   sessionStart,
   stopHooks,
@@ -20,6 +21,8 @@ export interface SessionHooks {
   start(source: "startup" | "resume"): Promise<string[]>;
   /** SessionEnd, when the session closes. */
   end(): Promise<void>;
+  /** PreCompact, before a compaction: a blocking hook stops it (the compaction fails). */
+  preCompact(trigger: "manual" | "auto", instructions: string | undefined): Promise<void>;
 }
 
 /** What a session's hook engine runs with. */
@@ -54,7 +57,12 @@ function promptHook(engine: HookEngine): NonNullable<EngineHooks["userPromptSubm
  */
 export function createSessionHooks(inputs: SessionHooksInputs): SessionHooks {
   if (!inputs.config) {
-    return { engine: { tool: NO_TOOL_HOOKS }, start: async () => [], end: async () => {} };
+    return {
+      engine: { tool: NO_TOOL_HOOKS },
+      start: async () => [],
+      end: async () => {},
+      preCompact: async () => {},
+    };
   }
   const engine = createHookEngine({
     config: inputs.config,
@@ -73,5 +81,11 @@ export function createSessionHooks(inputs: SessionHooksInputs): SessionHooks {
     },
     start: async (source) => (await sessionStart(engine, source)).additionalContext,
     end: () => sessionEnd(engine, "other"),
+    preCompact: async (trigger, instructions) => {
+      const outcome = await preCompact(engine, trigger, instructions ?? null);
+      if (outcome.blocked !== undefined) {
+        throw new Error(`a PreCompact hook blocked the compaction: ${outcome.blocked}`);
+      }
+    },
   };
 }

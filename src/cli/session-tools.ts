@@ -1,6 +1,7 @@
 import { homedir } from "node:os";
 import type { AgentDefinition } from "../config/agent-definition.js";
 import { loadAgentDefinitions } from "../config/agent-definitions.js";
+import type { SessionTasks } from "../tasks/session-tasks.js";
 import { createBackgroundShells } from "../tools/background/index.js";
 import { createAgentTool } from "../tools/builtin/agent/agent-tool.js";
 import { createBuiltinTools } from "../tools/builtin/index.js";
@@ -25,15 +26,26 @@ export interface SessionTools {
 export async function createSessionTools(
   config: BuiltinToolsConfig,
   io: CliIo,
+  tasks?: SessionTasks,
 ): Promise<SessionTools> {
   const { definitions, warnings } = await loadAgentDefinitions(io.cwd, io.env.HOME ?? homedir());
   for (const warning of warnings) {
     await writeTo(io.stderr, `keel: skipped agent file ${warning.path}: ${warning.problem}\n`);
   }
-  const backgroundShells = createBackgroundShells(config);
+  const backgroundShells = createBackgroundShells(
+    config,
+    tasks ? { observer: tasks.shellObserver } : {},
+  );
+  const agent = createAgentTool(
+    definitions,
+    tasks ? { launchBackground: tasks.backgroundAgents.launch } : {},
+  );
   return {
-    tools: [...createBuiltinTools(config, { backgroundShells }), createAgentTool(definitions)],
+    tools: [...createBuiltinTools(config, { backgroundShells }), agent],
     agentDefinitions: definitions,
-    dispose: () => backgroundShells.dispose(),
+    dispose: async () => {
+      await backgroundShells.dispose();
+      await tasks?.dispose();
+    },
   };
 }

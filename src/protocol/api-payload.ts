@@ -37,6 +37,10 @@ export function attachmentText(attachment: Attachment): string | undefined {
       return systemReminder(todoReminderText(attachment.todos));
     case "nested_memory":
       return systemReminder(`Contents of ${attachment.path}:\n\n${attachment.content}`);
+    case "task_notification":
+      return systemReminder(
+        `Background task ${attachment.taskId} (${attachment.description}) ${attachment.status}. ${attachment.summary}`,
+      );
     case "max_turns_reached":
     case "hook_stopped_continuation":
       return undefined;

@@ -75,7 +75,15 @@ export type Attachment =
       todos: { content: string; status: "pending" | "in_progress" | "completed" }[];
     }
   /** A memory file (CLAUDE.md, a rule) that applies to a file the model just read. */
-  | { type: "nested_memory"; path: string; content: string };
+  | { type: "nested_memory"; path: string; content: string }
+  /** A background task of this session ended (reported once, at a tool boundary). */
+  | {
+      type: "task_notification";
+      taskId: string;
+      status: "completed" | "failed" | "killed";
+      description: string;
+      summary: string;
+    };
 
 /** An attachment in the conversation; sent to the model as a meta user message. */
 export interface AttachmentMessage extends MessageBase {

@@ -22,6 +22,8 @@ export interface ShellControls {
   killGraceMs: number;
   signalGroup?: SignalGroup;
   now: () => number;
+  /** True when another process asked for the shell to stop: its ending counts as killed. */
+  stoppedElsewhere?: () => boolean;
 }
 
 /** How a shell ended, before it becomes part of its state. */
@@ -119,7 +121,8 @@ export class BackgroundShell {
 
   private onExit(code: number | null, signal: NodeJS.Signals | null): void {
     void this.group?.stop(); // nothing the command started outlives it
-    if (this.stopRequested) this.end({ status: "killed", exitCode: code, exitSignal: signal });
+    const killed = this.stopRequested || this.controls.stoppedElsewhere?.() === true;
+    if (killed) this.end({ status: "killed", exitCode: code, exitSignal: signal });
     else
       this.end({ status: code === 0 ? "completed" : "failed", exitCode: code, exitSignal: signal });
   }

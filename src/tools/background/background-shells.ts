@@ -3,6 +3,7 @@ import type { SignalGroup } from "../builtin/bash/process-group.js";
 import { BackgroundShell } from "./background-shell.js";
 import { LogCursor } from "./log-cursor.js";
 import type { LogSlice } from "./log-slice.js";
+import type { ShellTaskObserver } from "./shell-observer.js";
 import type { ShellTaskState } from "./shell-task.js";
 import { newShellTaskId } from "./task-id.js";
 import { isTerminalTaskStatus } from "./task-status.js";
@@ -18,6 +19,8 @@ export interface BackgroundShellsOptions {
   /** A new task id (default: newShellTaskId); a clash with a known id is drawn again. */
   newId?: () => string;
   now?: () => number;
+  /** Records the shells elsewhere too; its outputFile replaces `<tasksDir>/<id>.log`. */
+  observer?: ShellTaskObserver;
 }
 
 /** A command to start in the background. */
@@ -53,6 +56,8 @@ interface Entry {
 export class BackgroundShells {
   private readonly entries = new Map<string, Entry>();
   private disposed = false;
+  /** The observer's writes still in flight (dispose waits for them). */
+  private readonly records = new Set<Promise<void>>();
 
   constructor(private readonly options: BackgroundShellsOptions) {}
 
@@ -60,7 +65,8 @@ export class BackgroundShells {
   async start(request: ShellRequest): Promise<ShellTaskState> {
     if (this.disposed) throw new Error("the session has ended: no more background shells");
     const id = this.freshId();
-    const outputFile = join(this.options.tasksDir, `${id}.log`);
+    const { observer } = this.options;
+    const outputFile = observer?.outputFile(id) ?? join(this.options.tasksDir, `${id}.log`);
     const description = request.description?.trim() || request.command;
     const shell = new BackgroundShell(
       { ...request, id, description, outputFile },
@@ -68,10 +74,28 @@ export class BackgroundShells {
         killGraceMs: this.options.killGraceMs ?? 1_000,
         now: this.options.now ?? Date.now,
         ...(this.options.signalGroup ? { signalGroup: this.options.signalGroup } : {}),
+        ...(observer ? { stoppedElsewhere: () => observer.stoppedElsewhere(id) } : {}),
       },
     );
     this.entries.set(id, { shell, cursor: new LogCursor(outputFile) });
-    return shell.start();
+    const state = await shell.start();
+    if (observer) await this.record(observer, shell, state);
+    return state;
+  }
+
+  /**
+   * Records the start before the caller learns the id (so other processes see the task as
+   * soon as the model does), then the end once it comes; a failed write loses only that record.
+   */
+  private async record(
+    observer: ShellTaskObserver,
+    shell: BackgroundShell,
+    state: ShellTaskState,
+  ): Promise<void> {
+    await observer.started(state).catch(() => undefined);
+    const write = shell.ended.then((ended) => observer.ended(ended)).catch(() => undefined);
+    this.records.add(write);
+    void write.then(() => this.records.delete(write));
   }
 
   /** The task with this id, or undefined. */
@@ -125,6 +149,7 @@ export class BackgroundShells {
   async dispose(): Promise<void> {
     this.disposed = true;
     await Promise.all([...this.entries.values()].map((entry) => entry.shell.stop()));
+    await Promise.all([...this.records]);
   }
 
   private require(id: string): Entry {

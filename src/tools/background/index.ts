@@ -11,6 +11,7 @@ export {
   type StopOutcome,
 } from "./background-shells.js";
 export { type LogSlice, omissionMarker } from "./log-slice.js";
+export type { ShellTaskObserver } from "./shell-observer.js";
 export type { EndedShellTask, LiveShellTask, ShellTaskState } from "./shell-task.js";
 export { newShellTaskId } from "./task-id.js";
 export { isTerminalTaskStatus, TASK_STATUSES, type TaskStatus } from "./task-status.js";

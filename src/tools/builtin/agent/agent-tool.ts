@@ -1,5 +1,7 @@
 import type { AgentDefinition } from "../../../config/agent-definition.js";
+import { emptyUsage } from "../../../protocol/usage.js";
 import type { Tool } from "../../tool.js";
+import type { BackgroundAgentLauncher } from "./background.js";
 import { agentDescription } from "./description.js";
 import { resolveAgentCall } from "./resolve.js";
 import { mapAgentResult } from "./result.js";
@@ -15,6 +17,12 @@ function interrupted(): Error {
   return error;
 }
 
+/** What the Agent tool can be given. */
+export interface AgentToolOptions {
+  /** Starts agents in the background (run_in_background); without it such calls are refused. */
+  launchBackground?: BackgroundAgentLauncher;
+}
+
 /**
  * Creates the Agent tool (alias Task) for the given agent definitions: it starts a subagent
  * through the runner in its context and returns the subagent's final text. The definitions
@@ -22,6 +30,7 @@ function interrupted(): Error {
  */
 export function createAgentTool(
   definitions: readonly AgentDefinition[],
+  options: AgentToolOptions = {},
 ): Tool<AgentInput, AgentOutput> {
   return {
     name: AGENT_TOOL_NAME,
@@ -33,6 +42,9 @@ export function createAgentTool(
     // Several agents may run at once; each one's tools ask for permission themselves.
     isConcurrencySafe: () => true,
     async validateInput(input, context) {
+      if (input.run_in_background === true && !options.launchBackground) {
+        return { ok: false, message: "Agents cannot run in the background in this session." };
+      }
       const resolved = resolveAgentCall(input, context, definitions);
       return resolved.ok ? { ok: true } : { ok: false, message: resolved.message };
     },
@@ -41,6 +53,23 @@ export function createAgentTool(
       const resolved = resolveAgentCall(input, context, definitions);
       if (!resolved.ok) throw new Error(resolved.message);
       const { definition, runner } = resolved;
+      if (input.run_in_background === true && options.launchBackground) {
+        const task = await options.launchBackground({
+          description: input.description,
+          prompt: input.prompt,
+          agentType: definition.name,
+          run: (signal, onProgress) =>
+            runner({
+              definition,
+              prompt: input.prompt,
+              parentContext: context,
+              toolUseId: context.toolUseId,
+              signal,
+              onProgress,
+            }),
+        });
+        return { data: { ...startedInBackground(definition.name), background: task } };
+      }
       const run = await runner({
         definition,
         prompt: input.prompt,
@@ -53,5 +82,17 @@ export function createAgentTool(
       return { data: { agentType: definition.name, ...run } };
     },
     mapToolResult: mapAgentResult,
+  };
+}
+
+/** The output of a call that only started an agent: no turns, no usage yet. */
+function startedInBackground(agentType: string): AgentOutput {
+  return {
+    agentType,
+    text: "",
+    isError: false,
+    turns: 0,
+    usage: emptyUsage(),
+    terminalReason: "background",
   };
 }

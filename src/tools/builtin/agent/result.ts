@@ -6,6 +6,7 @@ export const NO_OUTPUT_TEXT = "(The agent finished without a final message.)";
 
 /** What the model sees of a subagent's run: its final text, then a short usage note. */
 export function mapAgentResult(output: AgentOutput, toolUseId: string): ToolResultBlock {
+  if (output.background) return backgroundResult(output.background, toolUseId);
   const { usage } = output;
   const totalTokens =
     usage.input_tokens +
@@ -23,5 +24,22 @@ export function mapAgentResult(output: AgentOutput, toolUseId: string): ToolResu
       },
     ],
     ...(output.isError ? { is_error: true } : {}),
+  };
+}
+
+/** What the model is told of an agent started in the background. */
+function backgroundResult(
+  task: NonNullable<AgentOutput["background"]>,
+  toolUseId: string,
+): ToolResultBlock {
+  return {
+    type: "tool_result",
+    tool_use_id: toolUseId,
+    content: [
+      {
+        type: "text",
+        text: `The agent is running in the background as task ${task.taskId}. You will be notified when it ends; its output is written to ${task.outputFile}.`,
+      },
+    ],
   };
 }

@@ -19,6 +19,12 @@ export const agentInputSchema = z.strictObject({
     .string()
     .optional()
     .describe(`Which kind of agent does the task; "${DEFAULT_SUBAGENT_TYPE}" when left out`),
+  run_in_background: z
+    .boolean()
+    .optional()
+    .describe(
+      "Set to true to run the agent in the background: you get its task id at once and are notified when it ends",
+    ),
 });
 
 /** A validated Agent input. */
@@ -33,4 +39,6 @@ export interface AgentOutput {
   turns: number;
   usage: Usage;
   terminalReason: string;
+  /** Set when the agent was started in the background: the task it became. */
+  background?: { taskId: string; outputFile: string };
 }

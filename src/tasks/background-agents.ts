@@ -1,0 +1,121 @@
+import { appendFile } from "node:fs/promises";
+import type {
+  BackgroundAgentHandle,
+  BackgroundAgentRequest,
+} from "../tools/builtin/agent/background.js";
+import type { AgentProgress, SubagentRunResult } from "../tools/subagent.js";
+import { newAgentTaskId } from "./task-id.js";
+import { type TaskMeta, type TaskStatusRecord, withStatus } from "./task-meta.js";
+import type { TaskStore } from "./task-store.js";
+
+/** Whose agents these are and how they are watched. */
+export interface BackgroundAgentsOptions {
+  sessionId: string;
+  cwd: string;
+  /** How often a running agent checks whether `keel kill` asked it to stop (default 250 ms). */
+  killCheckMs?: number;
+  newId?: () => string;
+  onError?: (error: unknown) => void;
+}
+
+/** A progress message as a stream-json line, the same shape `keel -p` writes. */
+function progressLine(progress: AgentProgress, sessionId: string): string {
+  const { message } = progress;
+  return `${JSON.stringify({ type: message.type, message: message.message, session_id: sessionId })}\n`;
+}
+
+function resultLine(result: SubagentRunResult, sessionId: string): string {
+  const line = {
+    type: "result",
+    subtype: result.isError ? "error_during_execution" : "success",
+    is_error: result.isError,
+    num_turns: result.turns,
+    result: result.text,
+    session_id: sessionId,
+  };
+  return `${JSON.stringify(line)}\n`;
+}
+
+/**
+ * The subagents a session runs in the background (Agent with run_in_background): each is a
+ * task in the store, owned by this process, its messages written to output.log as stream-json.
+ * A `keel kill` from elsewhere is seen within `killCheckMs`; `dispose()` stops them all.
+ */
+export class BackgroundAgents {
+  private readonly running = new Map<string, { abort: AbortController; done: Promise<void> }>();
+
+  constructor(
+    private readonly store: TaskStore,
+    private readonly options: BackgroundAgentsOptions,
+  ) {}
+
+  /** The launcher the Agent tool takes (`launchBackground`). */
+  readonly launch = (request: BackgroundAgentRequest): Promise<BackgroundAgentHandle> =>
+    this.start(request);
+
+  /** Registers the task and starts the subagent without waiting for it. */
+  async start(request: BackgroundAgentRequest): Promise<BackgroundAgentHandle> {
+    const id = (this.options.newId ?? newAgentTaskId)();
+    const own = this.store.processes.startTime(process.pid);
+    const task: TaskMeta = {
+      id,
+      kind: "local_agent",
+      prompt: request.prompt,
+      description: request.description,
+      cwd: this.options.cwd,
+      sessionId: this.options.sessionId,
+      pid: process.pid,
+      ...(own === undefined ? {} : { pidStartTime: own }),
+      startedAt: this.store.time(),
+      status: "running",
+    };
+    const paths = await this.store.create(task);
+    const abort = new AbortController();
+    const done = this.run(task, request, abort).catch((error) => this.options.onError?.(error));
+    this.running.set(id, { abort, done });
+    return { taskId: id, outputFile: paths.output };
+  }
+
+  /** Stops every agent still running; settles once their ends are recorded. */
+  async dispose(): Promise<void> {
+    const all = [...this.running.values()];
+    for (const entry of all) entry.abort.abort(new Error("the session ended"));
+    await Promise.all(all.map((entry) => entry.done));
+  }
+
+  private async run(
+    task: TaskMeta,
+    request: BackgroundAgentRequest,
+    abort: AbortController,
+  ): Promise<void> {
+    const output = this.store.paths(task.id).output;
+    let writes = Promise.resolve();
+    const write = (text: string) => {
+      writes = writes.then(() => appendFile(output, text)).catch(() => undefined);
+    };
+    const watch = setInterval(() => {
+      if (this.store.killRequested(task.id)) abort.abort(new Error("killed"));
+    }, this.options.killCheckMs ?? 250);
+    let ending: TaskStatusRecord;
+    try {
+      const onProgress = (p: AgentProgress) => write(progressLine(p, this.options.sessionId));
+      const result = await request.run(abort.signal, onProgress);
+      write(resultLine(result, this.options.sessionId));
+      ending = this.ending(task.id, abort, result.isError ? result.text : undefined);
+    } catch (error) {
+      ending = this.ending(task.id, abort, error instanceof Error ? error.message : String(error));
+    } finally {
+      clearInterval(watch);
+      this.running.delete(task.id);
+    }
+    await writes;
+    await this.store.write(withStatus(task, ending));
+  }
+
+  private ending(id: string, abort: AbortController, error?: string): TaskStatusRecord {
+    const ended = { endedAt: this.store.time(), exitCode: null };
+    if (this.store.killRequested(id) || abort.signal.aborted) return { status: "killed", ...ended };
+    if (error === undefined) return { status: "completed", ...ended };
+    return { status: "failed", ...ended, error };
+  }
+}

@@ -1,0 +1,45 @@
+import { StringDecoder } from "node:string_decoder";
+import { agentLogLines } from "./agent-log.js";
+import type { TaskKind } from "./task-meta.js";
+
+/** Turns a task's output.log, chunk by chunk, into what `keel logs` prints. */
+export interface LogRenderer {
+  /** The printable text for these bytes (a line or character cut short waits for the next). */
+  push(bytes: Buffer): string;
+  /** What was held back, once no more bytes will come. */
+  end(): string;
+}
+
+/** A shell's output is printed as it is (only split UTF-8 characters are held back). */
+function rawRenderer(): LogRenderer {
+  const decoder = new StringDecoder("utf8");
+  return { push: (bytes) => decoder.write(bytes), end: () => decoder.end() };
+}
+
+/** An agent's stream-json becomes its text and tool-call lines, one whole JSON line at a time. */
+function agentRenderer(): LogRenderer {
+  const decoder = new StringDecoder("utf8");
+  let pending = "";
+  const render = (lines: string[]) =>
+    lines
+      .flatMap(agentLogLines)
+      .map((l) => `${l}\n`)
+      .join("");
+  return {
+    push(bytes) {
+      const lines = (pending + decoder.write(bytes)).split("\n");
+      pending = lines.pop() ?? "";
+      return render(lines);
+    },
+    end() {
+      const rest = pending + decoder.end();
+      pending = "";
+      return render([rest]);
+    },
+  };
+}
+
+/** The renderer for a task of this kind. */
+export function logRenderer(kind: TaskKind): LogRenderer {
+  return kind === "local_agent" ? agentRenderer() : rawRenderer();
+}

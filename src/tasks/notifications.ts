@@ -1,0 +1,55 @@
+import type { Attachment } from "../protocol/messages.js";
+import type { AttachmentSource } from "../session/attachments/sources.js";
+import { type EndedStatusRecord, isTerminalTaskStatus, type TaskMeta } from "./task-meta.js";
+import type { TaskStore } from "./task-store.js";
+import { taskSummary } from "./task-summary.js";
+
+/** Which tasks a session is told about. */
+export interface TaskNotificationOptions {
+  /** The session whose tasks these are. */
+  sessionId: string;
+  /** Tasks started before this (ms since the epoch) are not reported: an earlier run's. */
+  since: number;
+}
+
+/** The notification attachment for an ended task. */
+export async function taskNotification(
+  task: TaskMeta & EndedStatusRecord,
+  store: TaskStore,
+): Promise<Attachment> {
+  return {
+    type: "task_notification",
+    taskId: task.id,
+    status: task.status,
+    description: task.description,
+    summary: await taskSummary(task, store),
+  };
+}
+
+/**
+ * The attachment source telling the model, once each, about the tasks of its session that
+ * ended: the collector runs it after a round's tool results, so a notice never lands between
+ * a tool_use and its tool_result.
+ */
+export function taskNotificationsSource(
+  registry: TaskStore,
+  options: TaskNotificationOptions,
+): AttachmentSource {
+  const reported = new Set<string>();
+  return async (pass) => {
+    const { tasks } = await registry.list();
+    const ended = tasks.filter(
+      (task): task is TaskMeta & EndedStatusRecord =>
+        task.sessionId === options.sessionId &&
+        task.startedAt >= options.since &&
+        isTerminalTaskStatus(task.status) &&
+        !reported.has(task.id),
+    );
+    const attachments: Attachment[] = [];
+    for (const task of ended.reverse()) attachments.push(await taskNotification(task, registry));
+    // A pass that ran out of time delivers nothing: those tasks are reported next time.
+    if (pass.signal.aborted) return [];
+    for (const task of ended) reported.add(task.id);
+    return attachments;
+  };
+}

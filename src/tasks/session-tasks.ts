@@ -1,0 +1,50 @@
+import type { AttachmentSource } from "../session/attachments/sources.js";
+import type { ShellTaskObserver } from "../tools/background/shell-observer.js";
+import { BackgroundAgents } from "./background-agents.js";
+import { taskNotificationsSource } from "./notifications.js";
+import { shellTaskRecorder } from "./shell-recorder.js";
+import { tasksRoot } from "./task-paths.js";
+import { TaskStore, type TaskStoreDeps } from "./task-store.js";
+
+/** What a session's tasks are set up from. */
+export interface SessionTasksInput extends TaskStoreDeps {
+  stateDir: string;
+  sessionId: string;
+  cwd: string;
+  /** Told of a task record that could not be written. */
+  onError?: (error: unknown) => void;
+}
+
+/** The pieces a session wires in to make its background work visible as tasks. */
+export interface SessionTasks {
+  store: TaskStore;
+  /** For BackgroundShells (`observer`): shells become local_bash tasks. */
+  shellObserver: ShellTaskObserver;
+  /** For the Agent tool (`launchBackground: backgroundAgents.launch`). */
+  backgroundAgents: BackgroundAgents;
+  /** For the attachment collector (`taskNotifications`). */
+  notifications: AttachmentSource;
+  /** Stops the background agents and records their ends. */
+  dispose(): Promise<void>;
+}
+
+/** A session's task wiring over `<state>/tasks`; its notices cover tasks started from now on. */
+export function createSessionTasks(input: SessionTasksInput): SessionTasks {
+  const store = new TaskStore(tasksRoot(input.stateDir), input);
+  const onError = input.onError ?? (() => {});
+  const backgroundAgents = new BackgroundAgents(store, {
+    sessionId: input.sessionId,
+    cwd: input.cwd,
+    onError,
+  });
+  return {
+    store,
+    shellObserver: shellTaskRecorder(store, { sessionId: input.sessionId, onError }),
+    backgroundAgents,
+    notifications: taskNotificationsSource(store, {
+      sessionId: input.sessionId,
+      since: store.time(),
+    }),
+    dispose: () => backgroundAgents.dispose(),
+  };
+}
