@@ -23,6 +23,8 @@ export async function buildCli(outdir = join(root, "dist")) {
     sourcemap: "linked",
     legalComments: "none",
     logLevel: "warning",
+    // Ink imports the React devtools only when DEV is set; they are not installed.
+    external: ["react-devtools-core"],
     banner: {
       // CommonJS dependencies inside an ESM bundle still call require().
       js: "#!/usr/bin/env node\nimport { createRequire as __keelCreateRequire } from 'node:module';\nconst require = __keelCreateRequire(import.meta.url);",

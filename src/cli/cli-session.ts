@@ -8,6 +8,7 @@ import { contextSettingsFromEnv, createIsAtBlockingLimit } from "../context/limi
 import { createMicrocompact, forgetClearedReads } from "../context/microcompact.js";
 import { createContextPipeline } from "../context/pipeline.js";
 import { createToolResultBudget } from "../context/tool-result-budget.js";
+import type { runCommandHook } from "../hooks/run-command-hook.js";
 import type { CallModel } from "../loop/params.js";
 import type { McpManager } from "../mcp/manager.js";
 import { createPermissionEngine, type PermissionEngine } from "../policy/engine.js";
@@ -33,7 +34,7 @@ import {
   type TodoWriteTool,
 } from "../tools/builtin/todo-write/todo-write-tool.js";
 import { createToolSearchTool } from "../tools/builtin/tool-search/tool-search-tool.js";
-import type { AppState, CanUseTool } from "../tools/context.js";
+import type { AppState, CanUseTool, PermissionMode } from "../tools/context.js";
 import type { AnyTool } from "../tools/tool.js";
 import { VERSION } from "../version.js";
 import type { CliIo } from "./io.js";
@@ -53,6 +54,11 @@ export interface CliSession {
    * changed since is restored; returns the restored paths (false: no such prompt).
    */
   rewind(userMessageUuid: string): Promise<string[] | false>;
+  /** The session's permission mode now, and a switch of it (an SDK host changes it). */
+  permissionMode(): PermissionMode;
+  setPermissionMode(mode: PermissionMode): void;
+  /** Every MCP server of the session (configured and host-provided) and its status. */
+  mcpStatus(): Array<{ name: string; status: string }>;
   dispose(): Promise<void>;
 }
 
@@ -71,6 +77,10 @@ export interface CliSessionInputs {
   canUseTool: (engine: PermissionEngine) => CanUseTool;
   onTransition?: (transition: LoopTransition, turnCount: number) => void;
   warn: (text: string) => void;
+  /** Tools the host brings (an SDK's in-process MCP servers), with their servers' status. */
+  hostTools?: { tools: readonly AnyTool[]; servers: Array<{ name: string; status: string }> };
+  /** Runs hook commands (an SDK host answers its own callbacks); default: processes. */
+  runHookCommand?: typeof runCommandHook;
 }
 
 interface Parts {
@@ -223,7 +233,10 @@ export async function createCliSession(inputs: CliSessionInputs): Promise<CliSes
   );
   const fileHistory = new FileHistory({ dir: join(store.sessionDir, "file-history") });
   let turnUuid = "";
-  const baseTools = withFileHistory(sessionTools.tools, fileHistory, () => turnUuid, { home });
+  const baseTools = [
+    ...withFileHistory(sessionTools.tools, fileHistory, () => turnUuid, { home }),
+    ...(inputs.hostTools?.tools ?? []),
+  ];
   const mcp = await startMcp(inputs, { home, env });
   const refreshTools = mcp.refreshTools(
     baseTools,
@@ -244,6 +257,7 @@ export async function createCliSession(inputs: CliSessionInputs): Promise<CliSes
     env,
     permissionMode: () => appState.permissionMode,
     report: inputs.warn,
+    ...(inputs.runHookCommand ? { runCommand: inputs.runHookCommand } : {}),
   });
   const parts: Parts = {
     inputs,
@@ -288,12 +302,16 @@ export async function createCliSession(inputs: CliSessionInputs): Promise<CliSes
       userContext: { ...context.userContext, sessionStartHooks: started.join("\n\n") },
     };
   };
+  const mcpStatus = () => [
+    ...mcp.status().map(({ name, status }) => ({ name, status })),
+    ...(inputs.hostTools?.servers ?? []),
+  ];
   const engine = new QueryEngine({
     cwd: io.cwd,
     provider: model.provider,
     tools,
     refreshTools,
-    mcpServers: () => mcp.status().map(({ name, status }) => ({ name, status })),
+    mcpServers: () => mcpStatus(),
     agents: sessionTools.agentDefinitions,
     canUseTool: inputs.canUseTool(permissions),
     getAppState: () => appState,
@@ -340,6 +358,11 @@ export async function createCliSession(inputs: CliSessionInputs): Promise<CliSes
       engine.rewindTo(uuid);
       return restored;
     },
+    permissionMode: () => appState.permissionMode,
+    setPermissionMode: (mode) => {
+      appState = { ...appState, permissionMode: mode };
+    },
+    mcpStatus,
     dispose: async () => {
       io.signal.removeEventListener("abort", abort);
       await hooks.end();

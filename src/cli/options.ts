@@ -41,6 +41,8 @@ export interface CliOptions {
   /** A JSON schema (text) the answer must satisfy. */
   jsonSchema?: string;
   includePartialMessages: boolean;
+  /** `stdio`: permission prompts go to the stream-json host as can_use_tool requests. */
+  permissionPromptTool?: "stdio";
   prompt: string;
 }
 
@@ -70,6 +72,15 @@ function positiveInteger(value: string): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n <= 0) throw new InvalidArgumentError("expected a positive integer");
   return n;
+}
+
+function permissionPromptTool(value: string): "stdio" {
+  if (value !== "stdio") {
+    throw new InvalidArgumentError(
+      `keel asks permissions only over the control channel ("stdio"); an MCP permission prompt tool ("${value}") is not supported`,
+    );
+  }
+  return value;
 }
 
 /** The main command's definition; `onParsed` receives the options of a successful parse. */
@@ -149,6 +160,16 @@ export function mainCommand(onParsed: (options: CliOptions) => void): Command {
       "answer through StructuredOutput, validated against this JSON schema",
     )
     .option("--include-partial-messages", "stream-json: include raw stream events", false)
+    .option(
+      "--permission-prompt-tool <tool>",
+      "stdio: with stream-json input, ask the host (the Agent SDK) over the control channel",
+      permissionPromptTool,
+    )
+    .option(
+      "--allow-dangerously-skip-permissions",
+      "allow bypassPermissions to be chosen (keel always allows it unless settings disable it)",
+      false,
+    )
     .version(`${VERSION} (keel)`, "-v, --version", "print the version")
     .helpOption("-h, --help", "show this help")
     .showHelpAfterError("(run keel --help for usage)")
@@ -189,6 +210,7 @@ export function mainCommand(onParsed: (options: CliOptions) => void): Command {
           : { appendSystemPrompt: text(raw, "appendSystemPrompt") }),
         ...(text(raw, "jsonSchema") === undefined ? {} : { jsonSchema: text(raw, "jsonSchema") }),
         includePartialMessages: raw.includePartialMessages === true,
+        ...(raw.permissionPromptTool === "stdio" ? { permissionPromptTool: "stdio" as const } : {}),
         prompt: promptWords.join(" "),
       });
     });

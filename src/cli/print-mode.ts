@@ -1,16 +1,20 @@
 import { randomUUID } from "node:crypto";
 import { homedir } from "node:os";
 import { keelStateDir } from "../config/paths.js";
+import type { HooksConfig } from "../hooks/config.js";
+import { mergeHooksConfigs } from "../hooks/index.js";
+import type { runCommandHook } from "../hooks/run-command-hook.js";
+import type { ModelProvider } from "../model/provider.js";
 import { createHeadlessCanUseTool } from "../policy/headless.js";
 import type { LoopTransition } from "../protocol/messages.js";
 import type { SdkMessage, SdkResult } from "../session/sdk-messages.js";
-import { createCliSession } from "./cli-session.js";
+import { type CliSession, type CliSessionInputs, createCliSession } from "./cli-session.js";
 import type { CliIo } from "./io.js";
 import type { CliOptions } from "./options.js";
 import { createOutputPrinter, exitCodeFor, writeTo } from "./output.js";
 import { printModel } from "./print-model.js";
 import { resolveSession } from "./resume-session.js";
-import { loadSessionPolicy } from "./session-policy.js";
+import { loadSessionPolicy, type SessionPolicy } from "./session-policy.js";
 import { openSessionStore } from "./session-store.js";
 import { readPipedStdin } from "./stdin.js";
 import { runStreamInput } from "./stream-input-run.js";
@@ -49,9 +53,76 @@ async function textPrompt(options: CliOptions, io: CliIo): Promise<string> {
   return prompt;
 }
 
+/** What a stream-json host (the Agent SDK) adds to a session, decided at `initialize`. */
+export interface SessionExtras {
+  /** Options the host overrides (system prompt, answer schema). */
+  options?: Partial<Pick<CliOptions, "systemPrompt" | "appendSystemPrompt" | "jsonSchema">>;
+  /** Hooks the host answers itself, and the runner that reaches them. */
+  hooks?: { config: HooksConfig; runCommand: typeof runCommandHook };
+  hostTools?: CliSessionInputs["hostTools"];
+  canUseTool?: CliSessionInputs["canUseTool"];
+  /** Wraps the model provider (the host may switch models mid-session). */
+  wrapProvider?: (provider: ModelProvider, model: string) => ModelProvider;
+}
+
+/** Opens the session of a headless run, with what a stream-json host adds. */
+export type OpenSession = (extras: SessionExtras) => Promise<CliSession>;
+
+function withHooks(policy: SessionPolicy, extras: SessionExtras): SessionPolicy {
+  if (!extras.hooks) return policy;
+  const configs = policy.hooks ? [policy.hooks, extras.hooks.config] : [extras.hooks.config];
+  return { ...policy, hooks: mergeHooksConfigs(configs) };
+}
+
+/** The session opener of a headless run: settings, model, transcript, then the session. */
+function sessionOpener(given: CliOptions, io: CliIo): OpenSession {
+  return async (extras) => {
+    const options = { ...given, ...extras.options };
+    const stateDir = keelStateDir(io.env);
+    const warn = (text: string) => void writeTo(io.stderr, `keel: ${text}\n`);
+    const home = io.env.HOME ?? homedir();
+    const policy = await loadSessionPolicy(options, { home, stateDir, cwd: io.cwd }, warn);
+    const model = await printModel(options, io, policy.settings.model);
+    const ids = { uuid: randomUUID, timestamp: () => new Date().toISOString() };
+    const resolved = await resolveSession(options, { stateDir, cwd: io.cwd, ids, onWarning: warn });
+    const store = await openSessionStore({
+      stateDir,
+      cwd: io.cwd,
+      sessionId: resolved.sessionId,
+      persist: options.sessionPersistence,
+      history: resolved.messages,
+      onError: (error) => warn(`cannot write the transcript: ${error.message}`),
+    });
+    return createCliSession({
+      options,
+      io,
+      model: extras.wrapProvider
+        ? { ...model, provider: extras.wrapProvider(model.provider, model.model) }
+        : model,
+      sessionId: resolved.sessionId,
+      history: resolved.messages,
+      resumed: options.resume !== undefined || options.continue,
+      store,
+      stateDir,
+      policy: withHooks(policy, extras),
+      canUseTool: extras.canUseTool ?? createHeadlessCanUseTool,
+      warn,
+      ...(extras.hostTools ? { hostTools: extras.hostTools } : {}),
+      ...(extras.hooks ? { runHookCommand: extras.hooks.runCommand } : {}),
+      ...(options.verbose
+        ? {
+            onTransition: (t: LoopTransition, n: number) =>
+              void writeTo(io.stderr, describeTransition(t, n)),
+          }
+        : {}),
+    });
+  };
+}
+
 /**
  * Runs headless (`keel -p`, or `--input-format stream-json`) and returns the exit code: one
- * prompt, or every user message read from stdin as one conversation in this process.
+ * prompt, or every user message read from stdin as one conversation in this process (with
+ * the control channel an Agent SDK host drives it through).
  */
 export async function runPrintMode(options: CliOptions, io: CliIo): Promise<number> {
   if (options.inputFormat === "stream-json" && options.outputFormat !== "stream-json") {
@@ -62,55 +133,21 @@ export async function runPrintMode(options: CliOptions, io: CliIo): Promise<numb
       "with --input-format stream-json the prompts come from stdin, not the command line",
     );
   }
-  const prompt = options.inputFormat === "text" ? await textPrompt(options, io) : undefined;
-  const stateDir = keelStateDir(io.env);
-  const warn = (text: string) => void writeTo(io.stderr, `keel: ${text}\n`);
-  const home = io.env.HOME ?? homedir();
-  const policy = await loadSessionPolicy(options, { home, stateDir, cwd: io.cwd }, warn);
-  const model = await printModel(options, io, policy.settings.model);
-  const ids = { uuid: randomUUID, timestamp: () => new Date().toISOString() };
-  const resolved = await resolveSession(options, { stateDir, cwd: io.cwd, ids, onWarning: warn });
-  const store = await openSessionStore({
-    stateDir,
-    cwd: io.cwd,
-    sessionId: resolved.sessionId,
-    persist: options.sessionPersistence,
-    history: resolved.messages,
-    onError: (error) => warn(`cannot write the transcript: ${error.message}`),
-  });
-  const session = await createCliSession({
-    options,
-    io,
-    model,
-    sessionId: resolved.sessionId,
-    history: resolved.messages,
-    resumed: options.resume !== undefined || options.continue,
-    store,
-    stateDir,
-    policy,
-    canUseTool: createHeadlessCanUseTool,
-    warn,
-    ...(options.verbose
-      ? {
-          onTransition: (t: LoopTransition, n: number) =>
-            void writeTo(io.stderr, describeTransition(t, n)),
-        }
-      : {}),
-  });
+  const open = sessionOpener(options, io);
+  if (options.inputFormat === "stream-json") {
+    return runStreamInput(options, io, open, (message) => reportToStderr(message, options, io));
+  }
+  const prompt = await textPrompt(options, io);
+  const session = await open({});
   const printer = createOutputPrinter(options.outputFormat, io.stdout);
   let result: SdkResult | undefined;
-  const emit = async (message: SdkMessage) => {
-    if (message.type === "result") result = message;
-    await printer(message);
-    await reportToStderr(message, options, io);
-  };
   try {
-    if (prompt !== undefined) {
-      for await (const message of session.engine.submitMessage(prompt)) await emit(message);
-      return exitCodeFor(result);
+    for await (const message of session.engine.submitMessage(prompt)) {
+      if (message.type === "result") result = message;
+      await printer(message);
+      await reportToStderr(message, options, io);
     }
-    const inputOk = await runStreamInput(session.engine, io, emit);
-    return inputOk ? exitCodeFor(result) : 1;
+    return exitCodeFor(result);
   } finally {
     // Also after SIGINT/SIGTERM (the turn ends on io.signal): keel -p leaves nothing running.
     await session.dispose();

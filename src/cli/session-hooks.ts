@@ -10,6 +10,7 @@ import {
   toolHooks,
   userPromptSubmit,
 } from "../hooks/index.js";
+import type { runCommandHook } from "../hooks/run-command-hook.js";
 import type { EngineHooks } from "../session/engine/config.js";
 import type { PermissionMode } from "../tools/context.js";
 import { NO_TOOL_HOOKS } from "../tools/hooks.js";
@@ -34,6 +35,8 @@ export interface SessionHooksInputs {
   env: Readonly<Record<string, string | undefined>>;
   permissionMode: () => PermissionMode;
   report: (text: string) => void;
+  /** Runs one hook command (default: a process); an SDK host routes its callbacks here. */
+  runCommand?: typeof runCommandHook;
 }
 
 function promptHook(engine: HookEngine): NonNullable<EngineHooks["userPromptSubmit"]> {
@@ -72,6 +75,7 @@ export function createSessionHooks(inputs: SessionHooksInputs): SessionHooks {
     permissionMode: inputs.permissionMode,
     env: inputs.env,
     report: (notice) => inputs.report(formatHookNotice(notice)),
+    ...(inputs.runCommand ? { runCommand: inputs.runCommand } : {}),
   });
   return {
     engine: {

@@ -1,47 +1,141 @@
-import type { QueryEngine } from "../session/engine/query-engine.js";
-import type { SdkMessage } from "../session/sdk-messages.js";
+import type { SdkMessage, SdkResult } from "../session/sdk-messages.js";
+import { ControlChannel } from "./control/channel.js";
+import type { ControlRequestLine } from "./control/envelopes.js";
+import { errorLine } from "./control/envelopes.js";
+import { type HostTargets, handleHostRequest } from "./control/host-requests.js";
+import { initializeRequest, readInitialize } from "./control/initialize.js";
+import { openSdkSession } from "./control/sdk-session.js";
 import type { CliIo } from "./io.js";
-import { writeTo } from "./output.js";
+import type { CliOptions } from "./options.js";
+import { exitCodeFor, writeTo } from "./output.js";
+import type { OpenSession } from "./print-mode.js";
 import { readStreamInput } from "./stream-json-input.js";
 
-/**
- * Feeds every user message read from stdin to the conversation as it arrives: with no turn
- * running it starts one; during a turn the engine absorbs it at the next tool boundary or runs
- * it next (contracts.md §7). After stdin ends, the work already queued finishes. A line that
- * cannot be read stops the input (reported on stderr); returns false then.
- */
-export async function runStreamInput(
-  engine: QueryEngine,
-  io: CliIo,
-  emit: (message: SdkMessage) => Promise<void>,
-): Promise<boolean> {
-  const turns: Promise<void>[] = [];
-  let ok = true;
-  const run = async (prompt: string) => {
-    for await (const message of engine.submitMessage(prompt)) await emit(message);
-  };
-  for await (const input of readStreamInput(io.stdin)) {
-    if (io.signal.aborted) break;
-    if (input.kind === "prompt") turns.push(run(input.text));
-    else if (input.kind === "control") {
-      await writeTo(
-        io.stdout,
-        `${JSON.stringify({
-          type: "control_response",
-          response: {
-            subtype: "error",
-            request_id: input.requestId,
-            error: `keel does not support the control request "${input.subtype}"`,
-            error_code: "unsupported_request",
-          },
-        })}\n`,
-      );
-    } else if (input.kind === "invalid") {
-      await writeTo(io.stderr, `keel: stdin line ${input.line}: ${input.problem}\n`);
-      ok = false;
-      break;
+/** One stream-json run: the channel, the session once open, and the work in flight. */
+interface StreamRun {
+  options: CliOptions;
+  io: CliIo;
+  open: OpenSession;
+  channel: ControlChannel;
+  /** Opens once, on the first line that needs the session (initialize, when it comes first). */
+  ready?: Promise<HostTargets>;
+  work: Promise<void>[];
+  /** Ends the run at once (a session that cannot open, a request that cannot be answered). */
+  fail: (error: unknown) => void;
+  lastResult?: SdkResult;
+  emit: (message: SdkMessage) => Promise<void>;
+}
+
+function warnOf(io: CliIo): (text: string) => void {
+  return (text) => void writeTo(io.stderr, `keel: ${text}\n`);
+}
+
+/** The session, opened from the initialize request when it is the first line that needs one. */
+function sessionFor(run: StreamRun, first?: ControlRequestLine): Promise<HostTargets> {
+  if (run.ready) return run.ready;
+  const parsed = first ? initializeRequest.safeParse(first.request) : undefined;
+  if (parsed && !parsed.success) {
+    const problem = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+    run.ready = Promise.reject(new Error(`the initialize request cannot be used: ${problem}`));
+  } else {
+    const init = parsed?.success ? readInitialize(parsed.data) : undefined;
+    run.ready = openSdkSession(init, run.options, run.channel, run.open, warnOf(run.io));
+  }
+  return run.ready;
+}
+
+function startTurn(run: StreamRun, prompt: string): void {
+  const turn = sessionFor(run).then(async ({ session }) => {
+    for await (const message of session.engine.submitMessage(prompt)) {
+      if (message.type === "result") run.lastResult = message;
+      await run.emit(message);
+    }
+  });
+  track(run, turn);
+}
+
+function track(run: StreamRun, work: Promise<void>): void {
+  work.catch(run.fail);
+  run.work.push(work);
+}
+
+function startRequest(run: StreamRun, line: ControlRequestLine): void {
+  const first = line.request.subtype === "initialize" && !run.ready ? line : undefined;
+  const answered = sessionFor(run, first).then(
+    (targets) => handleHostRequest(targets, line),
+    async (error: Error) => {
+      await run.channel.write(errorLine(line.request_id, error.message));
+      throw error;
+    },
+  );
+  track(run, answered);
+}
+
+/** Reads stdin to its end; false when a line could not be read (reported on stderr). */
+async function pump(run: StreamRun): Promise<boolean> {
+  for await (const input of readStreamInput(run.io.stdin)) {
+    if (run.io.signal.aborted) break;
+    switch (input.kind) {
+      case "prompt":
+        startTurn(run, input.text);
+        break;
+      case "control":
+        startRequest(run, input.request);
+        break;
+      case "response":
+        run.channel.answer(input.response);
+        break;
+      case "invalid":
+        await writeTo(run.io.stderr, `keel: stdin line ${input.line}: ${input.problem}\n`);
+        return false;
+      // keel answers the SDK's requests at once, so a cancel finds nothing to stop.
+      case "cancel":
+      case "ignored":
+        break;
     }
   }
-  await Promise.all(turns);
-  return ok;
+  return true;
+}
+
+/**
+ * The stream-json conversation with its control channel (CLI-PROTOCOL.md): user messages
+ * run as turns (or are absorbed by the running one), SDK requests are each answered once,
+ * answers to keel's own requests are matched. After stdin ends the queued work finishes;
+ * the exit code is 0 when the last result succeeded, 1 after an error result or a bad line.
+ */
+export async function runStreamInput(
+  options: CliOptions,
+  io: CliIo,
+  open: OpenSession,
+  report: (message: SdkMessage) => Promise<void>,
+): Promise<number> {
+  const channel = new ControlChannel(io.stdout);
+  let fail: (error: unknown) => void = () => {};
+  const failed = new Promise<never>((_, reject) => {
+    fail = reject;
+  });
+  failed.catch(() => {});
+  const run: StreamRun = {
+    options,
+    io,
+    open,
+    channel,
+    work: [],
+    fail,
+    emit: async (message) => {
+      await channel.write(message);
+      await report(message);
+    },
+  };
+  try {
+    const inputOk = await Promise.race([pump(run), failed]);
+    channel.close("stdin closed before the SDK answered");
+    await Promise.race([Promise.all(run.work), failed]);
+    if (!inputOk) return 1;
+    return run.ready ? exitCodeFor(run.lastResult) : 0;
+  } finally {
+    const targets = await run.ready?.catch(() => undefined);
+    await targets?.sdkMcp.close();
+    await targets?.session.dispose();
+  }
 }

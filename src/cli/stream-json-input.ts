@@ -1,5 +1,20 @@
 import { createInterface } from "node:readline";
 import { z } from "zod";
+import {
+  type ControlRequestLine,
+  type ControlResponseLine,
+  controlCancelLine,
+  controlRequestLine,
+  controlResponseLine,
+} from "./control/envelopes.js";
+
+/** Line types keel reads; a malformed one of these is an error, any other type is ignored. */
+const KNOWN_TYPES: ReadonlySet<string> = new Set([
+  "user",
+  "control_request",
+  "control_response",
+  "control_cancel_request",
+]);
 
 const textBlock = z.object({ type: z.literal("text"), text: z.string() });
 
@@ -11,20 +26,17 @@ const userLine = z.object({
   }),
 });
 
-const controlRequest = z.object({
-  type: z.literal("control_request"),
-  request_id: z.string(),
-  request: z.object({ subtype: z.string() }).passthrough(),
-});
-
-const ignored = z.object({
-  type: z.enum(["keep_alive", "control_cancel_request", "control_response"]),
-});
+const ignored = z.object({ type: z.string() });
 
 /** One stdin line of `--input-format stream-json`, read. */
 export type StreamInput =
   | { kind: "prompt"; text: string }
-  | { kind: "control"; requestId: string; subtype: string }
+  | { kind: "control"; request: ControlRequestLine }
+  /** The SDK's answer to a request keel sent. */
+  | { kind: "response"; response: ControlResponseLine }
+  /** The SDK no longer needs the answer to its request. */
+  | { kind: "cancel"; requestId: string }
+  /** keep_alive, or a line of a type keel does not know (Claude Code ignores both). */
   | { kind: "ignored" }
   | { kind: "invalid"; line: number; problem: string };
 
@@ -55,19 +67,20 @@ export function parseStreamInputLine(raw: string, line: number): StreamInput {
   }
   const user = userLine.safeParse(value);
   if (user.success) return promptText(user.data.message.content, line);
-  const control = controlRequest.safeParse(value);
-  if (control.success) {
-    return {
-      kind: "control",
-      requestId: control.data.request_id,
-      subtype: control.data.request.subtype,
-    };
-  }
-  if (ignored.safeParse(value).success) return { kind: "ignored" };
+  const control = controlRequestLine.safeParse(value);
+  if (control.success) return { kind: "control", request: control.data };
+  const response = controlResponseLine.safeParse(value);
+  if (response.success) return { kind: "response", response: response.data };
+  const cancel = controlCancelLine.safeParse(value);
+  if (cancel.success) return { kind: "cancel", requestId: cancel.data.request_id };
+  const known = ignored.safeParse(value);
+  if (known.success && !KNOWN_TYPES.has(known.data.type)) return { kind: "ignored" };
   return {
     kind: "invalid",
     line,
-    problem: 'expected a user message ({"type":"user","message":{"role":"user","content":…}})',
+    problem: known.success
+      ? `a "${known.data.type}" line is malformed`
+      : 'expected a JSON object with a "type" (a user message, a control request or response)',
   };
 }
 

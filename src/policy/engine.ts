@@ -3,7 +3,9 @@ import type { PermissionMode, ToolUseContext } from "../tools/context.js";
 import type { AnyTool } from "../tools/tool.js";
 import { type DecisionSteps, decideWithSteps } from "./decide.js";
 import type { HookDecision, PermissionDecision } from "./decision.js";
+import type { PermissionRule } from "./permission-rule.js";
 import { cachedResolver, type RealPathResolver, resolveRealPath } from "./real-paths.js";
+import { parseRule } from "./rule-syntax.js";
 
 /** What a permission engine is built from. */
 export interface PermissionEngineOptions {
@@ -38,11 +40,39 @@ export interface PermissionEngine {
   readonly workingFolders: readonly string[];
   /** True when `disableBypassPermissionsMode` turned bypassPermissions off. */
   readonly bypassDisabled: boolean;
+  /**
+   * Adds allow rules for the rest of this session (a person chose "always allow"); they are
+   * weighed like --allowedTools rules. Returns the rules that do not parse (none are added then).
+   */
+  addSessionRules(rules: readonly string[]): string[];
 }
 
 /** The mode that applies: bypassPermissions is plain default when settings disable it. */
 export function effectiveMode(mode: PermissionMode, bypassDisabled: boolean): PermissionMode {
   return bypassDisabled && mode === "bypassPermissions" ? "default" : mode;
+}
+
+/** Session-scope allow rules, anchored like command-line rules (at the working folder). */
+function sessionAllowRules(
+  texts: readonly string[],
+  cwd: string,
+): { rules: PermissionRule[]; problems: string[] } {
+  const rules: PermissionRule[] = [];
+  const problems: string[] = [];
+  for (const text of texts) {
+    const parsed = parseRule(text);
+    if (!parsed.ok) problems.push(parsed.problem);
+    else
+      rules.push({
+        behavior: "allow",
+        text,
+        value: parsed.value,
+        source: "cli",
+        origin: "this session",
+        root: cwd,
+      });
+  }
+  return { rules, problems };
 }
 
 /** Builds the permission engine of a session. */
@@ -69,6 +99,11 @@ export function createPermissionEngine(options: PermissionEngineOptions): Permis
   return {
     workingFolders,
     bypassDisabled,
+    addSessionRules(texts) {
+      const parsed = sessionAllowRules(texts, options.cwd);
+      if (parsed.problems.length === 0) steps.rules = [...steps.rules, ...parsed.rules];
+      return parsed.problems;
+    },
     decide(tool, input, context, decideOptions = {}) {
       const mode = effectiveMode(context.getAppState().permissionMode, bypassDisabled);
       return decideWithSteps(steps, {

@@ -78,12 +78,50 @@ describe("--input-format stream-json: one conversation from stdin in one process
     const request = JSON.stringify({
       type: "control_request",
       request_id: "r1",
-      request: { subtype: "set_model" },
+      request: { subtype: "no_such_subtype" },
     });
     const { lines } = await keel({ turns: [{ content: "ok" }] }, `${request}\n${user("hi")}\n`);
     expect(lines[0]).toMatchObject({
       type: "control_response",
       response: { subtype: "error", request_id: "r1", error_code: "unsupported_request" },
     });
+  });
+
+  it("answers initialize and get_binary_version, ignores keep_alive and stray answers", async () => {
+    const request = (id: string, subtype: string) =>
+      JSON.stringify({ type: "control_request", request_id: id, request: { subtype } });
+    const stray = JSON.stringify({
+      type: "control_response",
+      response: { subtype: "success", request_id: "nobody", response: {} },
+    });
+    const { run, lines } = await keel(
+      { turns: [{ content: "ok" }] },
+      [
+        request("i1", "initialize"),
+        '{"type":"keep_alive"}',
+        stray,
+        request("v1", "get_binary_version"),
+        user("hi"),
+      ]
+        .map((l) => `${l}\n`)
+        .join(""),
+    );
+    expect(run.code).toBe(0);
+    expect(lines[0]).toMatchObject({
+      type: "control_response",
+      response: { subtype: "success", request_id: "i1", response: { output_style: "default" } },
+    });
+    expect(lines[1]).toMatchObject({ response: { subtype: "success", request_id: "v1" } });
+    expect(lines.filter((l) => l.type === "result")).toHaveLength(1);
+  });
+
+  it("exits 1 at a malformed line that follows a good one, after the turn already queued", async () => {
+    const { run, lines } = await keel(
+      { turns: [{ content: "ok" }] },
+      `${user("hi")}\n{"type":"user"}\n`,
+    );
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('stdin line 2: a "user" line is malformed');
+    expect(lines.filter((l) => l.type === "result")).toHaveLength(1);
   });
 });

@@ -1,0 +1,32 @@
+import type { PermissionMode } from "../../tools/context.js";
+import { VERSION } from "../../version.js";
+
+/** What the initialize answer reports about the session. */
+export interface InitializeFacts {
+  model: string;
+  permissionMode: PermissionMode;
+}
+
+/**
+ * keel's answer to `initialize`: the shape of Claude Code's (the SDK serves supportedModels,
+ * supportedAgents and accountInfo from it), holding what keel supports. keel has no slash
+ * commands or SDK-listed agents in headless mode, and no output style but the default; SDK hook `onFailure`
+ * policies are not supported, so the SDK refuses hooks that need one rather than ignoring it.
+ */
+export function initializeResponse(facts: InitializeFacts): Record<string, unknown> {
+  return {
+    commands: [],
+    agents: [],
+    output_style: "default",
+    available_output_styles: ["default"],
+    models: [
+      { value: facts.model, resolvedModel: facts.model, displayName: facts.model, description: "" },
+    ],
+    account: {},
+    pid: process.pid,
+    claude_code_version: VERSION,
+    current_permission_mode: facts.permissionMode,
+    hook_on_failure_supported: false,
+    session_state: "idle",
+  };
+}

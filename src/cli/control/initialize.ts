@@ -1,0 +1,101 @@
+import { z } from "zod";
+import { HOOK_EVENTS, type HookEvent } from "../../hooks/events.js";
+
+const hookMatcher = z.object({
+  matcher: z.string().optional(),
+  hookCallbackIds: z.array(z.string()),
+  timeout: z.number().positive().optional(),
+});
+
+const systemPromptField = z.union([
+  z.string(),
+  z.array(z.string()),
+  z.object({
+    type: z.literal("preset"),
+    preset: z.string(),
+    append: z.string().optional(),
+  }),
+]);
+
+/** The fields of `initialize` keel acts on (the rest are accepted and ignored, as the SDK allows). */
+export const initializeRequest = z
+  .object({
+    subtype: z.literal("initialize"),
+    hooks: z.record(z.string(), z.array(hookMatcher)).optional(),
+    sdkMcpServers: z.array(z.string()).optional(),
+    systemPrompt: systemPromptField.optional(),
+    appendSystemPrompt: z.string().optional(),
+    jsonSchema: z.record(z.string(), z.unknown()).optional(),
+  })
+  .passthrough();
+
+/** An initialize request, read. */
+export type InitializeRequest = z.infer<typeof initializeRequest>;
+
+/** One SDK hook callback registration: the event, its matcher, the callback id. */
+export interface SdkHookRegistration {
+  event: HookEvent;
+  matcher?: string;
+  callbackId: string;
+  timeoutSeconds?: number;
+}
+
+/** What the SDK asked for at initialize, in keel's terms. */
+export interface SdkInit {
+  hooks: SdkHookRegistration[];
+  /** Hook events keel does not run: registered callbacks for them never fire. */
+  unsupportedHookEvents: string[];
+  mcpServers: string[];
+  /** Replaces keel's system prompt ("" = none of keel's own). */
+  systemPrompt?: string;
+  appendSystemPrompt?: string;
+  jsonSchema?: Record<string, unknown>;
+}
+
+function isHookEvent(name: string): name is HookEvent {
+  return (HOOK_EVENTS as readonly string[]).includes(name);
+}
+
+function promptParts(
+  request: InitializeRequest,
+): Pick<SdkInit, "systemPrompt" | "appendSystemPrompt"> {
+  const prompt = request.systemPrompt;
+  const append = request.appendSystemPrompt;
+  if (prompt === undefined) return append === undefined ? {} : { appendSystemPrompt: append };
+  if (typeof prompt === "string" || Array.isArray(prompt)) {
+    const text = typeof prompt === "string" ? prompt : prompt.join("\n\n");
+    return { systemPrompt: text, ...(append === undefined ? {} : { appendSystemPrompt: append }) };
+  }
+  // The preset keeps keel's own prompt; only the appended text is added.
+  const appended = prompt.append ?? append;
+  return appended === undefined ? {} : { appendSystemPrompt: appended };
+}
+
+/** Reads an initialize request into what keel sets up from it. */
+export function readInitialize(request: InitializeRequest): SdkInit {
+  const hooks: SdkHookRegistration[] = [];
+  const unsupported: string[] = [];
+  for (const [event, matchers] of Object.entries(request.hooks ?? {})) {
+    if (!isHookEvent(event)) {
+      unsupported.push(event);
+      continue;
+    }
+    for (const m of matchers) {
+      for (const callbackId of m.hookCallbackIds) {
+        hooks.push({
+          event,
+          callbackId,
+          ...(m.matcher === undefined ? {} : { matcher: m.matcher }),
+          ...(m.timeout === undefined ? {} : { timeoutSeconds: m.timeout }),
+        });
+      }
+    }
+  }
+  return {
+    hooks,
+    unsupportedHookEvents: unsupported,
+    mcpServers: request.sdkMcpServers ?? [],
+    ...promptParts(request),
+    ...(request.jsonSchema === undefined ? {} : { jsonSchema: request.jsonSchema }),
+  };
+}

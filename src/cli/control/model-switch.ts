@@ -1,0 +1,34 @@
+import type { ModelProvider } from "../../model/provider.js";
+
+/** A provider whose main model can be switched mid-session (the SDK's set_model). */
+export interface SwitchableModel {
+  provider: ModelProvider;
+  /** The model requests for the session's main model use now. */
+  current(): string;
+  /** Switches the main model; undefined goes back to the one the session started with. */
+  set(model: string | undefined): void;
+}
+
+/**
+ * Wraps a provider so requests for the session's own model go to the model chosen last;
+ * requests naming another model (a fallback, a subagent's own model) are left alone.
+ */
+export function switchableModel(inner: ModelProvider, startModel: string): SwitchableModel {
+  let chosen: string | undefined;
+  return {
+    provider: {
+      name: inner.name,
+      stream: (request, signal) =>
+        inner.stream(
+          chosen !== undefined && request.model === startModel
+            ? { ...request, model: chosen }
+            : request,
+          signal,
+        ),
+    },
+    current: () => chosen ?? startModel,
+    set: (model) => {
+      chosen = model;
+    },
+  };
+}

@@ -1,0 +1,79 @@
+import type { CliSession } from "../cli-session.js";
+import type { CliOptions } from "../options.js";
+import type { OpenSession, SessionExtras } from "../print-mode.js";
+import type { ControlChannel } from "./channel.js";
+import { type HostTargets, modeStatusLine } from "./host-requests.js";
+import type { SdkInit } from "./initialize.js";
+import { initializeResponse } from "./initialize-response.js";
+import { type SwitchableModel, switchableModel } from "./model-switch.js";
+import { createSdkCanUseTool } from "./sdk-can-use-tool.js";
+import { sdkHookRunner, sdkHooksConfig } from "./sdk-hooks.js";
+import { connectSdkMcpServers } from "./sdk-mcp.js";
+
+function optionOverrides(init: SdkInit | undefined, options: CliOptions): SessionExtras["options"] {
+  if (!init) return {};
+  return {
+    ...(init.systemPrompt === undefined ? {} : { systemPrompt: init.systemPrompt }),
+    ...(init.appendSystemPrompt === undefined
+      ? {}
+      : { appendSystemPrompt: init.appendSystemPrompt }),
+    ...(init.jsonSchema === undefined || options.jsonSchema !== undefined
+      ? {}
+      : { jsonSchema: JSON.stringify(init.jsonSchema) }),
+  };
+}
+
+function permissionPrompt(options: CliOptions, deps: Parameters<typeof createSdkCanUseTool>[0]) {
+  return options.permissionPromptTool === "stdio" ? { canUseTool: createSdkCanUseTool(deps) } : {};
+}
+
+/**
+ * Opens the session an SDK host drives: what `initialize` asked for (system prompt, hook
+ * callbacks, in-process MCP servers, answer schema), permission prompts over the channel
+ * when `--permission-prompt-tool stdio` was given, and a model set_model can switch.
+ * Without an initialize (a plain stream-json client) the session is the ordinary one.
+ */
+export async function openSdkSession(
+  init: SdkInit | undefined,
+  options: CliOptions,
+  channel: ControlChannel,
+  open: OpenSession,
+  warn: (text: string) => void,
+): Promise<HostTargets> {
+  for (const event of init?.unsupportedHookEvents ?? []) {
+    warn(`SDK hook callbacks for ${event} never run: keel does not run that hook event`);
+  }
+  const sdkMcp = await connectSdkMcpServers(channel, init?.mcpServers ?? [], warn);
+  let session: CliSession | undefined;
+  let model: SwitchableModel | undefined;
+  const announceMode: HostTargets["announceMode"] = (mode) =>
+    channel.write(modeStatusLine(mode, session?.engine.sessionId ?? ""));
+  const setMode = (mode: Parameters<CliSession["setPermissionMode"]>[0]) => {
+    session?.setPermissionMode(mode);
+    void announceMode(mode);
+  };
+  const hooks = init?.hooks ?? [];
+  session = await open({
+    options: optionOverrides(init, options),
+    ...(hooks.length > 0
+      ? { hooks: { config: sdkHooksConfig(hooks), runCommand: sdkHookRunner(channel, hooks) } }
+      : {}),
+    hostTools: { tools: sdkMcp.tools, servers: sdkMcp.status },
+    ...permissionPrompt(options, { channel, setMode, warn }),
+    wrapProvider: (provider, startModel) => {
+      model = switchableModel(provider, startModel);
+      return model.provider;
+    },
+  });
+  const opened = session;
+  const switchable = model!;
+  return {
+    channel,
+    session: opened,
+    model: switchable,
+    sdkMcp,
+    announceMode,
+    initializeResponse: () =>
+      initializeResponse({ model: switchable.current(), permissionMode: opened.permissionMode() }),
+  };
+}
