@@ -97,6 +97,8 @@ export interface ToolUseContext {
   /** Tells the UI which tool calls are running. */
   setInProgressToolUseIds(update: (previous: ReadonlySet<string>) => ReadonlySet<string>): void;
   addNotification?(text: string): void;
+  /** Told of every call a hook or the policy denied (the result's permission_denials). */
+  onPermissionDenied?(denial: { toolName: string; toolUseId: string; input: unknown }): void;
 }
 
 /** The context a single tool call receives: the turn's context plus the call's identity. */

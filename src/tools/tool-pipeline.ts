@@ -85,8 +85,11 @@ async function permit(
   parsedInput: unknown,
   pre: PreToolUseOutcome,
 ): Promise<Checked> {
+  const denied = (input: unknown) =>
+    scope.context.onPermissionDenied?.({ toolName: tool.name, toolUseId: scope.block.id, input });
   if (pre.permission?.behavior === "deny") {
     recordDecision(scope, { source: "hook", decision: "reject" });
+    denied(parsedInput);
     const reason = pre.permission.reason || "the hook blocked this call";
     return { ok: false, update: failure(scope, `PreToolUse:${tool.name} hook error: ${reason}`) };
   }
@@ -107,6 +110,7 @@ async function permit(
   if (decision.behavior === "deny") {
     // Only a person's rejection interrupts; other denials come from rules or modes.
     recordDecision(scope, { source: decision.interrupt ? "user" : "config", decision: "reject" });
+    denied(input);
     if (decision.interrupt) context.abortController.abort();
     return { ok: false, update: failure(scope, decision.message) };
   }

@@ -85,6 +85,7 @@ describe("settings, permission rules and hooks drive keel -p (validator on)", ()
     const { run, lines } = await keel({ turns: [bash("echo hi"), { content: "ok" }] });
     expect(run.code).toBe(0);
     expect(toolResultTexts(lines)[0]).toContain("no shell today");
+    expect(only(lines, "result").permission_denials).toMatchObject([{ tool_name: "Bash" }]);
   });
 
   it("adds a UserPromptSubmit hook's output to the request as context", async () => {

@@ -19,19 +19,6 @@ export interface TurnContextInputs {
   loadedDeferredTools: Set<string>;
 }
 
-/** Records every denial for the result message (Claude Code's permission_denials). */
-function recordingDenials(
-  canUseTool: CanUseTool,
-  denials: TurnContextInputs["denials"],
-): CanUseTool {
-  return async (tool, input, context, assistant, toolUseId, hookVerdict) => {
-    const decision = await canUseTool(tool, input, context, assistant, toolUseId, hookVerdict);
-    if (decision.behavior === "deny")
-      denials.push({ tool_name: tool.name, tool_use_id: toolUseId, tool_input: input });
-    return decision;
-  };
-}
-
 /** The ToolUseContext of one turn: the session's tools, state and callbacks. */
 export function turnToolUseContext(inputs: TurnContextInputs): ToolUseContext {
   const { config } = inputs;
@@ -54,7 +41,9 @@ export function turnToolUseContext(inputs: TurnContextInputs): ToolUseContext {
     toolDecisions: new Map(),
     messages: [],
     loadedDeferredTools: inputs.loadedDeferredTools,
-    canUseTool: recordingDenials(config.canUseTool, inputs.denials),
+    canUseTool: config.canUseTool,
+    onPermissionDenied: ({ toolName, toolUseId, input }) =>
+      inputs.denials.push({ tool_name: toolName, tool_use_id: toolUseId, tool_input: input }),
     hooks: config.hooks?.tool ?? NO_TOOL_HOOKS,
     getAppState: () => config.getAppState(),
     setAppState: (update) => config.setAppState(update),
