@@ -1,19 +1,15 @@
 import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { homedir } from "node:os";
-import { join } from "node:path";
 import { createContextCollapse } from "../context/collapse.js";
 import { createCompaction } from "../context/compaction.js";
 import { contextSettingsFromEnv, createIsAtBlockingLimit } from "../context/limits.js";
 import { createMicrocompact, forgetClearedReads } from "../context/microcompact.js";
 import { createContextPipeline } from "../context/pipeline.js";
 import { createToolResultBudget } from "../context/tool-result-budget.js";
-import type { runCommandHook } from "../hooks/run-command-hook.js";
 import type { CallModel } from "../loop/params.js";
-import type { McpManager } from "../mcp/manager.js";
-import { createPermissionEngine, type PermissionEngine } from "../policy/engine.js";
+import { createPermissionEngine } from "../policy/engine.js";
 import type { IdSource } from "../protocol/factories.js";
-import type { LoopTransition, Message } from "../protocol/messages.js";
 import { NODE_CHANGED_FILE_DEPS } from "../session/attachments/changed-files.js";
 import { createAttachmentCollector } from "../session/attachments/collector.js";
 import {
@@ -22,103 +18,39 @@ import {
   todoReminderSource,
 } from "../session/attachments/sources.js";
 import { loadSessionContext } from "../session/context/session-context.js";
-import type { ContextDeps, SessionContext, TranscriptSink } from "../session/engine/config.js";
+import type {
+  ContextDeps,
+  QueryEngineConfig,
+  SessionContext,
+  TranscriptSink,
+} from "../session/engine/config.js";
 import { QueryEngine } from "../session/engine/query-engine.js";
-import { FileHistory } from "../session/file-history/file-history.js";
-import { withFileHistory } from "../session/file-history/with-file-history.js";
 import { createNestedMemoryTracker } from "../session/memory/nested-memory.js";
 import { sessionTranscriptPath } from "../session/transcript/index.js";
-import { createSessionTasks, type SessionTasks } from "../tasks/session-tasks.js";
-import {
-  isTodoWriteTool,
-  type TodoWriteTool,
-} from "../tools/builtin/todo-write/todo-write-tool.js";
-import { createToolSearchTool } from "../tools/builtin/tool-search/tool-search-tool.js";
-import type { AppState, CanUseTool, PermissionMode } from "../tools/context.js";
-import type { AnyTool } from "../tools/tool.js";
+import type { AppState } from "../tools/context.js";
 import { VERSION } from "../version.js";
-import type { CliIo } from "./io.js";
+import type { CliSession, CliSessionInputs } from "./cli-session-types.js";
 import { parseJsonSchema } from "./json-schema-option.js";
 import type { CliOptions } from "./options.js";
-import type { PrintModel } from "./print-model.js";
 import { createSessionHooks, type SessionHooks } from "./session-hooks.js";
-import type { SessionPolicy } from "./session-policy.js";
-import type { SessionStore } from "./session-store.js";
-import { createSessionTools } from "./session-tools.js";
+import { createSessionToolset, type SessionToolset } from "./session-toolset.js";
 
-/** A CLI session ready to take prompts. */
-export interface CliSession {
-  engine: QueryEngine;
-  /**
-   * Rewinds files and conversation to just before a user prompt: every file Edit or Write
-   * changed since is restored; returns the restored paths (false: no such prompt).
-   */
-  rewind(userMessageUuid: string): Promise<string[] | false>;
-  /** The session's permission mode now, and a switch of it (an SDK host changes it). */
-  permissionMode(): PermissionMode;
-  setPermissionMode(mode: PermissionMode): void;
-  /** Every MCP server of the session (configured and host-provided) and its status. */
-  mcpStatus(): Array<{ name: string; status: string }>;
-  dispose(): Promise<void>;
-}
+export type { CliSession, CliSessionInputs } from "./cli-session-types.js";
 
-/** Everything a CLI session is assembled from. */
-export interface CliSessionInputs {
-  options: CliOptions;
-  io: CliIo;
-  model: PrintModel;
-  sessionId: string;
-  history: readonly Message[];
-  resumed: boolean;
-  store: SessionStore;
-  stateDir: string;
-  policy: SessionPolicy;
-  /** How permissions are asked: headless (a denial naming the flag) or a person. */
-  canUseTool: (engine: PermissionEngine) => CanUseTool;
-  onTransition?: (transition: LoopTransition, turnCount: number) => void;
-  warn: (text: string) => void;
-  /** Tools the host brings (an SDK's in-process MCP servers), with their servers' status. */
-  hostTools?: { tools: readonly AnyTool[]; servers: Array<{ name: string; status: string }> };
-  /** Runs hook commands (an SDK host answers its own callbacks); default: processes. */
-  runHookCommand?: typeof runCommandHook;
-}
-
+/** What the engine's collaborators are built from. */
 interface Parts {
   inputs: CliSessionInputs;
   ids: IdSource;
   home: string;
   env: Readonly<Record<string, string | undefined>>;
-  /** The session's tools now (MCP servers come and go). */
-  tools: () => readonly AnyTool[];
-  todo: TodoWriteTool | undefined;
+  toolset: SessionToolset;
   hooks: SessionHooks;
 }
 
-/**
- * The session's MCP servers, connected before the first turn (bounded by MCP_TIMEOUT). The
- * MCP code is loaded only when this runs, and the SDK only when a server is configured.
- */
-async function startMcp(
-  inputs: CliSessionInputs,
-  roots: { home: string; env: Readonly<Record<string, string | undefined>> },
-): Promise<McpManager> {
-  const { startCliMcp } = await import("./mcp-config.js");
-  const mcp = await startCliMcp({
-    mcpConfig: inputs.options.mcpConfig,
-    strict: inputs.options.strictMcpConfig,
-    cwd: inputs.io.cwd,
-    home: roots.home,
-    stateDir: inputs.stateDir,
-    env: roots.env,
-    settings: inputs.policy.settings,
-    warn: inputs.warn,
-  });
-  await mcp.whenSettled();
-  return mcp;
-}
-
-function attachmentSource(parts: Parts, loaded: Set<string>, tasks: SessionTasks) {
-  const { inputs, home, todo } = parts;
+/** The attachments after each tool round (queued input is the engine's own). */
+function attachmentSource(parts: Parts, loaded: Set<string>) {
+  const { inputs, home } = parts;
+  const { todo, tasks } = parts.toolset;
   const nested = createNestedMemoryTracker({
     cwd: inputs.io.cwd,
     home,
@@ -166,12 +98,12 @@ function contextDeps(parts: Parts): (callModel: CallModel) => ContextDeps {
     const pipeline = createContextPipeline({
       budget: createToolResultBudget({
         sessionDir: parts.inputs.store.sessionDir,
-        tools: parts.tools,
+        tools: parts.toolset.refreshTools,
       }),
       microcompact: createMicrocompact({ onCleared: forgetClearedReads }),
       collapse,
     });
-    const todo = parts.todo;
+    const todo = parts.toolset.todo;
     const compaction = createCompaction({
       callModel,
       ids: parts.ids,
@@ -205,50 +137,76 @@ function promptOptions(options: CliOptions) {
   };
 }
 
+/** The system prompt and user context, once per session (with SessionStart hook output). */
+function contextLoader(parts: Parts, loaded: Set<string>): () => Promise<SessionContext> {
+  const { inputs, home } = parts;
+  return async () => {
+    const [context, started] = await Promise.all([
+      loadSessionContext({
+        cwd: inputs.io.cwd,
+        home,
+        stateDir: inputs.stateDir,
+        platform: process.platform,
+        model: inputs.model.model,
+        tools: parts.toolset.refreshTools().map((t) => t.name),
+        ...promptOptions(inputs.options),
+        now: new Date(),
+        loaded,
+        onWarning: inputs.warn,
+      }),
+      parts.hooks.start(inputs.resumed ? "resume" : "startup"),
+    ]);
+    if (started.length === 0) return context;
+    return {
+      ...context,
+      userContext: { ...context.userContext, sessionStartHooks: started.join("\n\n") },
+    };
+  };
+}
+
+/** The flags and model facts the engine takes as they are. */
+function engineLimits(options: CliOptions, inputs: CliSessionInputs) {
+  const { model } = inputs;
+  return {
+    userSpecifiedModel: model.model,
+    ...(model.fallbackModel ? { fallbackModel: model.fallbackModel } : {}),
+    ...(options.maxTurns === undefined ? {} : { maxTurns: options.maxTurns }),
+    ...(options.maxBudgetUsd === undefined ? {} : { maxBudgetUsd: options.maxBudgetUsd }),
+    ...(options.jsonSchema === undefined
+      ? {}
+      : { jsonSchema: parseJsonSchema(options.jsonSchema) }),
+    includePartialMessages: options.includePartialMessages,
+    maxOutputTokens: model.maxOutputTokens,
+    ...(model.escalatedMaxOutputTokens
+      ? { escalatedMaxOutputTokens: model.escalatedMaxOutputTokens }
+      : {}),
+    maxToolUseConcurrency: model.maxToolUseConcurrency,
+    retry: model.retry,
+    init: { apiKeySource: model.apiKeySource, claude_code_version: VERSION },
+  } satisfies Partial<QueryEngineConfig>;
+}
+
+/** An abort controller that follows the process's signal until released. */
+function processAbort(signal: AbortSignal): { controller: AbortController; release(): void } {
+  const controller = new AbortController();
+  const abort = () => controller.abort(signal.reason);
+  if (signal.aborted) abort();
+  else signal.addEventListener("abort", abort, { once: true });
+  return { controller, release: () => signal.removeEventListener("abort", abort) };
+}
+
 /**
- * Assembles a CLI session: settings-driven permissions and hooks, the tools (Edit and Write
- * snapshot into the file history first), the prompt context (memory files, git snapshot,
- * SessionStart context), per-turn attachments, context management, the transcript, and the
- * QueryEngine over them.
+ * Assembles a CLI session: settings-driven permissions and hooks, the tools, the prompt
+ * context (memory files, git snapshot, SessionStart context), per-turn attachments, context
+ * management, the transcript, and the QueryEngine over them.
  */
 export async function createCliSession(inputs: CliSessionInputs): Promise<CliSession> {
-  const { options, io, model, store, policy } = inputs;
-  const { settings } = policy;
+  const { options, io, store, policy } = inputs;
   const ids: IdSource = { uuid: randomUUID, timestamp: () => new Date().toISOString() };
   const home = io.env.HOME ?? homedir();
-  const env = { ...io.env, ...settings.env };
-  const tasks = createSessionTasks({
-    stateDir: inputs.stateDir,
-    sessionId: inputs.sessionId,
-    cwd: io.cwd,
-    onError: (error) =>
-      inputs.warn(
-        `cannot record a background task: ${error instanceof Error ? error.message : String(error)}`,
-      ),
-  });
-  const sessionTools = await createSessionTools(
-    { cwd: io.cwd, sessionDir: store.sessionDir, stateDir: inputs.stateDir, env },
-    io,
-    tasks,
-  );
-  const fileHistory = new FileHistory({ dir: join(store.sessionDir, "file-history") });
-  let turnUuid = "";
-  const baseTools = [
-    ...withFileHistory(sessionTools.tools, fileHistory, () => turnUuid, { home }),
-    ...(inputs.hostTools?.tools ?? []),
-  ];
-  const mcp = await startMcp(inputs, { home, env });
-  const refreshTools = mcp.refreshTools(
-    baseTools,
-    createToolSearchTool({
-      cwd: io.cwd,
-      sessionDir: store.sessionDir,
-      stateDir: inputs.stateDir,
-      env,
-    }),
-  );
-  const tools = refreshTools();
-  let appState: AppState = { permissionMode: settings.permissionMode };
+  const env = { ...io.env, ...policy.settings.env };
+  const toolset = await createSessionToolset(inputs, env);
+  let appState: AppState = { permissionMode: policy.settings.permissionMode };
   const hooks = createSessionHooks({
     config: policy.hooks,
     sessionId: inputs.sessionId,
@@ -259,60 +217,23 @@ export async function createCliSession(inputs: CliSessionInputs): Promise<CliSes
     report: inputs.warn,
     ...(inputs.runHookCommand ? { runCommand: inputs.runHookCommand } : {}),
   });
-  const parts: Parts = {
-    inputs,
-    ids,
-    home,
-    env,
-    tools: refreshTools,
-    todo: tools.find(isTodoWriteTool),
-    hooks,
-  };
+  const parts: Parts = { inputs, ids, home, env, toolset, hooks };
   const permissions = createPermissionEngine({
-    settings,
+    settings: policy.settings,
     cwd: io.cwd,
     stateDir: inputs.stateDir,
     home,
   });
-  const abortController = new AbortController();
-  const abort = () => abortController.abort(io.signal.reason);
-  if (io.signal.aborted) abort();
-  else io.signal.addEventListener("abort", abort, { once: true });
+  const abort = processAbort(io.signal);
   const loadedMemory = new Set<string>();
   const sink = transcriptSink(inputs);
-  const loadContext = async (): Promise<SessionContext> => {
-    const [context, started] = await Promise.all([
-      loadSessionContext({
-        cwd: io.cwd,
-        home,
-        stateDir: inputs.stateDir,
-        platform: process.platform,
-        model: model.model,
-        tools: tools.map((t) => t.name),
-        ...promptOptions(options),
-        now: new Date(),
-        loaded: loadedMemory,
-        onWarning: inputs.warn,
-      }),
-      hooks.start(inputs.resumed ? "resume" : "startup"),
-    ]);
-    if (started.length === 0) return context;
-    return {
-      ...context,
-      userContext: { ...context.userContext, sessionStartHooks: started.join("\n\n") },
-    };
-  };
-  const mcpStatus = () => [
-    ...mcp.status().map(({ name, status }) => ({ name, status })),
-    ...(inputs.hostTools?.servers ?? []),
-  ];
   const engine = new QueryEngine({
     cwd: io.cwd,
-    provider: model.provider,
-    tools,
-    refreshTools,
-    mcpServers: () => mcpStatus(),
-    agents: sessionTools.agentDefinitions,
+    provider: inputs.model.provider,
+    tools: toolset.refreshTools(),
+    refreshTools: toolset.refreshTools,
+    mcpServers: toolset.mcpStatus,
+    agents: toolset.agentDefinitions,
     canUseTool: inputs.canUseTool(permissions),
     getAppState: () => appState,
     setAppState: (update) => {
@@ -320,41 +241,24 @@ export async function createCliSession(inputs: CliSessionInputs): Promise<CliSes
     },
     initialMessages: inputs.history,
     ...promptOptions(options),
-    userSpecifiedModel: model.model,
-    ...(model.fallbackModel ? { fallbackModel: model.fallbackModel } : {}),
-    ...(options.maxTurns === undefined ? {} : { maxTurns: options.maxTurns }),
-    ...(options.maxBudgetUsd === undefined ? {} : { maxBudgetUsd: options.maxBudgetUsd }),
-    ...(options.jsonSchema === undefined
-      ? {}
-      : { jsonSchema: parseJsonSchema(options.jsonSchema) }),
-    includePartialMessages: options.includePartialMessages,
-    abortController,
+    ...engineLimits(options, inputs),
+    abortController: abort.controller,
     sessionId: inputs.sessionId,
-    loadContext,
+    loadContext: contextLoader(parts, loadedMemory),
     hooks: hooks.engine,
-    onTurnStart: async (uuid) => {
-      turnUuid = uuid;
-      await fileHistory.beginTurn(uuid);
-    },
+    onTurnStart: toolset.beginTurn,
     ...(sink ? { transcript: sink } : {}),
     ...(store.sidechain ? { sidechain: store.sidechain } : {}),
-    attachments: attachmentSource(parts, loadedMemory, tasks),
+    attachments: attachmentSource(parts, loadedMemory),
     contextDeps: contextDeps(parts),
-    maxOutputTokens: model.maxOutputTokens,
-    ...(model.escalatedMaxOutputTokens
-      ? { escalatedMaxOutputTokens: model.escalatedMaxOutputTokens }
-      : {}),
-    maxToolUseConcurrency: model.maxToolUseConcurrency,
     additionalDirectories: permissions.workingFolders.filter((dir) => dir !== io.cwd),
-    retry: model.retry,
-    init: { apiKeySource: model.apiKeySource, claude_code_version: VERSION },
     ids,
   });
   return {
     engine,
     rewind: async (uuid) => {
       if (!engine.messages.some((m) => m.uuid === uuid)) return false;
-      const restored = await fileHistory.restoreTo(uuid);
+      const restored = await toolset.fileHistory.restoreTo(uuid);
       engine.rewindTo(uuid);
       return restored;
     },
@@ -362,12 +266,11 @@ export async function createCliSession(inputs: CliSessionInputs): Promise<CliSes
     setPermissionMode: (mode) => {
       appState = { ...appState, permissionMode: mode };
     },
-    mcpStatus,
+    mcpStatus: toolset.mcpStatus,
     dispose: async () => {
-      io.signal.removeEventListener("abort", abort);
+      abort.release();
       await hooks.end();
-      await sessionTools.dispose();
-      await mcp.close();
+      await toolset.dispose();
       await store.close();
     },
   };

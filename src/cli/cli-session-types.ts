@@ -1,0 +1,48 @@
+import type { runCommandHook } from "../hooks/run-command-hook.js";
+import type { PermissionEngine } from "../policy/engine.js";
+import type { LoopTransition, Message } from "../protocol/messages.js";
+import type { QueryEngine } from "../session/engine/query-engine.js";
+import type { CanUseTool, PermissionMode } from "../tools/context.js";
+import type { AnyTool } from "../tools/tool.js";
+import type { CliIo } from "./io.js";
+import type { CliOptions } from "./options.js";
+import type { PrintModel } from "./print-model.js";
+import type { SessionPolicy } from "./session-policy.js";
+import type { SessionStore } from "./session-store.js";
+
+/** A CLI session ready to take prompts. */
+export interface CliSession {
+  engine: QueryEngine;
+  /**
+   * Rewinds files and conversation to just before a user prompt: every file Edit or Write
+   * changed since is restored; returns the restored paths (false: no such prompt).
+   */
+  rewind(userMessageUuid: string): Promise<string[] | false>;
+  /** The session's permission mode now, and a switch of it (an SDK host changes it). */
+  permissionMode(): PermissionMode;
+  setPermissionMode(mode: PermissionMode): void;
+  /** Every MCP server of the session (configured and host-provided) and its status. */
+  mcpStatus(): Array<{ name: string; status: string }>;
+  dispose(): Promise<void>;
+}
+
+/** Everything a CLI session is assembled from. */
+export interface CliSessionInputs {
+  options: CliOptions;
+  io: CliIo;
+  model: PrintModel;
+  sessionId: string;
+  history: readonly Message[];
+  resumed: boolean;
+  store: SessionStore;
+  stateDir: string;
+  policy: SessionPolicy;
+  /** How permissions are asked: headless (a denial naming the flag) or a person. */
+  canUseTool: (engine: PermissionEngine) => CanUseTool;
+  onTransition?: (transition: LoopTransition, turnCount: number) => void;
+  warn: (text: string) => void;
+  /** Tools the host brings (an SDK's in-process MCP servers), with their servers' status. */
+  hostTools?: { tools: readonly AnyTool[]; servers: Array<{ name: string; status: string }> };
+  /** Runs hook commands (an SDK host answers its own callbacks); default: processes. */
+  runHookCommand?: typeof runCommandHook;
+}

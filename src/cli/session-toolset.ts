@@ -1,0 +1,104 @@
+import { homedir } from "node:os";
+import { join } from "node:path";
+import type { AgentDefinition } from "../config/agent-definition.js";
+import type { McpManager } from "../mcp/manager.js";
+import { FileHistory } from "../session/file-history/file-history.js";
+import { withFileHistory } from "../session/file-history/with-file-history.js";
+import { createSessionTasks, type SessionTasks } from "../tasks/session-tasks.js";
+import {
+  isTodoWriteTool,
+  type TodoWriteTool,
+} from "../tools/builtin/todo-write/todo-write-tool.js";
+import { createToolSearchTool } from "../tools/builtin/tool-search/tool-search-tool.js";
+import type { AnyTool } from "../tools/tool.js";
+import type { CliSessionInputs } from "./cli-session-types.js";
+import { createSessionTools } from "./session-tools.js";
+
+/** The tools of a CLI session and what runs behind them. */
+export interface SessionToolset {
+  /** The tools now: built-in (Edit and Write snapshot first), host-provided, MCP. */
+  refreshTools: () => readonly AnyTool[];
+  agentDefinitions: readonly AgentDefinition[];
+  todo: TodoWriteTool | undefined;
+  tasks: SessionTasks;
+  fileHistory: FileHistory;
+  /** A user turn starts: file snapshots are keyed by its prompt. */
+  beginTurn(promptUuid: string): Promise<void>;
+  /** Every MCP server (configured and host-provided) and its status. */
+  mcpStatus(): Array<{ name: string; status: string }>;
+  dispose(): Promise<void>;
+}
+
+/**
+ * The session's MCP servers, connected before the first turn (bounded by MCP_TIMEOUT). The
+ * MCP code is loaded only when this runs, and the SDK only when a server is configured.
+ */
+async function startMcp(
+  inputs: CliSessionInputs,
+  roots: { home: string; env: Readonly<Record<string, string | undefined>> },
+): Promise<McpManager> {
+  const { startCliMcp } = await import("./mcp-config.js");
+  const mcp = await startCliMcp({
+    mcpConfig: inputs.options.mcpConfig,
+    strict: inputs.options.strictMcpConfig,
+    cwd: inputs.io.cwd,
+    home: roots.home,
+    stateDir: inputs.stateDir,
+    env: roots.env,
+    settings: inputs.policy.settings,
+    warn: inputs.warn,
+  });
+  await mcp.whenSettled();
+  return mcp;
+}
+
+/**
+ * The session's tools: the built-in ones (background shells and agents recorded as tasks;
+ * Edit and Write snapshot into the file history first), the host's, and the MCP servers'
+ * (with ToolSearch when some are deferred).
+ */
+export async function createSessionToolset(
+  inputs: CliSessionInputs,
+  env: Readonly<Record<string, string | undefined>>,
+): Promise<SessionToolset> {
+  const { io, store } = inputs;
+  const home = io.env.HOME ?? homedir();
+  const tasks = createSessionTasks({
+    stateDir: inputs.stateDir,
+    sessionId: inputs.sessionId,
+    cwd: io.cwd,
+    onError: (error) =>
+      inputs.warn(
+        `cannot record a background task: ${error instanceof Error ? error.message : String(error)}`,
+      ),
+  });
+  const config = { cwd: io.cwd, sessionDir: store.sessionDir, stateDir: inputs.stateDir, env };
+  const sessionTools = await createSessionTools(config, io, tasks);
+  const fileHistory = new FileHistory({ dir: join(store.sessionDir, "file-history") });
+  let turnUuid = "";
+  const baseTools = [
+    ...withFileHistory(sessionTools.tools, fileHistory, () => turnUuid, { home }),
+    ...(inputs.hostTools?.tools ?? []),
+  ];
+  const mcp = await startMcp(inputs, { home, env });
+  const refreshTools = mcp.refreshTools(baseTools, createToolSearchTool(config));
+  return {
+    refreshTools,
+    agentDefinitions: sessionTools.agentDefinitions,
+    todo: refreshTools().find(isTodoWriteTool),
+    tasks,
+    fileHistory,
+    beginTurn: async (uuid) => {
+      turnUuid = uuid;
+      await fileHistory.beginTurn(uuid);
+    },
+    mcpStatus: () => [
+      ...mcp.status().map(({ name, status }) => ({ name, status })),
+      ...(inputs.hostTools?.servers ?? []),
+    ],
+    dispose: async () => {
+      await sessionTools.dispose();
+      await mcp.close();
+    },
+  };
+}
