@@ -46,9 +46,9 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     const options = await parseMain(argv, io);
     if (typeof options === "number") return options;
     if (!options.print && options.inputFormat !== "stream-json") {
-      throw new UsageError(
-        "the interactive REPL is not available in this version of keel: run `keel -p <prompt>` (see keel --help)",
-      );
+      // The REPL (ink, react) loads only here, so `keel -p` never pays for it.
+      const { runRepl } = await import("./repl/run-repl.js");
+      return await runRepl(options, io);
     }
     // A background task's child (keel --bg) records its own start and end.
     const { runAsTask } = await import("../tasks/run-as-task.js");

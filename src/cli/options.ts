@@ -83,6 +83,57 @@ function permissionPromptTool(value: string): "stdio" {
   return value;
 }
 
+/** Commander's parsed values as keel's options (flags that were not given stay absent). */
+function toCliOptions(promptWords: string[], raw: Record<string, unknown>): CliOptions {
+  // A text flag that was not given stays absent (not undefined).
+  const optional = (
+    key:
+      | "settings"
+      | "resume"
+      | "resumeSessionAt"
+      | "sessionId"
+      | "systemPrompt"
+      | "appendSystemPrompt"
+      | "jsonSchema",
+  ) => {
+    const value = text(raw, key);
+    return value === undefined ? {} : { [key]: value };
+  };
+  return {
+    print: raw.print === true,
+    outputFormat: raw.outputFormat as OutputFormat,
+    inputFormat: raw.inputFormat === "stream-json" ? "stream-json" : "text",
+    verbose: raw.verbose === true,
+    model: typeof raw.model === "string" ? raw.model : undefined,
+    fallbackModel: typeof raw.fallbackModel === "string" ? raw.fallbackModel : undefined,
+    maxTurns: typeof raw.maxTurns === "number" ? raw.maxTurns : undefined,
+    ...(raw.dangerouslySkipPermissions === true
+      ? { permissionMode: "bypassPermissions" as const }
+      : typeof raw.permissionMode === "string"
+        ? { permissionMode: raw.permissionMode as PermissionMode }
+        : {}),
+    ...optional("settings"),
+    allowedTools: (raw.allowedTools as string[] | undefined) ?? [],
+    disallowedTools: (raw.disallowedTools as string[] | undefined) ?? [],
+    addDir: (raw.addDir as string[] | undefined) ?? [],
+    mcpConfig: (raw.mcpConfig as string[] | undefined) ?? [],
+    strictMcpConfig: raw.strictMcpConfig === true,
+    ...optional("resume"),
+    continue: raw.continue === true,
+    ...optional("resumeSessionAt"),
+    forkSession: raw.forkSession === true,
+    ...optional("sessionId"),
+    sessionPersistence: raw.sessionPersistence !== false,
+    ...(typeof raw.maxBudgetUsd === "number" ? { maxBudgetUsd: raw.maxBudgetUsd } : {}),
+    ...optional("systemPrompt"),
+    ...optional("appendSystemPrompt"),
+    ...optional("jsonSchema"),
+    includePartialMessages: raw.includePartialMessages === true,
+    ...(raw.permissionPromptTool === "stdio" ? { permissionPromptTool: "stdio" as const } : {}),
+    prompt: promptWords.join(" "),
+  };
+}
+
 /** The main command's definition; `onParsed` receives the options of a successful parse. */
 export function mainCommand(onParsed: (options: CliOptions) => void): Command {
   return new Command("keel")
@@ -174,44 +225,6 @@ export function mainCommand(onParsed: (options: CliOptions) => void): Command {
     .helpOption("-h, --help", "show this help")
     .showHelpAfterError("(run keel --help for usage)")
     .action((promptWords: string[], raw: Record<string, unknown>) => {
-      onParsed({
-        print: raw.print === true,
-        outputFormat: raw.outputFormat as OutputFormat,
-        inputFormat: raw.inputFormat === "stream-json" ? "stream-json" : "text",
-        verbose: raw.verbose === true,
-        model: typeof raw.model === "string" ? raw.model : undefined,
-        fallbackModel: typeof raw.fallbackModel === "string" ? raw.fallbackModel : undefined,
-        maxTurns: typeof raw.maxTurns === "number" ? raw.maxTurns : undefined,
-        ...(raw.dangerouslySkipPermissions === true
-          ? { permissionMode: "bypassPermissions" as const }
-          : typeof raw.permissionMode === "string"
-            ? { permissionMode: raw.permissionMode as PermissionMode }
-            : {}),
-        ...(text(raw, "settings") === undefined ? {} : { settings: text(raw, "settings") }),
-        allowedTools: (raw.allowedTools as string[] | undefined) ?? [],
-        disallowedTools: (raw.disallowedTools as string[] | undefined) ?? [],
-        addDir: (raw.addDir as string[] | undefined) ?? [],
-        mcpConfig: (raw.mcpConfig as string[] | undefined) ?? [],
-        strictMcpConfig: raw.strictMcpConfig === true,
-        ...(text(raw, "resume") === undefined ? {} : { resume: text(raw, "resume") }),
-        continue: raw.continue === true,
-        ...(text(raw, "resumeSessionAt") === undefined
-          ? {}
-          : { resumeSessionAt: text(raw, "resumeSessionAt") }),
-        forkSession: raw.forkSession === true,
-        ...(text(raw, "sessionId") === undefined ? {} : { sessionId: text(raw, "sessionId") }),
-        sessionPersistence: raw.sessionPersistence !== false,
-        ...(typeof raw.maxBudgetUsd === "number" ? { maxBudgetUsd: raw.maxBudgetUsd } : {}),
-        ...(text(raw, "systemPrompt") === undefined
-          ? {}
-          : { systemPrompt: text(raw, "systemPrompt") }),
-        ...(text(raw, "appendSystemPrompt") === undefined
-          ? {}
-          : { appendSystemPrompt: text(raw, "appendSystemPrompt") }),
-        ...(text(raw, "jsonSchema") === undefined ? {} : { jsonSchema: text(raw, "jsonSchema") }),
-        includePartialMessages: raw.includePartialMessages === true,
-        ...(raw.permissionPromptTool === "stdio" ? { permissionPromptTool: "stdio" as const } : {}),
-        prompt: promptWords.join(" "),
-      });
+      onParsed(toCliOptions(promptWords, raw));
     });
 }

@@ -1,0 +1,121 @@
+import { Box, Static, Text, useInput } from "ink";
+import { useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { ctrlCMeaning, ctrlCPresses, DOUBLE_PRESS_MS } from "./exit-keys.js";
+import type { KeyInfo } from "./input-buffer.js";
+import { PermissionDialog } from "./permission-dialog.js";
+import { PromptInput } from "./prompt-input.js";
+import { clearPrompt, initialPrompt, type PromptState, promptKey } from "./prompt-state.js";
+import type { ReplController } from "./repl-controller.js";
+import type { ReplState } from "./repl-store.js";
+import { Spinner } from "./spinner.js";
+import { ToolView } from "./tool-view.js";
+import { TranscriptItemView } from "./transcript-item-view.js";
+
+/** Props of the REPL screen. */
+export interface AppProps {
+  controller: ReplController;
+  /** Earlier prompts of this project, oldest first. */
+  history: readonly string[];
+  now: () => number;
+}
+
+/** The live area: streamed text, running tools, the spinner and queued prompts. */
+function LiveArea({ state, now }: { state: ReplState; now: () => number }) {
+  const { view } = state;
+  return (
+    <Box flexDirection="column">
+      {view.streaming !== "" ? (
+        <Box marginTop={1}>
+          <Text>⏺ {view.streaming}</Text>
+        </Box>
+      ) : null}
+      {view.running.map((tool) => (
+        <Box key={tool.id} marginTop={1}>
+          <ToolView tool={tool} />
+        </Box>
+      ))}
+      {state.busy && state.turnStartedAt !== undefined && state.questions.length === 0 ? (
+        <Box marginTop={1}>
+          <Spinner startedAt={state.turnStartedAt} now={now} tokens={view.turnTokens} />
+        </Box>
+      ) : null}
+      {state.queued.map((q) => (
+        <Text key={q.id} dimColor>
+          ⏎ queued: {q.text}
+        </Text>
+      ))}
+    </Box>
+  );
+}
+
+/** Ctrl+C: first press clears the prompt or interrupts, a second one within 2 s exits. */
+function useCtrlC(onFirst: () => void, onExit: () => void, now: () => number) {
+  const [hint, setHint] = useState(false);
+  const pressedAt = useRef<number | undefined>(undefined);
+  useEffect(() => {
+    if (!hint) return;
+    const timer = setTimeout(() => {
+      pressedAt.current = undefined;
+      setHint(false);
+    }, DOUBLE_PRESS_MS);
+    return () => clearTimeout(timer);
+  }, [hint]);
+  const press = () => {
+    const meaning = ctrlCMeaning(pressedAt.current, now());
+    if (meaning.kind === "exit") return onExit();
+    pressedAt.current = meaning.at;
+    setHint(true);
+    onFirst();
+  };
+  return { press, hint };
+}
+
+/** The REPL screen: the transcript, the live area, then the dialog or the prompt. */
+export function App({ controller, history, now }: AppProps) {
+  const state = useSyncExternalStore(controller.store.subscribe, controller.store.get);
+  const [prompt, setPromptState] = useState(() => initialPrompt(history));
+  // Keys can arrive faster than renders: each one edits the latest prompt, not the rendered one.
+  const latest = useRef(prompt);
+  const setPrompt = (next: PromptState) => {
+    latest.current = next;
+    setPromptState(next);
+  };
+  const question = state.questions[0];
+  const ctrlC = useCtrlC(
+    () => {
+      setPrompt(clearPrompt(latest.current));
+      controller.interrupt();
+    },
+    () => void controller.exit(0),
+    now,
+  );
+  useInput((input, key) => {
+    const presses = ctrlCPresses(input, key);
+    for (let i = 0; i < presses; i++) ctrlC.press();
+    if (presses === 0 && key.escape && !question) controller.interrupt();
+  });
+  const onKey = (input: string, key: KeyInfo) => {
+    const next = promptKey(latest.current, input, key);
+    setPrompt(next.state);
+    if (next.submitted !== undefined) controller.submit(next.submitted);
+  };
+  return (
+    <Box flexDirection="column">
+      <Static key={state.generation} items={[...state.view.done]}>
+        {(item) => <TranscriptItemView key={item.id} item={item} />}
+      </Static>
+      <LiveArea state={state} now={now} />
+      {question ? (
+        <PermissionDialog
+          key={question.id}
+          question={question.question}
+          onAnswer={(answer) => controller.answer(answer)}
+        />
+      ) : null}
+      <PromptInput buffer={prompt.buffer} active={!question} onKey={onKey} />
+      <Text dimColor>
+        {ctrlC.hint ? "Press Ctrl+C again to exit" : `${state.model} · /help for commands`}
+      </Text>
+    </Box>
+  );
+}

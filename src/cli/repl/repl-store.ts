@@ -1,0 +1,64 @@
+import type { PermissionAnswer, PermissionQuestion } from "./interactive-permissions.js";
+import { EMPTY_VIEW, type TranscriptView } from "./transcript-model.js";
+
+/** A prompt sent while a turn ran, waiting for the engine to take it. */
+export interface QueuedPrompt {
+  id: number;
+  text: string;
+}
+
+/** A permission question waiting for the person's answer. */
+export interface PendingQuestion {
+  id: number;
+  question: PermissionQuestion;
+  answer(answer: PermissionAnswer): void;
+}
+
+/** Everything the REPL screen draws. */
+export interface ReplState {
+  view: TranscriptView;
+  /** Bumped by /clear so the finished transcript starts over. */
+  generation: number;
+  busy: boolean;
+  /** When the running turn started (for the spinner's elapsed time). */
+  turnStartedAt: number | undefined;
+  queued: readonly QueuedPrompt[];
+  /** Questions in the order they were asked; the first one is on screen. */
+  questions: readonly PendingQuestion[];
+  model: string;
+}
+
+/** The state of a REPL that has shown nothing yet. */
+export function initialReplState(model: string): ReplState {
+  return {
+    view: EMPTY_VIEW,
+    generation: 0,
+    busy: false,
+    turnStartedAt: undefined,
+    queued: [],
+    questions: [],
+    model,
+  };
+}
+
+/** A tiny external store (React reads it with useSyncExternalStore). */
+export class Store<T> {
+  private listeners = new Set<() => void>();
+
+  constructor(private state: T) {}
+
+  /** The current state. */
+  get = (): T => this.state;
+
+  /** Replaces the state with an update of it and tells the listeners. */
+  update(change: (state: T) => T): void {
+    this.state = change(this.state);
+    for (const listener of this.listeners) listener();
+  }
+
+  /** Listens for changes; returns the unsubscribe function. */
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+}

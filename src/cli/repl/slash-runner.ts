@@ -1,0 +1,51 @@
+import type { SdkResult } from "../../session/sdk-messages.js";
+import type { ReplController } from "./repl-controller.js";
+import { helpText, type SlashCommand } from "./slash-commands.js";
+
+function usd(amount: number): string {
+  return `$${amount.toFixed(4)}`;
+}
+
+/** The /cost text: the session's spend, then the last turn's usage per model. */
+export function costText(totalCostUsd: number, lastResult: SdkResult | undefined): string {
+  const lines = [`Total cost: ${usd(totalCostUsd)}`];
+  const models = Object.entries(lastResult?.modelUsage ?? {});
+  if (models.length === 0) return [...lines, "No turn has finished yet."].join("\n");
+  lines.push("Usage by model (as of the last turn):");
+  for (const [model, usage] of models) {
+    const price = usage.costUnknown ? "price unknown" : usd(usage.costUSD);
+    lines.push(
+      `  ${model}: ${usage.inputTokens} in, ${usage.outputTokens} out, ${usage.cacheReadInputTokens} cache read, ${usage.cacheCreationInputTokens} cache write (${price})`,
+    );
+  }
+  return lines.join("\n");
+}
+
+/** Runs a parsed slash command. */
+export function runSlashCommand(repl: ReplController, command: SlashCommand): void {
+  if (command.kind === "unknown") {
+    repl.notice(`Unknown command /${command.name}. /help lists the commands.`, "error");
+    return;
+  }
+  const state = repl.store.get();
+  switch (command.name) {
+    case "help":
+      repl.notice(helpText());
+      break;
+    case "clear":
+      void repl.clear();
+      break;
+    case "compact":
+      void repl.compact(command.args);
+      break;
+    case "cost":
+      repl.notice(costText(repl.engine.totalCostUsd, state.view.lastResult));
+      break;
+    case "model":
+      repl.switchModel(command.args);
+      break;
+    case "exit":
+      void repl.exit(0);
+      break;
+  }
+}

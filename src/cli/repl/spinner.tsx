@@ -1,0 +1,30 @@
+import { Text } from "ink";
+import { useEffect, useState } from "react";
+
+const FRAMES = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"];
+
+/** Props of the working indicator. */
+export interface SpinnerProps {
+  startedAt: number;
+  now: () => number;
+  /** Output tokens so far in this turn. */
+  tokens: number;
+  /** How often it redraws, in milliseconds. */
+  intervalMs?: number;
+}
+
+/** Shows that the model works, with the seconds since the turn started and its output tokens. */
+export function Spinner({ startedAt, now, tokens, intervalMs = 120 }: SpinnerProps) {
+  const [tick, setTick] = useState(0);
+  useEffect(() => {
+    const timer = setInterval(() => setTick((t) => t + 1), intervalMs);
+    return () => clearInterval(timer);
+  }, [intervalMs]);
+  const seconds = Math.max(0, Math.floor((now() - startedAt) / 1000));
+  const parts = [`${seconds}s`, ...(tokens > 0 ? [`↓ ${tokens} tokens`] : []), "esc to interrupt"];
+  return (
+    <Text color="magenta">
+      {FRAMES[tick % FRAMES.length]} Working… ({parts.join(" · ")})
+    </Text>
+  );
+}

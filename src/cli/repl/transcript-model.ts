@@ -1,0 +1,175 @@
+import type { ToolResultBlock } from "../../protocol/content.js";
+import type { SdkMessage, SdkResult, SdkUserMessage } from "../../session/sdk-messages.js";
+import { type DiffLine, diffLines } from "./diff-lines.js";
+import { toolSummary } from "./tool-summary.js";
+
+/** What a finished tool call showed. */
+export interface ToolResultView {
+  isError: boolean;
+  /** The first lines of the result text (with a "… N more lines" line when cut). */
+  lines: string[];
+  /** Edit and Write: the change as a diff. */
+  diff?: DiffLine[];
+}
+
+/** A tool call, running (no result yet) or finished. */
+export interface ToolItem {
+  kind: "tool";
+  id: string;
+  name: string;
+  summary: string;
+  result?: ToolResultView;
+}
+
+/** One entry of the conversation as the REPL shows it. */
+export type TranscriptItem =
+  | { kind: "user"; id: string; text: string }
+  | { kind: "assistant"; id: string; text: string }
+  | { kind: "thinking"; id: string }
+  | ToolItem
+  | { kind: "notice"; id: string; text: string; tone: "info" | "error" };
+
+/** The conversation view: finished items, running tool calls, the text being streamed. */
+export interface TranscriptView {
+  done: readonly TranscriptItem[];
+  running: readonly ToolItem[];
+  streaming: string;
+  /** Output tokens the model produced in the running turn so far (for the spinner). */
+  turnTokens: number;
+  /** The last turn's result (for /cost). */
+  lastResult?: SdkResult;
+}
+
+/** An empty conversation view. */
+export const EMPTY_VIEW: TranscriptView = { done: [], running: [], streaming: "", turnTokens: 0 };
+
+const RESULT_LINES = 4;
+
+function resultText(block: ToolResultBlock): string {
+  if (typeof block.content === "string") return block.content;
+  return (block.content ?? [])
+    .map((part) => (part.type === "text" ? part.text : `[${part.type}]`))
+    .join("\n");
+}
+
+/** The first lines of a tool result, as shown under its call. */
+export function firstLines(text: string, max = RESULT_LINES): string[] {
+  const lines = text.replace(/\s+$/, "").split("\n");
+  if (lines.length <= max) return lines;
+  return [...lines.slice(0, max), `… +${lines.length - max} lines`];
+}
+
+function withResult(view: TranscriptView, message: SdkUserMessage): TranscriptView {
+  const content = message.message.content;
+  if (typeof content === "string") return view;
+  const results = content.filter((b): b is ToolResultBlock => b.type === "tool_result");
+  let { done, running } = view;
+  for (const block of results) {
+    const tool = running.find((t) => t.id === block.tool_use_id);
+    if (!tool) continue;
+    const diff = results.length === 1 ? diffLines(message.tool_use_result) : undefined;
+    const result: ToolResultView = {
+      isError: block.is_error === true,
+      lines: firstLines(resultText(block)),
+      ...(diff && block.is_error !== true ? { diff } : {}),
+    };
+    running = running.filter((t) => t !== tool);
+    done = [...done, { ...tool, result }];
+  }
+  return { ...view, done, running };
+}
+
+function withAssistant(
+  view: TranscriptView,
+  message: Extract<SdkMessage, { type: "assistant" }>,
+  cwd: string,
+): TranscriptView {
+  let { done, running, streaming } = view;
+  const content = message.message.content;
+  const blocks = typeof content === "string" ? [{ type: "text" as const, text: content }] : content;
+  blocks.forEach((block, index) => {
+    const id = `${message.uuid}:${index}`;
+    if (block.type === "text") {
+      streaming = "";
+      if (block.text.trim() !== "") done = [...done, { kind: "assistant", id, text: block.text }];
+    } else if (block.type === "thinking" || block.type === "redacted_thinking") {
+      done = [...done, { kind: "thinking", id }];
+    } else if (block.type === "tool_use") {
+      const summary = toolSummary(block.name, block.input, cwd);
+      running = [...running, { kind: "tool", id: block.id, name: block.name, summary }];
+    }
+  });
+  return { ...view, done, running, streaming };
+}
+
+function withStreamEvent(
+  view: TranscriptView,
+  message: Extract<SdkMessage, { type: "stream_event" }>,
+): TranscriptView {
+  const event = message.event;
+  if (event.type === "content_block_delta" && event.delta.type === "text_delta") {
+    return { ...view, streaming: view.streaming + event.delta.text };
+  }
+  // A response's final output count arrives with its message_delta.
+  if (event.type === "message_delta" && event.usage?.output_tokens) {
+    return { ...view, turnTokens: view.turnTokens + event.usage.output_tokens };
+  }
+  return view;
+}
+
+function resultNotice(result: SdkResult): TranscriptItem | undefined {
+  if (!result.is_error) return undefined;
+  const why = result.errors?.length ? result.errors.join("; ") : result.terminal_reason;
+  return { kind: "notice", id: result.uuid, text: `Turn ended: ${why}`, tone: "error" };
+}
+
+function withResultMessage(view: TranscriptView, result: SdkResult): TranscriptView {
+  // Calls without a result were cut short (an interrupt): they stay in the transcript as such.
+  const stopped = view.running.map((tool) => ({
+    ...tool,
+    result: { isError: true, lines: ["Interrupted"] },
+  }));
+  const notice = resultNotice(result);
+  return {
+    done: [...view.done, ...stopped, ...(notice ? [notice] : [])],
+    running: [],
+    streaming: "",
+    turnTokens: 0,
+    lastResult: result,
+  };
+}
+
+/** Folds one SDK message of a turn into the conversation view. */
+export function applySdkMessage(
+  view: TranscriptView,
+  message: SdkMessage,
+  cwd: string,
+): TranscriptView {
+  // A subagent's own messages stay inside its Agent call (the call shows its final result).
+  if ("parent_tool_use_id" in message && message.parent_tool_use_id !== null) return view;
+  switch (message.type) {
+    case "stream_event":
+      return withStreamEvent(view, message);
+    case "assistant":
+      return withAssistant(view, message, cwd);
+    case "user":
+      return withResult(view, message);
+    case "result":
+      return withResultMessage(view, message);
+    case "system":
+      if (message.subtype !== "api_retry") return view;
+      return appendItem(view, {
+        kind: "notice",
+        id: message.uuid,
+        text: `Request failed (${message.error_status ?? message.error}); retrying (attempt ${message.attempt}/${message.max_retries})`,
+        tone: "info",
+      });
+    default:
+      return view;
+  }
+}
+
+/** Adds a finished item (a prompt, a notice) to the conversation view. */
+export function appendItem(view: TranscriptView, item: TranscriptItem): TranscriptView {
+  return { ...view, done: [...view.done, item] };
+}

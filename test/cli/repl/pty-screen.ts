@@ -1,0 +1,71 @@
+import pty from "@lydell/node-pty";
+import xterm from "@xterm/headless";
+
+/** A program running in a pseudo-terminal, with the screen it drew. */
+export interface PtyScreen {
+  /** Sends keys (one chunk: Ink reads back-to-back writes as one input). */
+  write(data: string): void;
+  /** The visible screen, one string per row, right-trimmed. */
+  lines(): string[];
+  /** Waits until the screen satisfies `check`; fails naming what the screen showed. */
+  waitFor(check: (screen: string) => boolean, what: string, timeoutMs?: number): Promise<string>;
+  /** Resolves with the exit code when the program ends. */
+  exited: Promise<number>;
+  kill(): void;
+}
+
+/** Spawns a program in a pseudo-terminal and mirrors its output into a headless terminal. */
+export function spawnInPty(
+  file: string,
+  args: string[],
+  options: { cwd: string; env: Record<string, string>; cols?: number; rows?: number },
+): PtyScreen {
+  const cols = options.cols ?? 100;
+  const rows = options.rows ?? 40;
+  const term = new xterm.Terminal({ cols, rows, allowProposedApi: true });
+  const child = pty.spawn(file, args, {
+    name: "xterm-256color",
+    cols,
+    rows,
+    cwd: options.cwd,
+    env: options.env,
+  });
+  let alive = true;
+  child.onData((data) => term.write(data));
+  const exited = new Promise<number>((resolve) => {
+    child.onExit(({ exitCode }) => {
+      alive = false;
+      resolve(exitCode);
+    });
+  });
+  const lines = () => {
+    const buffer = term.buffer.active;
+    const out: string[] = [];
+    for (let i = 0; i < rows; i++) {
+      out.push(buffer.getLine(buffer.baseY + i)?.translateToString(true) ?? "");
+    }
+    return out;
+  };
+  const screen = () => lines().join("\n");
+  return {
+    write: (data) => child.write(data),
+    lines,
+    exited,
+    kill: () => {
+      if (alive) child.kill("SIGKILL");
+    },
+    waitFor: async (check, what, timeoutMs = 10_000) => {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        // Let pending writes reach the buffer before reading it.
+        await new Promise<void>((resolve) => term.write("", resolve));
+        const text = screen();
+        if (check(text)) return text;
+        if (Date.now() > deadline) {
+          throw new Error(`timed out waiting for ${what}; the screen was:\n${text}`);
+        }
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    },
+  };
+}
