@@ -123,6 +123,8 @@ function contextDeps(parts: Parts): (callModel: CallModel) => ContextDeps {
       autocompact: compaction.autocompact,
       reactiveCompact: compaction.reactiveCompact,
       collapseDrain: collapse.collapseDrain,
+      compactNow: (messages, instructions, context) =>
+        compaction.compactNow(messages, instructions, context),
       isAtBlockingLimit: createIsAtBlockingLimit(budget),
     };
   };

@@ -1,5 +1,5 @@
 import type { AgentDefinition } from "../../config/agent-definition.js";
-import type { CallModel, QueryDeps, StopHookOutcome } from "../../loop/params.js";
+import type { CallModel, CompactionResult, QueryDeps, StopHookOutcome } from "../../loop/params.js";
 import type { ModelProvider } from "../../model/provider.js";
 import type { RetryOptions } from "../../model/retry.js";
 import type { ApiThinkingConfig } from "../../protocol/api.js";
@@ -48,11 +48,17 @@ export interface TranscriptSink {
   branchFrom(uuid: string | null): void;
 }
 
-/** The loop's context-management dependencies. */
+/** The loop's context-management dependencies, and compaction on request (`/compact`). */
 export type ContextDeps = Pick<
   QueryDeps,
   "microcompact" | "autocompact" | "collapseDrain" | "reactiveCompact" | "isAtBlockingLimit"
->;
+> & {
+  compactNow?: (
+    messages: readonly Message[],
+    instructions: string | undefined,
+    context: ToolUseContext,
+  ) => Promise<CompactionResult>;
+};
 
 /** Per-turn attachments (queued input is added by the engine itself). */
 export type AttachmentSource = (

@@ -44,6 +44,13 @@ export class InputQueue {
     return { prompt, uuid, settled };
   }
 
+  /** Takes the lock for work that is not a turn (a compaction); false when it is held. */
+  tryAcquire(): boolean {
+    if (this.running) return false;
+    this.running = true;
+    return true;
+  }
+
   /** The running turn takes every waiting prompt (at a tool boundary). */
   drain(): Array<{ prompt: string; uuid: string }> {
     const taken = this.waiting.splice(0);

@@ -14,7 +14,7 @@ import { FileStateCache } from "../../tools/file-state-cache.js";
 import type { AnyTool } from "../../tools/tool.js";
 import { createMeteredCallModel } from "../metered-call-model.js";
 import { toSdkMessage } from "../sdk-mapper.js";
-import type { SdkMessage, SdkResult } from "../sdk-messages.js";
+import type { SdkCompactBoundary, SdkMessage, SdkResult } from "../sdk-messages.js";
 import { TurnObserver } from "../turn-observer.js";
 import { type TurnFacts, turnResult } from "../turn-result.js";
 import { UsageTracker } from "../usage-tracker.js";
@@ -134,6 +134,33 @@ export class QueryEngine {
   /** Ends the running turn cleanly (its tools are stopped, pairing is kept, a result follows). */
   interrupt(): void {
     this.current?.abort.abort(new Error("interrupted"));
+  }
+
+  /**
+   * Compacts the conversation now (`/compact [instructions]`): the history becomes the
+   * compaction's boundary and summary, recorded in the transcript. Refused while a turn runs;
+   * throws when there is no compaction or it fails.
+   */
+  async compact(instructions?: string): Promise<SdkCompactBoundary> {
+    const compactNow = this.contextDeps.compactNow;
+    if (!compactNow) throw new Error("this session has no compaction");
+    if (!this.queue.tryAcquire()) throw new Error("cannot compact while a turn runs");
+    const run = this.startRun();
+    try {
+      const context = this.queryParams(run, "", await this.sessionContext()).toolUseContext;
+      const result = await compactNow(this.history.messages, instructions, context);
+      let boundary: SdkCompactBoundary | undefined;
+      for (const message of result.messages) {
+        this.record(message);
+        const sdk = this.toSdk(message);
+        if (sdk?.type === "system" && sdk.subtype === "compact_boundary") boundary = sdk;
+      }
+      if (!boundary) throw new Error("the compaction returned no boundary");
+      return boundary;
+    } finally {
+      this.current = undefined;
+      this.queue.release();
+    }
   }
 
   /** Forgets the conversation from a user message on (a rewind; files are the host's). */

@@ -47,6 +47,12 @@ function stopChecks(inputs: TurnDepsInputs): QueryDeps["runStopHooks"] {
   };
 }
 
+/** The context deps the loop takes (compaction on request is the engine's own). */
+function loopContextDeps(deps: ContextDeps): Partial<QueryDeps> {
+  const { compactNow: _onRequest, ...loop } = deps;
+  return loop;
+}
+
 /** The loop's dependencies for one turn of the conversation. */
 export function turnDeps(inputs: TurnDepsInputs): QueryDeps {
   const { config, callModel, ids } = inputs;
@@ -59,7 +65,7 @@ export function turnDeps(inputs: TurnDepsInputs): QueryDeps {
       ids,
       model: () => config.userSpecifiedModel,
     }),
-    ...inputs.contextDeps,
+    ...loopContextDeps(inputs.contextDeps),
     collectAttachments: attachmentCollector(inputs),
     ...(stop ? { runStopHooks: stop } : {}),
     ...(config.summaryModel

@@ -65,3 +65,54 @@ describe("QueryEngine and compaction", () => {
     expect(engine.messages.filter(isBoundary).length).toBeLessThanOrEqual(1);
   });
 });
+
+describe("QueryEngine.compact (/compact)", () => {
+  it("compacts on request with the user's instructions, and the next turn starts from the summary", async () => {
+    const { engine, provider, transcript } = scriptedEngine(
+      {
+        turnMode: "count",
+        turns: [{ content: "First answer." }, { content: "Second answer." }],
+        side: [{ match: { requestKind: "compact" }, content: SUMMARY_ANSWER }],
+      },
+      {
+        contextDeps: (callModel) => {
+          const compaction = createCompaction({
+            callModel,
+            ids: counterIds(),
+            model: () => "claude-sonnet-5",
+          });
+          return {
+            compactNow: (messages, instructions, context) =>
+              compaction.compactNow(messages, instructions, context),
+          };
+        },
+      },
+    );
+    await collect(engine.submitMessage("Tell me about the parser."));
+    const boundary = await engine.compact("keep the parser details");
+    expect(boundary).toMatchObject({ type: "system", subtype: "compact_boundary" });
+    expect(boundary.compact_metadata.trigger).toBe("manual");
+    const summaryRequest = provider.requests.find((r) => r.kind === "compact");
+    expect(JSON.stringify(summaryRequest?.body)).toContain("keep the parser details");
+    expect(engine.messages[0]).toMatchObject({ type: "system", subtype: "compact_boundary" });
+    expect(transcript.some((m) => m.type === "system" && m.subtype === "compact_boundary")).toBe(
+      true,
+    );
+
+    const next = await collect(engine.submitMessage("And now?"));
+    expect(resultOf(next).result).toBe("Second answer.");
+    expect(JSON.stringify(provider.requests.at(-1)?.body)).not.toContain("First answer.");
+  });
+
+  it("refuses to compact while a turn runs", async () => {
+    const { engine } = scriptedEngine(
+      { turns: [{ content: "ok", chunkDelayMs: 20 }] },
+      {
+        contextDeps: () => ({ compactNow: async () => ({ messages: [] }) }),
+      },
+    );
+    const turn = collect(engine.submitMessage("hi"));
+    await expect(engine.compact()).rejects.toThrow("while a turn runs");
+    await turn;
+  });
+});
