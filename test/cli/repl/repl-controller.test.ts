@@ -122,10 +122,13 @@ describe("the REPL controller (real engine, scripted model)", () => {
     expect(texts(cleared, "notice")[0]).toContain("New conversation");
   });
 
-  it("says /compact is unavailable when the engine cannot compact on request", async () => {
+  it("says why /compact failed when the session has no compaction", async () => {
     const { controller } = replHarness({ turns: [{ content: "hello" }] });
     controller.submit("/compact keep the API notes");
-    expect(texts(controller.store.get(), "notice")[0]).toContain("/compact is not available");
+    await until(controller, (s) => texts(s, "notice").length === 1, "the failure notice");
+    expect(texts(controller.store.get(), "notice")[0]).toContain(
+      "Compaction failed: this session has no compaction",
+    );
   });
 
   it("passes /compact's instructions to an engine that can compact", async () => {
