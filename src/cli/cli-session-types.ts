@@ -1,4 +1,5 @@
 import type { runCommandHook } from "../hooks/run-command-hook.js";
+import type { McpPromptCommand } from "../mcp/prompt-commands.js";
 import type { PermissionEngine } from "../policy/engine.js";
 import type { LoopTransition, Message } from "../protocol/messages.js";
 import type { QueryEngine } from "../session/engine/query-engine.js";
@@ -23,6 +24,10 @@ export interface CliSession {
   setPermissionMode(mode: PermissionMode): void;
   /** Every MCP server of the session (configured and host-provided) and its status. */
   mcpStatus(): Array<{ name: string; status: string }>;
+  /** The session's tools now (MCP servers come and go). */
+  tools(): readonly AnyTool[];
+  /** The MCP servers' prompts, as slash commands `/mcp__<server>__<prompt>`. */
+  mcpPrompts(): McpPromptCommand[];
   dispose(): Promise<void>;
 }
 

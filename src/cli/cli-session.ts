@@ -269,6 +269,8 @@ export async function createCliSession(inputs: CliSessionInputs): Promise<CliSes
       appState = { ...appState, permissionMode: mode };
     },
     mcpStatus: toolset.mcpStatus,
+    tools: toolset.refreshTools,
+    mcpPrompts: toolset.mcpPrompts,
     dispose: async () => {
       abort.release();
       await hooks.end();

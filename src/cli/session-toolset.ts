@@ -2,6 +2,7 @@ import { homedir } from "node:os";
 import { join } from "node:path";
 import type { AgentDefinition } from "../config/agent-definition.js";
 import type { McpManager } from "../mcp/manager.js";
+import type { McpPromptCommand } from "../mcp/prompt-commands.js";
 import { FileHistory } from "../session/file-history/file-history.js";
 import { withFileHistory } from "../session/file-history/with-file-history.js";
 import { createSessionTasks, type SessionTasks } from "../tasks/session-tasks.js";
@@ -26,6 +27,8 @@ export interface SessionToolset {
   beginTurn(promptUuid: string): Promise<void>;
   /** Every MCP server (configured and host-provided) and its status. */
   mcpStatus(): Array<{ name: string; status: string }>;
+  /** The MCP servers' prompts, as slash commands `/mcp__<server>__<prompt>`. */
+  mcpPrompts(): McpPromptCommand[];
   dispose(): Promise<void>;
 }
 
@@ -96,6 +99,7 @@ export async function createSessionToolset(
       ...mcp.status().map(({ name, status }) => ({ name, status })),
       ...(inputs.hostTools?.servers ?? []),
     ],
+    mcpPrompts: () => mcp.promptCommands(),
     dispose: async () => {
       await sessionTools.dispose();
       await mcp.close();

@@ -36,7 +36,18 @@ export interface ReplSession {
   engine: ReplEngine;
   /** Present when the session's model can be switched. */
   models?: ReplModels;
+  /** The MCP servers now, with their status and tools (for /mcp). */
+  mcp?: () => McpOverview;
+  /** Prompts the MCP servers offer, run as `/mcp__<server>__<prompt> [args]`. */
+  prompts?: () => ReadonlyArray<{ name: string; run(args: string): Promise<string> }>;
   dispose(): Promise<void>;
+}
+
+/** The session's MCP servers and the tools they give, for /mcp. */
+export interface McpOverview {
+  servers: ReadonlyArray<{ name: string; status: string }>;
+  /** Tool names as the model sees them (`mcp__<server>__<tool>`). */
+  tools: readonly string[];
 }
 
 /** What the controller is built from (injected, so tests drive it without a terminal). */
@@ -83,11 +94,41 @@ export class ReplController {
     return this.session.engine;
   }
 
+  /** The MCP prompt a slash command names, if the session has one by that name. */
+  private promptCommand(name: string) {
+    return this.session.prompts?.().find((p) => p.name.toLowerCase() === name);
+  }
+
+  /** The session's MCP servers and tools; undefined when the session has no MCP view. */
+  mcpOverview(): McpOverview | undefined {
+    return this.session.mcp?.();
+  }
+
   /** Handles a line the person entered: a slash command or a prompt. */
   submit(text: string): void {
     if (text.trim() === "") return;
     void this.deps.recordPrompt(text).catch(() => undefined);
     const command = parseSlashCommand(text);
+    const prompt = command?.kind === "unknown" ? this.promptCommand(command.name) : undefined;
+    if (prompt) {
+      this.show({ kind: "user", id: `u${this.nextId++}`, text: text.trim() });
+      const args = text
+        .trim()
+        .slice(prompt.name.length + 1)
+        .trim();
+      const turn = prompt
+        .run(args)
+        .then((expanded) => this.runPrompt(expanded))
+        .catch((error: unknown) =>
+          this.notice(
+            `/${prompt.name} failed: ${error instanceof Error ? error.message : String(error)}`,
+            "error",
+          ),
+        )
+        .finally(() => this.turns.delete(turn));
+      this.turns.add(turn);
+      return;
+    }
     if (command) {
       this.show({ kind: "user", id: `u${this.nextId++}`, text: text.trim() });
       runSlashCommand(this, command);

@@ -72,6 +72,11 @@ export async function openReplSession(
       current: models.current,
       set: models.set,
     },
+    mcp: () => ({
+      servers: session.mcpStatus(),
+      tools: session.tools().map((tool) => tool.name),
+    }),
+    prompts: () => session.mcpPrompts(),
     dispose: () => session.dispose(),
   };
 }

@@ -1,5 +1,5 @@
 /** A slash command the REPL knows. */
-export type SlashCommandName = "help" | "clear" | "compact" | "cost" | "model" | "exit";
+export type SlashCommandName = "help" | "clear" | "compact" | "cost" | "model" | "mcp" | "exit";
 
 /** A line that starts with `/`, parsed. */
 export type SlashCommand =
@@ -13,6 +13,7 @@ export const SLASH_COMMANDS: ReadonlyArray<{ name: SlashCommandName; help: strin
   { name: "compact", help: "summarise the conversation to free context: /compact [instructions]" },
   { name: "cost", help: "show what this session has spent, per model" },
   { name: "model", help: "show the model, or switch it: /model <name|alias|default>" },
+  { name: "mcp", help: "list the MCP servers, their status and their tools" },
   { name: "exit", help: "leave keel" },
 ];
 

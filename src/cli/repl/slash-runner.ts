@@ -1,5 +1,5 @@
 import type { SdkResult } from "../../session/sdk-messages.js";
-import type { ReplController } from "./repl-controller.js";
+import type { McpOverview, ReplController } from "./repl-controller.js";
 import { helpText, type SlashCommand } from "./slash-commands.js";
 
 function usd(amount: number): string {
@@ -16,6 +16,24 @@ export function costText(totalCostUsd: number, lastResult: SdkResult | undefined
     const price = usage.costUnknown ? "price unknown" : usd(usage.costUSD);
     lines.push(
       `  ${model}: ${usage.inputTokens} in, ${usage.outputTokens} out, ${usage.cacheReadInputTokens} cache read, ${usage.cacheCreationInputTokens} cache write (${price})`,
+    );
+  }
+  return lines.join("\n");
+}
+
+/** The /mcp text: each server with its status and the tools it gives. */
+export function mcpText(overview: McpOverview | undefined): string {
+  if (!overview || overview.servers.length === 0) {
+    return "No MCP servers are configured (.mcp.json, settings mcpServers, or --mcp-config).";
+  }
+  const lines = ["MCP servers:"];
+  for (const server of overview.servers) {
+    const prefix = `mcp__${server.name}__`;
+    const tools = overview.tools
+      .filter((t) => t.startsWith(prefix))
+      .map((t) => t.slice(prefix.length));
+    lines.push(
+      `  ${server.name}: ${server.status}${tools.length > 0 ? ` — ${tools.join(", ")}` : ""}`,
     );
   }
   return lines.join("\n");
@@ -43,6 +61,9 @@ export function runSlashCommand(repl: ReplController, command: SlashCommand): vo
       break;
     case "model":
       repl.switchModel(command.args);
+      break;
+    case "mcp":
+      repl.notice(mcpText(repl.mcpOverview()));
       break;
     case "exit":
       void repl.exit(0);

@@ -1,4 +1,4 @@
-import type { CanUseTool, ToolUseContext } from "../../tools/context.js";
+import type { ToolUseContext } from "../../tools/context.js";
 import type { FileStateCache } from "../../tools/file-state-cache.js";
 import { NO_TOOL_HOOKS } from "../../tools/hooks.js";
 import type { SubagentRunner } from "../../tools/subagent.js";
