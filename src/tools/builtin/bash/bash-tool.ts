@@ -1,6 +1,5 @@
 import { type BackgroundShells, createBackgroundShells } from "../../background/index.js";
 import type { BuiltinToolsConfig } from "../../builtin-config.js";
-import { loadShellParser } from "../../shell-parse/index.js";
 import type { Tool } from "../../tool.js";
 import { bashDescription } from "./description.js";
 import { checkBashInput } from "./input-check.js";
@@ -47,7 +46,6 @@ export function createBashTool(
   const limits = bashLimits(config.env);
   const workingDirectory = new WorkingDirectory(config.cwd);
   const readOnly = new ReadOnlyCheck();
-  loadShellParser().catch(() => undefined); // warm up; a failure leaves commands "not read-only"
   const timing = { ...DEFAULT_TIMING, ...options.timing };
   const runner: BashRunner = {
     limits,

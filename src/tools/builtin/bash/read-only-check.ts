@@ -15,9 +15,14 @@ const CACHE_SIZE = 64;
 export class ReadOnlyCheck {
   private readonly cache = new Map<string, ParsedCommand>();
 
-  /** Verdict now; false while the parser is still loading (unknown is not read-only). */
+  /**
+   * Verdict now; false while the parser is still loading (unknown is not read-only). The
+   * parser (a WebAssembly module) loads on the first command asked about, not at start-up, so
+   * a session that never runs Bash never pays for it.
+   */
   isReadOnly(command: string, cwd: string, workingDirs: readonly string[]): boolean {
     const parsed = this.cache.get(command) ?? this.remember(parseShellCommandSync(command));
+    if (parsed === undefined) loadShellParser().catch(() => undefined);
     return parsed !== undefined && verdict(parsed, cwd, workingDirs);
   }
 

@@ -1,0 +1,108 @@
+// Cold start: `keel --version` and a one-turn `keel -p` (over HTTP against the scripted server,
+// and with --model scripted:) against `node -e 0`, all in the same run, alternated run by run.
+
+import { type GroupContext, type GroupResult, verdict } from "../lib/group.js";
+import { oneTurnScenario } from "../lib/scenarios.js";
+import { makeSandbox, runSession, type Sandbox } from "../lib/session.js";
+import { median, round } from "../lib/stats.js";
+import { runTimed, type TimedRun } from "../lib/timed-process.js";
+import { markdownTable } from "../lib/tools-table.js";
+import { coldBreakdown } from "./cold-breakdown.js";
+
+const TARGET_WALL_S = 0.25;
+const TARGET_RSS_MB = 90;
+
+interface Subject {
+  label: string;
+  run: () => Promise<TimedRun>;
+  /** Whether §11's one-turn targets apply. */
+  targeted: boolean;
+}
+
+function subjects(cli: string, sandbox: Sandbox): Subject[] {
+  const plain = (args: string[]) => () =>
+    runTimed({ command: process.execPath, args, cwd: sandbox.cwd, env: sandbox.env });
+  const oneTurn = (transport: "http" | "scripted") => async () =>
+    (await runSession({ cli, sandbox, scenario: oneTurnScenario(), transport })).timed;
+  return [
+    { label: "node -e 0 (baseline)", run: plain(["-e", "0"]), targeted: false },
+    { label: "keel --version", run: plain([cli, "--version"]), targeted: false },
+    { label: "keel -p, one turn, HTTP scripted server", run: oneTurn("http"), targeted: true },
+    { label: "keel -p, one turn, --model scripted:", run: oneTurn("scripted"), targeted: true },
+  ];
+}
+
+interface Figure {
+  label: string;
+  wallS: number;
+  peakMB: number;
+  spawnWallMs: number;
+  wallRunsS: number[];
+  peakRunsMB: number[];
+  targeted: boolean;
+}
+
+function figure(subject: Subject, runs: TimedRun[]): Figure {
+  const peaks = runs.map((r) => round(r.peakRssKB / 1024));
+  return {
+    label: subject.label,
+    wallS: median(runs.map((r) => r.wallS)),
+    peakMB: median(peaks),
+    spawnWallMs: round(median(runs.map((r) => r.spawnWallMs))),
+    wallRunsS: runs.map((r) => r.wallS),
+    peakRunsMB: peaks,
+    targeted: subject.targeted,
+  };
+}
+
+function table(figures: Figure[]): string {
+  const base = figures[0]!;
+  const rows = figures
+    .slice(1)
+    .map((f) => [
+      f.label,
+      `${f.wallS} s (${f.spawnWallMs} ms)`,
+      `${f.peakMB} MB`,
+      `${base.wallS} s (${base.spawnWallMs} ms) / ${base.peakMB} MB`,
+      `${round(f.spawnWallMs / base.spawnWallMs, 2)}× / ${round(f.peakMB / base.peakMB, 2)}×`,
+      f.targeted
+        ? `≤ ${TARGET_WALL_S} s ${verdict(f.wallS, TARGET_WALL_S)} · ≤ ${TARGET_RSS_MB} MB ${verdict(f.peakMB, TARGET_RSS_MB)}`
+        : "—",
+    ]);
+  const header = [
+    "Figure",
+    "Wall %e (spawn→exit)",
+    "Peak RSS %M",
+    "node -e 0 (same run)",
+    "Ratio wall / RSS",
+    "Target",
+  ];
+  return markdownTable(header, rows);
+}
+
+/** Runs the cold-start group: the timings, then the breakdown (chunks loaded, CPU profile). */
+export async function coldStart(context: GroupContext): Promise<GroupResult> {
+  const sandbox = await makeSandbox();
+  try {
+    const list = subjects(context.cli, sandbox);
+    for (const subject of list) await subject.run(); // warm the file cache once
+    const runs: TimedRun[][] = list.map(() => []);
+    for (let i = 0; i < context.runs; i++) {
+      for (const [s, subject] of list.entries()) runs[s]!.push(await subject.run());
+    }
+    const figures = list.map((subject, s) => figure(subject, runs[s]!));
+    const breakdown = await coldBreakdown(context);
+    const markdown = [
+      "## Cold start (`npm run bench -- --group cold`)",
+      "",
+      `Median of ${context.runs} runs, alternated with the baseline. Wall is /usr/bin/time's %e (10 ms steps), with the bench's own spawn-to-exit time in brackets; the wall ratio uses the latter.`,
+      "",
+      table(figures),
+      "",
+      breakdown.markdown,
+    ].join("\n");
+    return { group: "cold", markdown, json: { figures, breakdown: breakdown.json } };
+  } finally {
+    await sandbox.remove();
+  }
+}

@@ -1,0 +1,138 @@
+// Memory: peak RSS of a 500-turn session whose Bash calls each print 4 KB, and the RSS growth
+// over its first 200 turns (sampled from /proc at each main request), against a one-turn
+// `keel -p` in the same run.
+import { writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { type GroupContext, type GroupResult, verdict } from "../lib/group.js";
+import { bashTurnsScenario, oneTurnScenario } from "../lib/scenarios.js";
+import { makeSandbox, runSession } from "../lib/session.js";
+import { median, round } from "../lib/stats.js";
+import { currentRssKB } from "../lib/timed-process.js";
+import { markdownTable } from "../lib/tools-table.js";
+import { mainExchanges } from "../lib/turn-gaps.js";
+
+const TURNS = 500;
+const GROWTH_TURNS = 200;
+const TARGET_PEAK_MB = 150;
+const TARGET_GROWTH_MB = 40;
+const OUTPUT_BYTES = 4096;
+
+/** 4 KB of varied printable text (64 lines of 64 bytes), so nothing compresses it away. */
+function fourKilobytes(): string {
+  return Array.from({ length: OUTPUT_BYTES / 64 }, (_, i) =>
+    `${String(i).padStart(4, "0")} ${"abcdefghijklmnopqrstuvwxyz0123456789".repeat(2)}`.slice(
+      0,
+      63,
+    ),
+  )
+    .join("\n")
+    .concat("\n");
+}
+
+interface LongRun {
+  peakMB: number;
+  /** RSS at main request n (1-based), in MB, as sampled. */
+  rssAtMB: number[];
+  mainRequests: number;
+  sideRequests: number;
+}
+
+async function longSession(context: GroupContext): Promise<LongRun> {
+  const sandbox = await makeSandbox();
+  try {
+    await writeFile(join(sandbox.cwd, "out.txt"), fourKilobytes());
+    const samples: Array<Promise<number | undefined>> = [];
+    const run = await runSession({
+      cli: context.cli,
+      sandbox,
+      scenario: bashTurnsScenario(TURNS, "cat out.txt"),
+      transport: "http",
+      onRequest: (exchange, pid) => {
+        if ((exchange.kind ?? "main") !== "main" || pid === undefined) return;
+        samples.push(currentRssKB(pid));
+      },
+    });
+    const rss = (await Promise.all(samples)).map((kb) => round((kb ?? 0) / 1024));
+    const main = mainExchanges(run.exchanges).length;
+    return {
+      peakMB: round(run.timed.peakRssKB / 1024),
+      rssAtMB: rss,
+      mainRequests: main,
+      sideRequests: run.exchanges.length - main,
+    };
+  } finally {
+    await sandbox.remove();
+  }
+}
+
+async function oneTurnPeakMB(context: GroupContext): Promise<number> {
+  const sandbox = await makeSandbox();
+  try {
+    const run = await runSession({
+      cli: context.cli,
+      sandbox,
+      scenario: oneTurnScenario(),
+      transport: "http",
+    });
+    return round(run.timed.peakRssKB / 1024);
+  } finally {
+    await sandbox.remove();
+  }
+}
+
+const growth = (run: LongRun, from: number, to: number) =>
+  round((run.rssAtMB[to - 1] ?? Number.NaN) - (run.rssAtMB[from - 1] ?? Number.NaN));
+
+/** Runs the memory group. */
+export async function memory(context: GroupContext): Promise<GroupResult> {
+  const runs: LongRun[] = [];
+  const baselines: number[] = [];
+  for (let i = 0; i < context.runs; i++) {
+    baselines.push(await oneTurnPeakMB(context));
+    runs.push(await longSession(context));
+  }
+  const baseline = median(baselines);
+  const peak = median(runs.map((r) => r.peakMB));
+  const first200 = median(runs.map((r) => growth(r, 1, 1 + GROWTH_TURNS)));
+  const steady = median(runs.map((r) => growth(r, 101, 101 + GROWTH_TURNS)));
+  const last = median(runs.map((r) => growth(r, TURNS + 1 - GROWTH_TURNS, TURNS + 1)));
+  const rows = [
+    [
+      `Peak RSS, ${TURNS} turns`,
+      `${peak} MB`,
+      `${baseline} MB (one-turn keel -p)`,
+      `${round(peak / baseline, 2)}× (+${round(peak - baseline)} MB)`,
+      `≤ ${TARGET_PEAK_MB} MB ${verdict(peak, TARGET_PEAK_MB)}`,
+    ],
+    [
+      `RSS growth, requests 1 → ${1 + GROWTH_TURNS}`,
+      `+${first200} MB`,
+      "—",
+      "—",
+      `≤ ${TARGET_GROWTH_MB} MB ${verdict(first200, TARGET_GROWTH_MB)}`,
+    ],
+    [
+      `RSS growth, requests 101 → ${101 + GROWTH_TURNS}`,
+      `+${steady} MB`,
+      "—",
+      "—",
+      `≤ ${TARGET_GROWTH_MB} MB ${verdict(steady, TARGET_GROWTH_MB)}`,
+    ],
+    [
+      `RSS growth, requests ${TURNS + 1 - GROWTH_TURNS} → ${TURNS + 1}`,
+      `+${last} MB`,
+      "—",
+      "—",
+      `≤ ${TARGET_GROWTH_MB} MB ${verdict(last, TARGET_GROWTH_MB)}`,
+    ],
+  ];
+  const markdown = [
+    "## Memory (`npm run bench -- --group memory`)",
+    "",
+    `${TURNS} tool rounds, each a Bash \`cat\` of a 4 KB file, over HTTP. Peak RSS from /usr/bin/time's %M; RSS (VmRSS from /proc) sampled as each main request arrives. The baseline is a one-turn \`keel -p\` in the same run. Side requests (compaction, summaries) per session: ${median(runs.map((r) => r.sideRequests))}.`,
+    "",
+    markdownTable(["Figure", "keel", "Baseline (same run)", "Ratio", "Target"], rows),
+  ].join("\n");
+  // Every run's full RSS curve (one sample per main request), for plotting where memory goes.
+  return { group: "memory", markdown, json: { baselinePeakMB: baselines, runs } };
+}
