@@ -16,6 +16,9 @@ export async function renderApp(
   history: readonly string[],
   now: () => number,
 ): Promise<number> {
+  // Raw mode before the first frame: Ink turns it on only after its first render, and keys
+  // typed in between would reach it cooked (an Enter as a newline in the prompt, not a submit).
+  if (terminal.stdin.isTTY) terminal.stdin.setRawMode(true);
   const instance = render(<App controller={controller} history={history} now={now} />, {
     ...terminal,
     // Ctrl+C is the App's: once clears or interrupts, twice exits.
