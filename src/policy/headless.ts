@@ -1,6 +1,7 @@
 import type { CanUseTool, PermissionResult } from "../tools/context.js";
 import type { PermissionSuggestions } from "./decision.js";
 import type { PermissionEngine } from "./engine.js";
+import { decideCall, settledResult } from "./settled.js";
 
 /** The ways to allow a call, as flags a person can add to the command line. */
 export function howToAllow(suggestions: PermissionSuggestions): string[] {
@@ -30,18 +31,8 @@ export function createHeadlessCanUseTool(engine: PermissionEngine): CanUseTool {
     _toolUseId,
     hookVerdict,
   ): Promise<PermissionResult> => {
-    const decision = await engine.decide(
-      tool,
-      input,
-      context,
-      hookVerdict ? { hookDecision: hookVerdict } : {},
-    );
-    if (decision.behavior === "allow") {
-      return decision.updatedInput
-        ? { behavior: "allow", updatedInput: decision.updatedInput }
-        : { behavior: "allow" };
-    }
-    if (decision.behavior === "deny") return { behavior: "deny", message: decision.message };
+    const decision = await decideCall(engine, tool, input, context, hookVerdict);
+    if (decision.behavior !== "ask") return settledResult(decision);
     const ways = howToAllow(decision.suggestions);
     const remedy =
       ways.length > 0

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { PermissionEngine } from "../../policy/engine.js";
+import { decideCall, settledResult } from "../../policy/settled.js";
 import type { CanUseTool, PermissionMode, PermissionResult } from "../../tools/context.js";
 import type { ControlChannel } from "./channel.js";
 import {
@@ -41,18 +42,8 @@ export function createSdkCanUseTool(
   deps: SdkPermissionDeps,
 ): (engine: PermissionEngine) => CanUseTool {
   return (engine) => async (tool, input, context, _assistant, toolUseId, hookVerdict) => {
-    const decision = await engine.decide(
-      tool,
-      input,
-      context,
-      hookVerdict ? { hookDecision: hookVerdict } : {},
-    );
-    if (decision.behavior === "allow") {
-      return decision.updatedInput
-        ? { behavior: "allow", updatedInput: decision.updatedInput }
-        : { behavior: "allow" };
-    }
-    if (decision.behavior === "deny") return { behavior: "deny", message: decision.message };
+    const decision = await decideCall(engine, tool, input, context, hookVerdict);
+    if (decision.behavior !== "ask") return settledResult(decision);
     let answer: Record<string, unknown>;
     try {
       answer = await deps.channel.request(

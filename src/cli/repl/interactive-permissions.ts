@@ -1,4 +1,5 @@
 import type { PermissionEngine } from "../../policy/engine.js";
+import { decideCall, settledResult } from "../../policy/settled.js";
 import type { CanUseTool, PermissionResult } from "../../tools/context.js";
 import { toolSummary } from "./tool-summary.js";
 
@@ -65,18 +66,8 @@ export function createInteractiveCanUseTool(
   cwd: string,
 ): CanUseTool {
   return async (tool, input, context, _assistant, _toolUseId, hookVerdict) => {
-    const decision = await engine.decide(
-      tool,
-      input,
-      context,
-      hookVerdict ? { hookDecision: hookVerdict } : {},
-    );
-    if (decision.behavior === "allow") {
-      return decision.updatedInput
-        ? { behavior: "allow", updatedInput: decision.updatedInput }
-        : { behavior: "allow" };
-    }
-    if (decision.behavior === "deny") return { behavior: "deny", message: decision.message };
+    const decision = await decideCall(engine, tool, input, context, hookVerdict);
+    if (decision.behavior !== "ask") return settledResult(decision);
     const question: PermissionQuestion = {
       toolName: tool.name,
       summary: toolSummary(tool.name, input, cwd),

@@ -1,0 +1,25 @@
+import type { HookPermissionVerdict, PermissionResult, ToolUseContext } from "../tools/context.js";
+import type { AnyTool } from "../tools/tool.js";
+import type { PermissionDecision } from "./decision.js";
+import type { PermissionEngine } from "./engine.js";
+
+/** Asks the engine about a call, with the PreToolUse hooks' verdict weighed in. */
+export function decideCall(
+  engine: PermissionEngine,
+  tool: AnyTool,
+  input: Record<string, unknown>,
+  context: ToolUseContext,
+  hookVerdict: HookPermissionVerdict | undefined,
+): Promise<PermissionDecision> {
+  return engine.decide(tool, input, context, hookVerdict ? { hookDecision: hookVerdict } : {});
+}
+
+/** An allow or deny the engine settled on, as the answer the tool pipeline takes. */
+export function settledResult(
+  decision: Exclude<PermissionDecision, { behavior: "ask" }>,
+): PermissionResult {
+  if (decision.behavior === "deny") return { behavior: "deny", message: decision.message };
+  return decision.updatedInput
+    ? { behavior: "allow", updatedInput: decision.updatedInput }
+    : { behavior: "allow" };
+}
