@@ -37,11 +37,25 @@ export function planGlob(pattern: string, searchDir: string): GlobPlan {
   return { ...base, dir, glob, hidden: namesHiddenEntry(glob) };
 }
 
+/**
+ * The file-name glob ripgrep can filter by (the pattern's last segment, when it uses only `*`
+ * and `?`), or undefined when every file must be listed and matched here.
+ */
+export function nameFilter(glob: string): string | undefined {
+  const name = glob.slice(glob.lastIndexOf("/") + 1);
+  if (name === "" || name === "*" || name === "**") return undefined;
+  return /^[^{}[\]\\,:]+$/.test(name) ? name : undefined;
+}
+
 /** ripgrep's arguments for listing the files under a plan's folder (keel sorts them after). */
 export function globArgs(plan: GlobPlan): string[] {
   const args = ["--no-config", "--files"];
   // A negated --glob only excludes; a positive one would override .gitignore.
   if (plan.hidden) args.push("--hidden", "--glob", "!.git");
+  // A file type, unlike --glob, keeps the ignore rules: ripgrep drops other names itself and
+  // keel matches the whole pattern on what is left.
+  const name = nameFilter(plan.glob);
+  if (name) args.push("--type-add", `keelglob:${name}`, "--type", "keelglob");
   args.push("--", plan.dir);
   return args;
 }
