@@ -12,6 +12,7 @@ import { createPermissionEngine } from "../policy/engine.js";
 import type { IdSource } from "../protocol/factories.js";
 import { NODE_CHANGED_FILE_DEPS } from "../session/attachments/changed-files.js";
 import { createAttachmentCollector } from "../session/attachments/collector.js";
+import { planModeSource } from "../session/attachments/plan-mode.js";
 import {
   changedFilesSource,
   nestedMemorySource,
@@ -63,6 +64,7 @@ function attachmentSource(parts: Parts, loaded: Set<string>) {
       nestedMemory: nestedMemorySource(async (paths) => nested.filesFor(paths)),
       ...(todo ? { todoReminder: todoReminderSource((id) => todo.todosOf(id)) } : {}),
       taskNotifications: tasks.notifications,
+      planMode: planModeSource(),
     },
     ids: parts.ids,
     onError: (source, error) =>

@@ -11,6 +11,7 @@ export const ATTACHMENT_SOURCE_ORDER = [
   "nestedMemory",
   "todoReminder",
   "taskNotifications",
+  "planMode",
 ] as const;
 
 /** The name of an attachment source. */
