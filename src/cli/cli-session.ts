@@ -35,6 +35,7 @@ import { parseJsonSchema } from "./json-schema-option.js";
 import type { CliOptions } from "./options.js";
 import { createSessionHooks, type SessionHooks } from "./session-hooks.js";
 import { createSessionToolset, type SessionToolset } from "./session-toolset.js";
+import { thinkingConfig } from "./thinking-option.js";
 
 export type { CliSession, CliSessionInputs } from "./cli-session-types.js";
 
@@ -169,9 +170,21 @@ function contextLoader(parts: Parts, loaded: Set<string>): () => Promise<Session
 }
 
 /** The flags and model facts the engine takes as they are. */
-function engineLimits(options: CliOptions, inputs: CliSessionInputs) {
+function engineLimits(
+  options: CliOptions,
+  inputs: CliSessionInputs,
+  env: Readonly<Record<string, string | undefined>>,
+) {
   const { model } = inputs;
+  const thinking = thinkingConfig({
+    ...(options.thinking === undefined ? {} : { thinking: options.thinking }),
+    ...(options.maxThinkingTokens === undefined
+      ? {}
+      : { maxThinkingTokens: options.maxThinkingTokens }),
+    env,
+  });
   return {
+    ...(thinking ? { thinkingConfig: thinking } : {}),
     userSpecifiedModel: model.model,
     ...(model.fallbackModel ? { fallbackModel: model.fallbackModel } : {}),
     ...(options.maxTurns === undefined ? {} : { maxTurns: options.maxTurns }),
@@ -245,7 +258,7 @@ export async function createCliSession(inputs: CliSessionInputs): Promise<CliSes
     },
     initialMessages: inputs.history,
     ...promptOptions(options),
-    ...engineLimits(options, inputs),
+    ...engineLimits(options, inputs, env),
     abortController: abort.controller,
     sessionId: inputs.sessionId,
     loadContext: contextLoader(parts, loadedMemory),

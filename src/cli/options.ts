@@ -41,6 +41,12 @@ export interface CliOptions {
   /** A JSON schema (text) the answer must satisfy. */
   jsonSchema?: string;
   includePartialMessages: boolean;
+  /** `--thinking adaptive|enabled|disabled`. */
+  thinking?: string;
+  /** `--max-thinking-tokens N` (0 turns thinking off). */
+  maxThinkingTokens?: string;
+  /** `--tools`: the built-in tools to offer ("default" or absent: all; "": none). */
+  tools?: string;
   /** `stdio`: permission prompts go to the stream-json host as can_use_tool requests. */
   permissionPromptTool?: "stdio";
   prompt: string;
@@ -94,7 +100,10 @@ function toCliOptions(promptWords: string[], raw: Record<string, unknown>): CliO
       | "sessionId"
       | "systemPrompt"
       | "appendSystemPrompt"
-      | "jsonSchema",
+      | "jsonSchema"
+      | "thinking"
+      | "maxThinkingTokens"
+      | "tools",
   ) => {
     const value = text(raw, key);
     return value === undefined ? {} : { [key]: value };
@@ -130,6 +139,9 @@ function toCliOptions(promptWords: string[], raw: Record<string, unknown>): CliO
     ...optional("jsonSchema"),
     includePartialMessages: raw.includePartialMessages === true,
     ...(raw.permissionPromptTool === "stdio" ? { permissionPromptTool: "stdio" as const } : {}),
+    ...optional("thinking"),
+    ...optional("maxThinkingTokens"),
+    ...optional("tools"),
     prompt: promptWords.join(" "),
   };
 }
@@ -210,6 +222,9 @@ export function mainCommand(onParsed: (options: CliOptions) => void): Command {
       "--json-schema <schema>",
       "answer through StructuredOutput, validated against this JSON schema",
     )
+    .option("--thinking <mode>", "extended thinking: adaptive, enabled or disabled")
+    .option("--max-thinking-tokens <n>", "thinking budget per request (0 turns thinking off)")
+    .option("--tools <names>", 'only these built-in tools (comma-separated; "default" for all)')
     .option("--include-partial-messages", "stream-json: include raw stream events", false)
     .option(
       "--permission-prompt-tool <tool>",

@@ -14,6 +14,7 @@ import { createToolSearchTool } from "../tools/builtin/tool-search/tool-search-t
 import type { AnyTool } from "../tools/tool.js";
 import type { CliSessionInputs } from "./cli-session-types.js";
 import { createSessionTools } from "./session-tools.js";
+import { selectTools } from "./tools-option.js";
 
 /** The tools of a CLI session and what runs behind them. */
 export interface SessionToolset {
@@ -79,8 +80,9 @@ export async function createSessionToolset(
   const sessionTools = await createSessionTools(config, io, tasks);
   const fileHistory = new FileHistory({ dir: join(store.sessionDir, "file-history") });
   let turnUuid = "";
+  const chosen = selectTools(sessionTools.tools, inputs.options.tools);
   const baseTools = [
-    ...withFileHistory(sessionTools.tools, fileHistory, () => turnUuid, { home }),
+    ...withFileHistory(chosen, fileHistory, () => turnUuid, { home }),
     ...(inputs.hostTools?.tools ?? []),
   ];
   const mcp = await startMcp(inputs, { home, env });
