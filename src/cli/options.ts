@@ -47,6 +47,8 @@ export interface CliOptions {
   maxThinkingTokens?: string;
   /** `--tools`: the built-in tools to offer ("default" or absent: all; "": none). */
   tools?: string;
+  /** `--setting-sources`: which settings files to read (user, project, local). */
+  settingSources?: string;
   /** `stdio`: permission prompts go to the stream-json host as can_use_tool requests. */
   permissionPromptTool?: "stdio";
   prompt: string;
@@ -103,7 +105,8 @@ function toCliOptions(promptWords: string[], raw: Record<string, unknown>): CliO
       | "jsonSchema"
       | "thinking"
       | "maxThinkingTokens"
-      | "tools",
+      | "tools"
+      | "settingSources",
   ) => {
     const value = text(raw, key);
     return value === undefined ? {} : { [key]: value };
@@ -142,6 +145,7 @@ function toCliOptions(promptWords: string[], raw: Record<string, unknown>): CliO
     ...optional("thinking"),
     ...optional("maxThinkingTokens"),
     ...optional("tools"),
+    ...optional("settingSources"),
     prompt: promptWords.join(" "),
   };
 }
@@ -224,6 +228,10 @@ export function mainCommand(onParsed: (options: CliOptions) => void): Command {
     )
     .option("--thinking <mode>", "extended thinking: adaptive, enabled or disabled")
     .option("--max-thinking-tokens <n>", "thinking budget per request (0 turns thinking off)")
+    .option(
+      "--setting-sources <sources>",
+      "settings files to read: user, project, local (comma-separated; empty for none)",
+    )
     .option("--tools <names>", 'only these built-in tools (comma-separated; "default" for all)')
     .option("--include-partial-messages", "stream-json: include raw stream events", false)
     .option(

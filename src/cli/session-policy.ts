@@ -1,10 +1,28 @@
 import { SettingsError } from "../config/settings/errors.js";
-import { loadSettings } from "../config/settings/load.js";
+import {
+  loadSettings,
+  SETTING_SOURCE_NAMES,
+  type SettingSourceName,
+} from "../config/settings/load.js";
 import type { ResolvedSettings } from "../config/settings/resolved.js";
 import type { HooksConfig } from "../hooks/config.js";
 import { describeIssue, mergeHooksConfigs, parseHooksConfig } from "../hooks/index.js";
 import type { CliOptions } from "./options.js";
 import { UsageError } from "./usage-error.js";
+
+/** The `--setting-sources` value: names from user, project, local (empty: none). */
+function parseSettingSources(value: string): SettingSourceName[] {
+  const names = value.split(/[,\s]+/).filter((name) => name !== "");
+  const known = (name: string): name is SettingSourceName =>
+    (SETTING_SOURCE_NAMES as readonly string[]).includes(name);
+  const unknown = names.filter((name) => !known(name));
+  if (unknown.length > 0) {
+    throw new UsageError(
+      `--setting-sources takes ${SETTING_SOURCE_NAMES.join(", ")}; "${unknown.join(", ")}" is not one of them`,
+    );
+  }
+  return names.filter(known);
+}
 
 /** The settings a session runs with and the hooks they configure. */
 export interface SessionPolicy {
@@ -27,6 +45,9 @@ export async function loadSessionPolicy(
   try {
     settings = await loadSettings({
       ...roots,
+      ...(options.settingSources === undefined
+        ? {}
+        : { sources: parseSettingSources(options.settingSources) }),
       cli: {
         ...(options.settings === undefined ? {} : { settings: options.settings }),
         allowedTools: options.allowedTools,

@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { chmod, mkdir, mkdtemp, realpath, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -74,6 +75,24 @@ describe("settings, permission rules and hooks drive keel -p (validator on)", ()
       "Bash(echo:*)",
     ]);
     expect(toolResultTexts(lines)[0]).toContain("flagged");
+  });
+
+  it("reads only the settings files --setting-sources names", async () => {
+    await settings({ permissions: { allow: ["Bash(touch:*)"] } });
+    const skipped = await keel({ turns: [bash("touch made.txt"), { content: "ok" }] }, [
+      "--setting-sources",
+      "user,local",
+    ]);
+    expect(toolResultTexts(skipped.lines)[0]).toContain("denied");
+    const read = await keel({ turns: [bash("touch made.txt"), { content: "ok" }] }, [
+      "--setting-sources",
+      "project",
+    ]);
+    expect(toolResultTexts(read.lines)[0]).not.toContain("denied");
+    expect(existsSync(join(dir, "made.txt"))).toBe(true);
+    const bad = await keel({ turns: [{ content: "never" }] }, ["--setting-sources", "team"]);
+    expect(bad.run.code).toBe(1);
+    expect(bad.run.stderr).toContain("--setting-sources takes user, project, local");
   });
 
   it("runs a PreToolUse hook that blocks a call with exit 2, feeding its stderr to the model", async () => {

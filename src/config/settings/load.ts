@@ -9,6 +9,20 @@ import { type SettingsRoots, settingsFileLocations } from "./sources.js";
 export interface LoadSettingsOptions extends SettingsRoots {
   cli?: CliSettingsInput;
   readText?: ReadText;
+  /** `--setting-sources`: which files to read (default all: user, project, local). */
+  sources?: readonly SettingSourceName[];
+}
+
+/** The names `--setting-sources` takes (the Agent SDK's `settingSources`). */
+export const SETTING_SOURCE_NAMES = ["user", "project", "local"] as const;
+
+/** One of the settings-file groups `--setting-sources` selects. */
+export type SettingSourceName = (typeof SETTING_SOURCE_NAMES)[number];
+
+function selected(source: string, sources: readonly SettingSourceName[] | undefined): boolean {
+  if (sources === undefined) return true;
+  const group = source === "userClaude" || source === "userKeel" ? "user" : source;
+  return sources.some((name) => name === group);
 }
 
 /**
@@ -18,6 +32,7 @@ export interface LoadSettingsOptions extends SettingsRoots {
 export async function loadSettings(options: LoadSettingsOptions): Promise<ResolvedSettings> {
   const layers: SettingsLayer[] = [];
   for (const location of settingsFileLocations(options)) {
+    if (!selected(location.source, options.sources)) continue;
     const settings = await readSettingsFile(location.path, options.readText);
     if (settings) layers.push({ source: location.source, origin: location.path, settings });
   }
