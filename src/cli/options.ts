@@ -29,6 +29,8 @@ export interface CliOptions {
   continue: boolean;
   /** Resume the conversation as it was at this message (a branch from it). */
   resumeSessionAt?: string;
+  /** Resume without the turn this user message started (and all after it). */
+  resumeDropsTurn?: string;
   /** A resumed conversation goes on under a new session id. */
   forkSession: boolean;
   /** The id of a new session. */
@@ -99,6 +101,7 @@ function toCliOptions(promptWords: string[], raw: Record<string, unknown>): CliO
       | "settings"
       | "resume"
       | "resumeSessionAt"
+      | "resumeDropsTurn"
       | "sessionId"
       | "systemPrompt"
       | "appendSystemPrompt"
@@ -133,6 +136,7 @@ function toCliOptions(promptWords: string[], raw: Record<string, unknown>): CliO
     ...optional("resume"),
     continue: raw.continue === true,
     ...optional("resumeSessionAt"),
+    ...optional("resumeDropsTurn"),
     forkSession: raw.forkSession === true,
     ...optional("sessionId"),
     sessionPersistence: raw.sessionPersistence !== false,
@@ -211,6 +215,10 @@ export function mainCommand(onParsed: (options: CliOptions) => void): Command {
     .option(
       "--resume-session-at <message-uuid>",
       "with --resume: go on from this message of the session",
+    )
+    .option(
+      "--resume-drops-turn <message-uuid>",
+      "with --resume: go on without the turn this prompt started, and what followed",
     )
     .option("--fork-session", "with --resume or --continue: go on under a new session id", false)
     .option("--session-id <uuid>", "the id of a new session", sessionUuid)

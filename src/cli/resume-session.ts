@@ -25,7 +25,7 @@ export interface ResolvedSession {
 
 type SessionFlags = Pick<
   CliOptions,
-  "resume" | "continue" | "forkSession" | "sessionId" | "resumeSessionAt"
+  "resume" | "continue" | "forkSession" | "sessionId" | "resumeSessionAt" | "resumeDropsTurn"
 >;
 
 async function sourceSession(
@@ -41,6 +41,16 @@ async function sourceSession(
   return latest;
 }
 
+/** The conversation without the turn a prompt started (--resume-drops-turn). */
+function withoutTurn(chain: Message[], dropped: string | undefined, session: string): Message[] {
+  if (dropped === undefined) return chain;
+  const at = chain.findIndex((m) => m.uuid === dropped);
+  if (at < 0 || chain[at]?.type !== "user") {
+    throw new UsageError(`session ${session} has no prompt ${dropped} to drop`);
+  }
+  return chain.slice(0, at);
+}
+
 /**
  * Resolves --resume / --continue / --fork-session / --session-id (contracts.md §7): a resumed
  * session keeps its id and transcript, a fork gets a new id, a new session gets the given id
@@ -52,8 +62,11 @@ export async function resolveSession(
   inputs: { stateDir: string; cwd: string; ids: IdSource; onWarning: (text: string) => void },
 ): Promise<ResolvedSession> {
   const source = await sourceSession(flags, inputs.stateDir, inputs.cwd);
-  if (flags.resumeSessionAt && !source) {
-    throw new UsageError("--resume-session-at needs --resume <session-id> or --continue");
+  for (const [flag, value] of [
+    ["--resume-session-at", flags.resumeSessionAt],
+    ["--resume-drops-turn", flags.resumeDropsTurn],
+  ] as const) {
+    if (value && !source) throw new UsageError(`${flag} needs --resume <session-id> or --continue`);
   }
   if (flags.forkSession && !source) {
     throw new UsageError("--fork-session needs --resume <session-id> or --continue");
@@ -69,7 +82,11 @@ export async function resolveSession(
   if (leaf && !entries.some((e) => e.kind === "message" && e.message.uuid === leaf)) {
     throw new UsageError(`session ${source} has no message ${leaf}`);
   }
-  const chain = loadConversation(entries, leaf ? { leafUuid: leaf } : {});
+  const chain = withoutTurn(
+    loadConversation(entries, leaf ? { leafUuid: leaf } : {}),
+    flags.resumeDropsTurn,
+    source,
+  );
   const { messages } = repairConversation(chain, inputs.ids);
   if (!flags.forkSession) return { sessionId: source, messages, forked: false };
   return {

@@ -149,6 +149,36 @@ describe("sessions persist, resume and fork (validator on)", () => {
     expect(server.violations).toEqual([]);
   });
 
+  it("drops a turn and what followed with --resume-drops-turn", async () => {
+    const server = await scriptedServer({
+      turns: [{ content: "first answer" }, { content: "second answer" }, { content: "redo" }],
+    });
+    const id = sessionIdOf((await keel(server, ["-p", "first question"])).stdout);
+    await keel(server, ["-p", "second question", "--resume", id]);
+    const lines = (await readFile(transcriptPath(id), "utf8")).trim().split("\n");
+    const second = lines
+      .map(
+        (line) =>
+          JSON.parse(line) as { type: string; uuid: string; message?: { content: unknown } },
+      )
+      .find((line) => line.type === "user" && line.message?.content === "second question");
+
+    const redo = await keel(server, [
+      "-p",
+      "ask it differently",
+      "--resume",
+      id,
+      "--resume-drops-turn",
+      second!.uuid,
+    ]);
+    expect(redo.code).toBe(0);
+    const request = lastRequestText(server);
+    expect(request).toContain("first answer");
+    expect(request).not.toContain("second question");
+    expect(request).not.toContain("second answer");
+    expect(server.violations).toEqual([]);
+  });
+
   it("skips a corrupt transcript line with a warning and goes on", async () => {
     const server = await scriptedServer({ turns: [{ content: "one" }, { content: "two" }] });
     const id = sessionIdOf((await keel(server, ["-p", "start"])).stdout);
