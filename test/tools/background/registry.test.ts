@@ -1,3 +1,5 @@
+import { writeFile } from "node:fs/promises";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import {
   BackgroundShells,
@@ -47,19 +49,22 @@ describe("the registry", () => {
   it("records command, description, times, pid and the ending of each shell", async () => {
     const clock = [1_000, 2_000];
     const shells = new BackgroundShells({ tasksDir: s.root, now: () => clock.shift() ?? 3_000 });
+    // The shell waits for the test's signal, so it is still running when start() returns.
+    const command = "while [ ! -f go ]; do sleep 0.01; done";
     const started = await shells.start({
-      command: "exit 0",
+      command,
       description: "Quick exit",
       shell: "bash",
       cwd: s.work,
       env: { PATH: process.env.PATH },
     });
     expect(started).toMatchObject({ status: "running", startTime: 1_000, pid: expect.any(Number) });
+    await writeFile(join(s.work, "go"), "");
     const ended = await shells.waitForEnd(started.id, 10_000);
     expect(ended).toEqual({
       id: started.id,
       type: "local_bash",
-      command: "exit 0",
+      command,
       description: "Quick exit",
       cwd: s.work,
       outputFile: started.outputFile,
