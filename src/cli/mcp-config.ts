@@ -44,21 +44,6 @@ export async function readMcpConfigValues(
   return sources;
 }
 
-/**
- * Print mode's check before MCP is wired into it: a `--mcp-config` naming servers is refused
- * rather than silently ignored (contracts.md §2). Removed when print mode starts the servers.
- */
-export async function refuseMcpServers(values: readonly string[]): Promise<void> {
-  for (const source of await readMcpConfigValues(values, process.cwd())) {
-    const servers = Object.keys(source.servers);
-    if (servers.length > 0) {
-      throw new Error(
-        `${source.origin} names MCP servers (${servers.join(", ")}), but MCP servers are not supported yet by this version of keel`,
-      );
-    }
-  }
-}
-
 /** What a CLI session's MCP servers are decided from. */
 export interface CliMcpInputs {
   /** The `--mcp-config` values. */
