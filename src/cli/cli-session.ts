@@ -28,6 +28,7 @@ import type {
 import { QueryEngine } from "../session/engine/query-engine.js";
 import { createNestedMemoryTracker } from "../session/memory/nested-memory.js";
 import { sessionTranscriptPath } from "../session/transcript/index.js";
+import { createChildAbortController } from "../tools/child-abort-controller.js";
 import type { AppState } from "../tools/context.js";
 import { VERSION } from "../version.js";
 import type { CliSession, CliSessionInputs } from "./cli-session-types.js";
@@ -203,15 +204,6 @@ function engineLimits(
   } satisfies Partial<QueryEngineConfig>;
 }
 
-/** An abort controller that follows the process's signal until released. */
-function processAbort(signal: AbortSignal): { controller: AbortController; release(): void } {
-  const controller = new AbortController();
-  const abort = () => controller.abort(signal.reason);
-  if (signal.aborted) abort();
-  else signal.addEventListener("abort", abort, { once: true });
-  return { controller, release: () => signal.removeEventListener("abort", abort) };
-}
-
 /**
  * Assembles a CLI session: settings-driven permissions and hooks, the tools, the prompt
  * context (memory files, git snapshot, SessionStart context), per-turn attachments, context
@@ -241,7 +233,7 @@ export async function createCliSession(inputs: CliSessionInputs): Promise<CliSes
     stateDir: inputs.stateDir,
     home,
   });
-  const abort = processAbort(io.signal);
+  const abort = createChildAbortController(io.signal);
   const loadedMemory = new Set<string>();
   const sink = transcriptSink(inputs);
   const engine = new QueryEngine({
@@ -287,7 +279,7 @@ export async function createCliSession(inputs: CliSessionInputs): Promise<CliSes
     tools: toolset.refreshTools,
     mcpPrompts: toolset.mcpPrompts,
     dispose: async () => {
-      abort.release();
+      abort.dispose();
       await hooks.end();
       await toolset.dispose();
       await store.close();

@@ -8,6 +8,7 @@ import type { ModelProvider } from "../model/provider.js";
 import { createHeadlessCanUseTool } from "../policy/headless.js";
 import type { LoopTransition } from "../protocol/messages.js";
 import type { SdkMessage, SdkResult } from "../session/sdk-messages.js";
+import { transitionText } from "../session/transcript/trace.js";
 import { type CliSession, type CliSessionInputs, createCliSession } from "./cli-session.js";
 import type { CliIo } from "./io.js";
 import type { CliOptions } from "./options.js";
@@ -39,9 +40,7 @@ async function reportToStderr(message: SdkMessage, options: CliOptions, io: CliI
 }
 
 function describeTransition(transition: LoopTransition, turnCount: number): string {
-  const { kind, reason, ...payload } = transition;
-  const details = Object.keys(payload).length > 0 ? ` ${JSON.stringify(payload)}` : "";
-  return `keel: [turn ${turnCount}] ${kind} ${reason}${details}\n`;
+  return `keel: [turn ${turnCount}] ${transitionText(transition)}\n`;
 }
 
 /** The prompt of a text-input run: the argument, else what was piped in. */

@@ -12,6 +12,7 @@ import { createPermissionEngine } from "../policy/engine.js";
 import { createHeadlessCanUseTool } from "../policy/headless.js";
 import { createBackgroundShells } from "../tools/background/index.js";
 import { createBuiltinTools } from "../tools/builtin/index.js";
+import { createChildAbortController } from "../tools/child-abort-controller.js";
 import type { AppState, CanUseTool, PermissionMode } from "../tools/context.js";
 import type { AnyTool } from "../tools/tool.js";
 import { VERSION } from "../version.js";
@@ -103,10 +104,7 @@ async function askWith(options: AskOptions, setup: AskSetup): Promise<AskResult>
   const { cwd, env, selection, provider, stateDir, tools } = setup;
   const cap = findModel(selection.model)?.maxOutputTokens;
   let appState: AppState = { permissionMode: options.permissionMode ?? "default" };
-  const abortController = new AbortController();
-  options.signal?.addEventListener("abort", () => abortController.abort(options.signal?.reason), {
-    once: true,
-  });
+  const abort = createChildAbortController(options.signal ?? new AbortController().signal);
   const engine = new QueryEngine({
     cwd,
     provider,
@@ -120,7 +118,7 @@ async function askWith(options: AskOptions, setup: AskSetup): Promise<AskResult>
     ...(options.maxTurns === undefined ? {} : { maxTurns: options.maxTurns }),
     ...(options.maxBudgetUsd === undefined ? {} : { maxBudgetUsd: options.maxBudgetUsd }),
     ...(options.jsonSchema === undefined ? {} : { jsonSchema: options.jsonSchema }),
-    abortController,
+    abortController: abort.controller,
     sessionId: randomUUID(),
     loadContext: () =>
       loadSessionContext({
@@ -145,10 +143,14 @@ async function askWith(options: AskOptions, setup: AskSetup): Promise<AskResult>
   });
   const messages: SdkMessage[] = [];
   let result: SdkResult | undefined;
-  for await (const message of engine.submitMessage(options.prompt)) {
-    messages.push(message);
-    options.onMessage?.(message);
-    if (message.type === "result") result = message;
+  try {
+    for await (const message of engine.submitMessage(options.prompt)) {
+      messages.push(message);
+      options.onMessage?.(message);
+      if (message.type === "result") result = message;
+    }
+  } finally {
+    abort.dispose();
   }
   if (!result) throw new Error("the turn ended without a result");
   return { result, messages };

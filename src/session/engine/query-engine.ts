@@ -10,6 +10,7 @@ import {
   type IdSource,
 } from "../../protocol/factories.js";
 import type { Message } from "../../protocol/messages.js";
+import { createChildAbortController } from "../../tools/child-abort-controller.js";
 import { FileStateCache } from "../../tools/file-state-cache.js";
 import type { AnyTool } from "../../tools/tool.js";
 import { createMeteredCallModel } from "../metered-call-model.js";
@@ -35,6 +36,8 @@ type HostStop = "budget" | "structured_output" | undefined;
 /** One turn's own state. */
 interface TurnRun {
   abort: AbortController;
+  /** Unties the turn's controller from the session's (one listener per turn, removed after). */
+  release(): void;
   observer: TurnObserver;
   stop: HostStop;
   startedAt: number;
@@ -158,6 +161,7 @@ export class QueryEngine {
       if (!boundary) throw new Error("the compaction returned no boundary");
       return boundary;
     } finally {
+      run.release();
       this.current = undefined;
       this.queue.release();
     }
@@ -210,18 +214,18 @@ export class QueryEngine {
       const terminal = yield* this.drive(run, this.queryParams(run, prompt, context));
       yield this.result(run, terminal);
     } finally {
+      run.release();
       this.current = undefined;
     }
   }
 
   private startRun(): TurnRun {
-    const abort = new AbortController();
     const outer = this.config.abortController?.signal;
-    if (outer?.aborted) abort.abort(outer.reason);
-    else outer?.addEventListener("abort", () => abort.abort(outer.reason), { once: true });
+    const child = outer ? createChildAbortController(outer) : undefined;
     this.structured?.beginTurn();
     const run: TurnRun = {
-      abort,
+      abort: child?.controller ?? new AbortController(),
+      release: () => child?.dispose(),
       observer: new TurnObserver(this.now),
       stop: undefined,
       startedAt: this.now(),

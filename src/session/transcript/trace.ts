@@ -16,10 +16,15 @@ function promptPreview(message: Message): string | undefined {
   return text.length > TRACE_PROMPT_CHARS ? `${text.slice(0, TRACE_PROMPT_CHARS)}…` : text;
 }
 
-function transitionLine(transition: LoopTransition, turnCount: number): string {
+/** A transition's kind, reason and payload: `continue max_output_tokens_recovery {"attempt":1}`. */
+export function transitionText(transition: LoopTransition): string {
   const { kind, reason, ...payload } = transition;
   const detail = Object.keys(payload).length > 0 ? ` ${JSON.stringify(payload)}` : "";
-  return `turn ${turnCount}  ${kind} ${reason}${detail}`;
+  return `${kind} ${reason}${detail}`;
+}
+
+function transitionLine(transition: LoopTransition, turnCount: number): string {
+  return `turn ${turnCount}  ${transitionText(transition)}`;
 }
 
 function lineFor(message: Message): string | undefined {

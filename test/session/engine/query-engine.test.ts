@@ -1,3 +1,4 @@
+import { getEventListeners } from "node:events";
 import { describe, expect, it } from "vitest";
 import { NO_TOOL_HOOKS } from "../../../src/tools/hooks.js";
 import { echoTool, gateTool } from "../../loop/tools.js";
@@ -98,6 +99,16 @@ describe("QueryEngine conversations", () => {
         message: { role: "user", content: "a late note" },
       }),
     );
+  });
+
+  it("leaves no listener on the session's abort signal once a turn is over", async () => {
+    const abortController = new AbortController();
+    const { engine } = scriptedEngine(
+      { turns: [{ content: "one" }, { content: "two" }, { content: "three" }] },
+      { abortController },
+    );
+    for (const prompt of ["a", "b", "c"]) await collect(engine.submitMessage(prompt));
+    expect(getEventListeners(abortController.signal, "abort")).toHaveLength(0);
   });
 
   it("interrupt() ends the running turn with a result and keeps the pairing", async () => {
