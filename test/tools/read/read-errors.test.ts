@@ -1,6 +1,7 @@
 import { spawn } from "node:child_process";
 import { chmod, mkdir, writeFile } from "node:fs/promises";
-import { join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
+import { build } from "esbuild";
 import { afterEach, describe, expect, it } from "vitest";
 import { createReadTool } from "../../../src/tools/builtin/read/read-tool.js";
 import { callError, callTool, makeContext, TempFolders, toolsConfig } from "./helpers.js";
@@ -20,14 +21,39 @@ const CHILD = join(REPO_ROOT, "test/tools/read/fixtures/read-in-child.ts");
 /** The user a child process runs as: given ids, or (empty) this process's own user. */
 type Identity = { uid: number; gid: number } | Record<string, never>;
 
+/**
+ * The child script bundled into a folder anyone may read: a child running as another user
+ * cannot be expected to reach the repository (a checkout under a private temp folder).
+ */
+async function bundledChild(): Promise<string> {
+  const dir = await temps.make();
+  await chmod(dir, 0o755);
+  const outfile = join(dir, "read-in-child.mjs");
+  await build({
+    entryPoints: [CHILD],
+    outfile,
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node20",
+    logLevel: "warning",
+    banner: {
+      js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+    },
+  });
+  await chmod(outfile, 0o644);
+  return outfile;
+}
+
 /** Runs a Read in a child process and returns what it printed. */
-function readInChild(
+async function readInChild(
   identity: Identity,
   args: string[],
 ): Promise<{ text?: string; error?: string }> {
+  const script = await bundledChild();
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, ["--import", "tsx", CHILD, ...args], {
-      cwd: REPO_ROOT,
+    const child = spawn(process.execPath, [script, ...args], {
+      cwd: dirname(script),
       ...identity,
       stdio: ["ignore", "pipe", "pipe"],
     });
