@@ -3,12 +3,17 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
-/** What `/usr/bin/time -f "%e %M"` and the bench saw of one process. */
+/** What `/usr/bin/time -f "%e %M %U %S"` and the bench saw of one process. */
 export interface TimedRun {
   /** Wall time in seconds as /usr/bin/time reports it (%e, 10 ms resolution). */
   wallS: number;
   /** Peak resident set in KB (%M, the kernel's ru_maxrss). */
   peakRssKB: number;
+  /**
+   * CPU time in ms, user plus system (%U + %S, 10 ms steps): unlike wall time it barely moves
+   * when other processes load the machine.
+   */
+  cpuMs: number;
   /** Wall time from spawn to exit as the bench measured it (finer grained). */
   spawnWallMs: number;
   code: number;
@@ -41,24 +46,24 @@ async function firstChild(pid: number): Promise<number | undefined> {
   return undefined;
 }
 
-function parseTime(text: string): { wallS: number; peakRssKB: number } {
+function parseTime(text: string): { wallS: number; peakRssKB: number; cpuMs: number } {
   const line = text.trim().split("\n").at(-1) ?? "";
-  const [wall, peak] = line.split(" ").map(Number);
-  if (!Number.isFinite(wall) || !Number.isFinite(peak)) {
+  const [wall, peak, user, system] = line.split(" ").map(Number);
+  if (![wall, peak, user, system].every(Number.isFinite)) {
     throw new Error(`unexpected /usr/bin/time output: ${text}`);
   }
-  return { wallS: wall!, peakRssKB: peak! };
+  return { wallS: wall!, peakRssKB: peak!, cpuMs: Math.round((user! + system!) * 1000) };
 }
 
 /**
- * Runs a command under `/usr/bin/time -f "%e %M"` (its figures go to a file, so they never mix
+ * Runs a command under `/usr/bin/time -f "%e %M %U %S"` (its figures go to a file, so they never mix
  * with the command's own stderr) and returns wall time, peak RSS, exit code and output.
  */
 export async function runTimed(start: TimedStart): Promise<TimedRun> {
   const dir = await mkdtemp(join(tmpdir(), "keel-bench-time-"));
   const timeFile = join(dir, "time.txt");
   try {
-    const args = ["-f", "%e %M", "-o", timeFile, start.command, ...start.args];
+    const args = ["-f", "%e %M %U %S", "-o", timeFile, start.command, ...start.args];
     const began = performance.now();
     const child = spawn("/usr/bin/time", args, {
       cwd: start.cwd,

@@ -1,3 +1,4 @@
+import type { AgentDefinition } from "../config/agent-definition.js";
 import type { runCommandHook } from "../hooks/run-command-hook.js";
 import type { McpPromptCommand } from "../mcp/prompt-commands.js";
 import type { PermissionEngine } from "../policy/engine.js";
@@ -28,6 +29,8 @@ export interface CliSession {
   tools(): readonly AnyTool[];
   /** The MCP servers' prompts, as slash commands `/mcp__<server>__<prompt>`. */
   mcpPrompts(): McpPromptCommand[];
+  /** The agents the session's Agent tool can start (an SDK host lists them). */
+  agents: readonly AgentDefinition[];
   dispose(): Promise<void>;
 }
 
@@ -45,6 +48,8 @@ export interface CliSessionInputs {
   /** How permissions are asked: headless (a denial naming the flag) or a person. */
   canUseTool: (engine: PermissionEngine) => CanUseTool;
   onTransition?: (transition: LoopTransition, turnCount: number) => void;
+  /** Told of running tools' progress reports (the REPL shows a running Bash's output). */
+  onProgress?: (toolUseId: string, data: unknown) => void;
   warn: (text: string) => void;
   /** Tools the host brings (an SDK's in-process MCP servers), with their servers' status. */
   hostTools?: { tools: readonly AnyTool[]; servers: Array<{ name: string; status: string }> };

@@ -256,6 +256,7 @@ export async function createCliSession(inputs: CliSessionInputs): Promise<CliSes
     loadContext: contextLoader(parts, loadedMemory),
     hooks: hooks.engine,
     onTurnStart: toolset.beginTurn,
+    ...(inputs.onProgress ? { onProgress: inputs.onProgress } : {}),
     ...(sink ? { transcript: sink } : {}),
     ...(store.sidechain ? { sidechain: store.sidechain } : {}),
     attachments: attachmentSource(parts, loadedMemory),
@@ -267,6 +268,8 @@ export async function createCliSession(inputs: CliSessionInputs): Promise<CliSes
     engine,
     rewind: async (uuid) => {
       if (!engine.messages.some((m) => m.uuid === uuid)) return false;
+      // Checked before the files go back: a rewind refused after restoring them would split the two.
+      if (engine.busy) throw new Error("cannot rewind while a turn runs");
       const restored = await toolset.fileHistory.restoreTo(uuid);
       engine.rewindTo(uuid);
       return restored;
@@ -278,6 +281,7 @@ export async function createCliSession(inputs: CliSessionInputs): Promise<CliSes
     mcpStatus: toolset.mcpStatus,
     tools: toolset.refreshTools,
     mcpPrompts: toolset.mcpPrompts,
+    agents: toolset.agentDefinitions,
     dispose: async () => {
       abort.dispose();
       await hooks.end();

@@ -4,6 +4,7 @@ import { mcpConfigFileSchema } from "../mcp/config-schema.js";
 import {
   createMcpManager,
   type McpManager,
+  type McpSetup,
   mcpTimeoutsFromEnv,
   resolveMcpSetup,
 } from "../mcp/index.js";
@@ -62,13 +63,13 @@ export interface CliMcpInputs {
 }
 
 /**
- * Starts a CLI session's MCP servers in the background: `--mcp-config` values (a bad value
- * is a usage error), `.mcp.json`, `~/.claude.json` and settings, with approvals applied and
- * MCP_TIMEOUT / MCP_TOOL_TIMEOUT honoured. With no servers, nothing is spawned or imported.
+ * Decides a CLI session's servers (without starting any): `--mcp-config` values (a bad value
+ * is a usage error), `.mcp.json`, `~/.claude.json` and settings, with approvals applied. The
+ * REPL asks about `needsApproval` with it before the session starts.
  */
-export async function startCliMcp(inputs: CliMcpInputs): Promise<McpManager> {
+export async function resolveCliMcpSetup(inputs: Omit<CliMcpInputs, "warn">): Promise<McpSetup> {
   const dynamic = await readMcpConfigValues(inputs.mcpConfig, inputs.cwd);
-  const setup = await resolveMcpSetup({
+  return resolveMcpSetup({
     cwd: inputs.cwd,
     home: inputs.home,
     stateDir: inputs.stateDir,
@@ -78,6 +79,14 @@ export async function startCliMcp(inputs: CliMcpInputs): Promise<McpManager> {
     settingsServers: inputs.settings.mcpServers,
     settingsFiles: inputs.settings.files,
   });
+}
+
+/**
+ * Starts a CLI session's MCP servers in the background (see resolveCliMcpSetup), with
+ * MCP_TIMEOUT / MCP_TOOL_TIMEOUT honoured. With no servers, nothing is spawned or imported.
+ */
+export async function startCliMcp(inputs: CliMcpInputs): Promise<McpManager> {
+  const setup = await resolveCliMcpSetup(inputs);
   for (const notice of setup.notices) inputs.warn(notice);
   return createMcpManager({
     ...setup,

@@ -1,4 +1,5 @@
 import { Command, InvalidArgumentError, Option } from "commander";
+import type { AgentDefinition } from "../config/agent-definition.js";
 import { PERMISSION_MODES, type PermissionMode } from "../tools/context.js";
 import { VERSION } from "../version.js";
 import type { OutputFormat } from "./output.js";
@@ -53,6 +54,12 @@ export interface CliOptions {
   settingSources?: string;
   /** `stdio`: permission prompts go to the stream-json host as can_use_tool requests. */
   permissionPromptTool?: "stdio";
+  /** `--agent`: the agent the main thread runs as (its prompt, tools and model). */
+  agent?: string;
+  /** The agent `agent` (or the `agent` setting) names, resolved once at start-up. */
+  mainAgent?: AgentDefinition;
+  /** Agents the host defines (the Agent SDK's `agents`); they override agent files. */
+  agents?: readonly AgentDefinition[];
   prompt: string;
 }
 
@@ -109,7 +116,8 @@ function toCliOptions(promptWords: string[], raw: Record<string, unknown>): CliO
       | "thinking"
       | "maxThinkingTokens"
       | "tools"
-      | "settingSources",
+      | "settingSources"
+      | "agent",
   ) => {
     const value = text(raw, key);
     return value === undefined ? {} : { [key]: value };
@@ -150,6 +158,7 @@ function toCliOptions(promptWords: string[], raw: Record<string, unknown>): CliO
     ...optional("maxThinkingTokens"),
     ...optional("tools"),
     ...optional("settingSources"),
+    ...optional("agent"),
     prompt: promptWords.join(" "),
   };
 }
@@ -175,7 +184,11 @@ export function mainCommand(onParsed: (options: CliOptions) => void): Command {
         .choices(["text", "stream-json"])
         .default("text"),
     )
-    .option("--verbose", "print the loop's transitions and retries on stderr", false)
+    .option(
+      "--verbose",
+      "print the loop's transitions and retries on stderr; in the REPL, show thinking in full",
+      false,
+    )
     .option(
       "--model <model>",
       "model id or alias (sonnet, opus, haiku); openai:<id> for an OpenAI-compatible server; scripted:<scenario.json> to replay a scenario in process",
@@ -241,6 +254,10 @@ export function mainCommand(onParsed: (options: CliOptions) => void): Command {
       "settings files to read: user, project, local (comma-separated; empty for none)",
     )
     .option("--tools <names>", 'only these built-in tools (comma-separated; "default" for all)')
+    .option(
+      "--agent <name>",
+      "run the main thread as this agent (.claude/agents or the SDK's agents): its prompt is the system prompt, its tools and model are used",
+    )
     .option("--include-partial-messages", "stream-json: include raw stream events", false)
     .option(
       "--permission-prompt-tool <tool>",

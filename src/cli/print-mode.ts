@@ -11,6 +11,7 @@ import type { SdkMessage, SdkResult } from "../session/sdk-messages.js";
 import { transitionText } from "../session/transcript/trace.js";
 import { type CliSession, type CliSessionInputs, createCliSession } from "./cli-session.js";
 import type { CliIo } from "./io.js";
+import { withMainAgent } from "./main-agent-option.js";
 import type { CliOptions } from "./options.js";
 import { createOutputPrinter, exitCodeFor, writeTo } from "./output.js";
 import { printModel } from "./print-model.js";
@@ -54,8 +55,10 @@ async function textPrompt(options: CliOptions, io: CliIo): Promise<string> {
 
 /** What a stream-json host (the Agent SDK) adds to a session, decided at `initialize`. */
 export interface SessionExtras {
-  /** Options the host overrides (system prompt, answer schema). */
-  options?: Partial<Pick<CliOptions, "systemPrompt" | "appendSystemPrompt" | "jsonSchema">>;
+  /** Options the host overrides (system prompt, answer schema, its agents). */
+  options?: Partial<
+    Pick<CliOptions, "systemPrompt" | "appendSystemPrompt" | "jsonSchema" | "agents">
+  >;
   /** Hooks the host answers itself, and the runner that reaches them. */
   hooks?: { config: HooksConfig; runCommand: typeof runCommandHook };
   hostTools?: CliSessionInputs["hostTools"];
@@ -76,11 +79,12 @@ function withHooks(policy: SessionPolicy, extras: SessionExtras): SessionPolicy 
 /** The session opener of a headless run: settings, model, transcript, then the session. */
 function sessionOpener(given: CliOptions, io: CliIo): OpenSession {
   return async (extras) => {
-    const options = { ...given, ...extras.options };
     const stateDir = keelStateDir(io.env);
     const warn = (text: string) => void writeTo(io.stderr, `keel: ${text}\n`);
     const home = io.env.HOME ?? homedir();
-    const policy = await loadSessionPolicy(options, { home, stateDir, cwd: io.cwd }, warn);
+    const asked = { ...given, ...extras.options };
+    const policy = await loadSessionPolicy(asked, { home, stateDir, cwd: io.cwd }, warn);
+    const options = await withMainAgent(asked, policy.settings.agent, io);
     const model = await printModel(options, io, policy.settings.model);
     const ids = { uuid: randomUUID, timestamp: () => new Date().toISOString() };
     const resolved = await resolveSession(options, { stateDir, cwd: io.cwd, ids, onWarning: warn });

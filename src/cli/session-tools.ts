@@ -19,18 +19,27 @@ export interface SessionTools {
 }
 
 /**
- * The built-in tools, then Agent with the agents of the project, the user and keel; agent
- * files that cannot be used are named on stderr, and the session goes on without them. The
- * session owns the background shells: `dispose` stops them.
+ * The built-in tools, then Agent with the agents of the host (the SDK's), the project, the
+ * user and keel; agent files that cannot be used are named on stderr, and the session goes
+ * on without them (a file with a bad optional field loads without that field, also named).
+ * The session owns the background shells: `dispose` stops them.
  */
 export async function createSessionTools(
   config: BuiltinToolsConfig,
   io: CliIo,
   tasks?: SessionTasks,
+  hostAgents: readonly AgentDefinition[] = [],
 ): Promise<SessionTools> {
-  const { definitions, warnings } = await loadAgentDefinitions(io.cwd, io.env.HOME ?? homedir());
-  for (const warning of warnings) {
-    await writeTo(io.stderr, `keel: skipped agent file ${warning.path}: ${warning.problem}\n`);
+  const { definitions, warnings } = await loadAgentDefinitions(
+    io.cwd,
+    io.env.HOME ?? homedir(),
+    hostAgents,
+  );
+  for (const { path, problem, loaded } of warnings) {
+    const line = loaded
+      ? `keel: agent file ${path}: ${problem} (the field is ignored)\n`
+      : `keel: skipped agent file ${path}: ${problem}\n`;
+    await writeTo(io.stderr, line);
   }
   const backgroundShells = createBackgroundShells(
     config,

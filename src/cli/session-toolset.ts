@@ -1,6 +1,7 @@
 import { homedir } from "node:os";
 import { join } from "node:path";
 import type { AgentDefinition } from "../config/agent-definition.js";
+import { agentAllowsTool } from "../config/agent-tools.js";
 import type { McpManager } from "../mcp/manager.js";
 import type { McpPromptCommand } from "../mcp/prompt-commands.js";
 import { FileHistory } from "../session/file-history/file-history.js";
@@ -11,6 +12,7 @@ import {
   type TodoWriteTool,
 } from "../tools/builtin/todo-write/todo-write-tool.js";
 import { createToolSearchTool } from "../tools/builtin/tool-search/tool-search-tool.js";
+import { needsToolSearch, TOOL_SEARCH_TOOL_NAME } from "../tools/deferred-tools.js";
 import type { AnyTool } from "../tools/tool.js";
 import type { CliSessionInputs } from "./cli-session-types.js";
 import { createSessionTools } from "./session-tools.js";
@@ -57,6 +59,27 @@ async function startMcp(
 }
 
 /**
+ * The tools of a main thread that runs as an agent (`--agent`, or the `agent` setting): those
+ * its `tools` and `disallowedTools` allow, MCP tools included; every tool without an agent.
+ * ToolSearch stays while an allowed tool is deferred, unless the agent disallows it by name:
+ * without it deferral would be off and every deferred definition sent in full. It only ever
+ * searches this filtered list, so it gives the agent nothing more.
+ */
+export function mainAgentTools(
+  definition: AgentDefinition | undefined,
+  tools: readonly AnyTool[],
+): readonly AnyTool[] {
+  if (definition === undefined) return tools;
+  const allowed = tools.filter((tool) => agentAllowsTool(definition, tool));
+  const search = tools.find((tool) => tool.name === TOOL_SEARCH_TOOL_NAME);
+  const keepSearch =
+    search !== undefined &&
+    needsToolSearch(allowed) &&
+    agentAllowsTool({ disallowedTools: definition.disallowedTools ?? [] }, search);
+  return keepSearch ? tools.filter((tool) => tool === search || allowed.includes(tool)) : allowed;
+}
+
+/**
  * The session's tools: the built-in ones (background shells and agents recorded as tasks;
  * Edit and Write snapshot into the file history first), the host's, and the MCP servers'
  * (with ToolSearch when some are deferred).
@@ -77,7 +100,7 @@ export async function createSessionToolset(
       ),
   });
   const config = { cwd: io.cwd, sessionDir: store.sessionDir, stateDir: inputs.stateDir, env };
-  const sessionTools = await createSessionTools(config, io, tasks);
+  const sessionTools = await createSessionTools(config, io, tasks, inputs.options.agents);
   const fileHistory = new FileHistory({ dir: join(store.sessionDir, "file-history") });
   let turnUuid = "";
   const chosen = selectTools(sessionTools.tools, inputs.options.tools);
@@ -86,7 +109,9 @@ export async function createSessionToolset(
     ...(inputs.hostTools?.tools ?? []),
   ];
   const mcp = await startMcp(inputs, { home, env });
-  const refreshTools = mcp.refreshTools(baseTools, createToolSearchTool(config));
+  const allTools = mcp.refreshTools(baseTools, createToolSearchTool(config));
+  // The agent was resolved once, with the options (withMainAgent): no second look-up here.
+  const refreshTools = () => mainAgentTools(inputs.options.mainAgent, allTools());
   return {
     refreshTools,
     agentDefinitions: sessionTools.agentDefinitions,

@@ -1,5 +1,11 @@
-/** Where an agent definition came from: keel itself, or a Markdown file in an agents folder. */
-export type AgentSource = { kind: "built-in" } | { kind: "project" | "user"; path: string };
+/**
+ * Where an agent definition came from: keel itself, a Markdown file in an agents folder, or
+ * the host that drives keel (the Agent SDK's `agents` option, sent in `initialize`).
+ */
+export type AgentSource =
+  | { kind: "built-in" }
+  | { kind: "project" | "user"; path: string }
+  | { kind: "sdk" };
 
 /** A kind of subagent the Agent tool can start (Claude Code's agent definitions). */
 export interface AgentDefinition {
@@ -9,8 +15,12 @@ export interface AgentDefinition {
   description: string;
   /** The tools it may use, by name; undefined = all of the parent's tools except Agent. */
   tools?: readonly string[];
+  /** Tools it never gets, by name, even when `tools` (or the default of all) includes them. */
+  disallowedTools?: readonly string[];
   /** The model it runs on; "inherit" or undefined = the parent's main model. */
   model?: string;
+  /** The tool rounds it may take; undefined = the session's limit for subagents. */
+  maxTurns?: number;
   /** Its system prompt. */
   prompt: string;
   source: AgentSource;

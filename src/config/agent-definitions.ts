@@ -4,10 +4,12 @@ import type { AgentDefinition } from "./agent-definition.js";
 import { parseAgentFile } from "./agent-file.js";
 import { BUILT_IN_AGENTS } from "./built-in-agents.js";
 
-/** An agent file that was skipped, and why. */
+/** An agent file that was skipped, and why; or, `loaded`, one that lost a field it got wrong. */
 export interface AgentDefinitionWarning {
   path: string;
   problem: string;
+  /** The agent loaded without the field the problem names (a bad maxTurns, …). */
+  loaded?: true;
 }
 
 /** The agents a session can start, and the files that could not be used. */
@@ -46,8 +48,12 @@ async function loadFolder(
   }
   for (const path of paths) {
     const parsed = await readAgentFile(path, scope);
-    if (!parsed.ok) warnings.push({ path, problem: parsed.problem });
-    else if (definitions.some((d) => d.name === parsed.definition.name)) {
+    if (!parsed.ok) {
+      warnings.push({ path, problem: parsed.problem });
+      continue;
+    }
+    for (const problem of parsed.ignored ?? []) warnings.push({ path, problem, loaded: true });
+    if (definitions.some((d) => d.name === parsed.definition.name)) {
       warnings.push({
         path,
         problem: `another file in ${dir} already defines "${parsed.definition.name}"`,
@@ -70,13 +76,16 @@ function messageOf(error: unknown): string {
 }
 
 /**
- * The agent definitions of a session: the project's `.claude/agents/*.md`, then the user's
- * `~/.claude/agents/*.md`, then keel's built-in agents; a name defined earlier in that order
- * wins. Broken files are skipped and reported in `warnings` (never printed here).
+ * The agent definitions of a session: the host's (the Agent SDK's `agents`), then the
+ * project's `.claude/agents/*.md`, then the user's `~/.claude/agents/*.md`, then keel's
+ * built-in agents; a name defined earlier in that order wins, as in Claude Code, where the
+ * SDK's and the flag's agents override the files. Broken files are skipped and reported in
+ * `warnings` (never printed here).
  */
 export async function loadAgentDefinitions(
   cwd: string,
   homeDir: string,
+  hostAgents: readonly AgentDefinition[] = [],
 ): Promise<LoadedAgentDefinitions> {
   const warnings: AgentDefinitionWarning[] = [];
   const projectDir = join(cwd, ".claude", "agents");
@@ -85,7 +94,7 @@ export async function loadAgentDefinitions(
   // Started in the home folder, the project's agents are the user's: read them once.
   const user = userDir === projectDir ? [] : await loadFolder(userDir, "user", warnings);
   const definitions: AgentDefinition[] = [];
-  for (const definition of [...project, ...user, ...BUILT_IN_AGENTS]) {
+  for (const definition of [...hostAgents, ...project, ...user, ...BUILT_IN_AGENTS]) {
     if (!definitions.some((d) => d.name === definition.name)) definitions.push(definition);
   }
   return { definitions, warnings };

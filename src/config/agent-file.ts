@@ -3,21 +3,27 @@ import { z } from "zod";
 import type { AgentDefinition } from "./agent-definition.js";
 
 /** An agent name: what `subagent_type` and permission rules (`Agent(name)`) refer to. */
-const AGENT_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
+export const AGENT_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
 
-/** `tools` as Claude Code accepts it: "Read, Grep" or a YAML list; "*" means every tool. */
-const toolsField = z
-  .union([z.string(), z.array(z.string())])
+/** A list of tool names as Claude Code accepts it: "Read, Grep" or a YAML list. */
+const toolNames = z
+  .union([z.string(), z.array(z.string())], {
+    error: "must be tool names: a list, or comma-separated",
+  })
   .nullish()
-  .transform((value): readonly string[] | undefined => {
+  .transform((value): string[] | undefined => {
     if (value === null || value === undefined) return undefined;
-    const names = (typeof value === "string" ? value.split(",") : value)
+    return (typeof value === "string" ? value.split(",") : value)
       .map((name) => name.trim())
       .filter((name) => name !== "");
-    return names.includes("*") ? undefined : names;
   });
 
-/** The frontmatter fields keel uses; other Claude Code fields (color, …) are ignored. */
+/** `tools`: the names, where "*" means every tool (as when the field is left out). */
+const toolsField = toolNames.transform((names): readonly string[] | undefined =>
+  names?.includes("*") ? undefined : names,
+);
+
+/** The frontmatter fields keel uses; other Claude Code fields (color, skills, …) are ignored. */
 const frontmatterSchema = z.object({
   name: z.string().trim().regex(AGENT_NAME, "use letters, digits, - and _ (at most 64 characters)"),
   description: z.string().trim().min(1, "must not be empty"),
@@ -25,9 +31,38 @@ const frontmatterSchema = z.object({
   model: z.string().trim().min(1, "must not be empty").nullish(),
 });
 
-/** One agent file, parsed: a definition, or what is wrong with the file. */
+/**
+ * Fields whose bad value is left out with a warning, not a skipped file: files written before
+ * keel read them (`maxTurns: "5"`) still load, as they did.
+ */
+const lenientFields = {
+  disallowedTools: toolNames,
+  maxTurns: z
+    .number({ error: "must be a number" })
+    .int("must be a whole number")
+    .positive("must be positive")
+    .nullish(),
+};
+
+/** A lenient field's value; undefined (and a problem in `ignored`) when it is not valid. */
+function lenientField<T>(
+  key: keyof typeof lenientFields,
+  schema: z.ZodType<T>,
+  data: Record<string, unknown>,
+  ignored: string[],
+): T | undefined {
+  const parsed = schema.safeParse(data[key]);
+  if (parsed.success) return parsed.data;
+  ignored.push(`${key}: ${describeIssues(parsed.error)}`);
+  return undefined;
+}
+
+/**
+ * One agent file, parsed: a definition (with the problems of fields left out, if any), or
+ * what is wrong with the file.
+ */
 export type AgentFileResult =
-  | { ok: true; definition: AgentDefinition }
+  | { ok: true; definition: AgentDefinition; ignored?: string[] }
   | { ok: false; problem: string };
 
 const FRONTMATTER = /^---[ \t]*\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/;
@@ -54,7 +89,8 @@ function parseFrontmatter(
 
 /**
  * Parses an agent definition file (`.claude/agents/<name>.md`): YAML frontmatter with name,
- * description, tools and model, then the body, which is the agent's system prompt.
+ * description, tools, disallowedTools, model and maxTurns, then the body, which is the
+ * agent's system prompt.
  */
 export function parseAgentFile(
   text: string,
@@ -74,13 +110,21 @@ export function parseAgentFile(
   const prompt = source.slice(match[0].length).trim();
   if (prompt === "") return { ok: false, problem: "the body (the agent's system prompt) is empty" };
   const { name, description, tools, model } = fields.data;
+  const data = yaml.data as Record<string, unknown>;
+  const ignored: string[] = [];
+  const { disallowedTools: toolsDenied, maxTurns: turns } = lenientFields;
+  const disallowedTools = lenientField("disallowedTools", toolsDenied, data, ignored);
+  const maxTurns = lenientField("maxTurns", turns, data, ignored);
   return {
     ok: true,
+    ...(ignored.length === 0 ? {} : { ignored }),
     definition: {
       name,
       description,
       ...(tools === undefined ? {} : { tools }),
+      ...(disallowedTools?.length ? { disallowedTools } : {}),
       ...(model ? { model } : {}),
+      ...(maxTurns ? { maxTurns } : {}),
       prompt,
       source: { kind: scope, path },
     },

@@ -24,6 +24,8 @@ const approvalsFileSchema = z.object({
       z.object({
         approved: z.array(z.string()).default([]),
         rejected: z.array(z.string()).default([]),
+        /** "Use all servers of this project's .mcp.json from now on" (the REPL's dialog). */
+        all: z.boolean().optional(),
       }),
     )
     .default({}),
@@ -45,8 +47,14 @@ export async function readMcpApprovals(
   const file = await readJsonFile(mcpApprovalsPath(stateDir), approvalsFileSchema, readText);
   const project = file.ok ? file.data?.projects[cwd] : undefined;
   if (!project) return {};
-  return { enabledMcpjsonServers: project.approved, disabledMcpjsonServers: project.rejected };
+  return {
+    enabledMcpjsonServers: project.approved,
+    disabledMcpjsonServers: project.rejected,
+    ...(project.all ? { enableAllProjectMcpServers: true } : {}),
+  };
 }
+
+type ProjectEntry = ApprovalsFile["projects"][string];
 
 /** Remembers an answer about a project server (approved or rejected) for this project. */
 export async function recordMcpApproval(
@@ -55,14 +63,41 @@ export async function recordMcpApproval(
   server: string,
   approved: boolean,
 ): Promise<void> {
+  await updateProjectEntry(stateDir, cwd, (entry) => {
+    const without = (list: string[]) => list.filter((name) => name !== server);
+    return approved
+      ? {
+          ...entry,
+          approved: [...without(entry.approved), server],
+          rejected: without(entry.rejected),
+        }
+      : {
+          ...entry,
+          approved: without(entry.approved),
+          rejected: [...without(entry.rejected), server],
+        };
+  });
+}
+
+/**
+ * Remembers "use every `.mcp.json` server of this project, now and later" (Claude Code's
+ * enableAllProjectMcpServers, kept in keel's approvals file). A server rejected by name
+ * stays rejected.
+ */
+export async function recordAllMcpServersApproved(stateDir: string, cwd: string): Promise<void> {
+  await updateProjectEntry(stateDir, cwd, (entry) => ({ ...entry, all: true }));
+}
+
+/** Rewrites this project's entry of the approvals file with `change`. */
+async function updateProjectEntry(
+  stateDir: string,
+  cwd: string,
+  change: (entry: ProjectEntry) => ProjectEntry,
+): Promise<void> {
   const path = mcpApprovalsPath(stateDir);
   const current = await readJsonFile(path, approvalsFileSchema, readTextIfPresent);
   const data: ApprovalsFile = (current.ok ? current.data : undefined) ?? { projects: {} };
-  const entry = data.projects[cwd] ?? { approved: [], rejected: [] };
-  const without = (list: string[]) => list.filter((name) => name !== server);
-  data.projects[cwd] = approved
-    ? { approved: [...without(entry.approved), server], rejected: without(entry.rejected) }
-    : { approved: without(entry.approved), rejected: [...without(entry.rejected), server] };
+  data.projects[cwd] = change(data.projects[cwd] ?? { approved: [], rejected: [] });
   await mkdir(dirname(path), { recursive: true });
   // Written aside and renamed, so a crash never leaves half a file.
   const temporary = `${path}.${process.pid}.tmp`;

@@ -43,8 +43,11 @@ export interface PermissionEngine {
   /**
    * Adds allow rules for the rest of this session (a person chose "always allow"); they are
    * weighed like --allowedTools rules. Returns the rules that do not parse (none are added then).
+   * `behavior` "deny" adds deny rules instead (the REPL's `/permissions deny <rule>`).
    */
-  addSessionRules(rules: readonly string[]): string[];
+  addSessionRules(rules: readonly string[], behavior?: "allow" | "deny"): string[];
+  /** Every rule in force now (settings, flags, session), highest source first (for /permissions). */
+  rules(): readonly PermissionRule[];
 }
 
 /** The mode that applies: bypassPermissions is plain default when settings disable it. */
@@ -56,6 +59,7 @@ export function effectiveMode(mode: PermissionMode, bypassDisabled: boolean): Pe
 function sessionAllowRules(
   texts: readonly string[],
   cwd: string,
+  behavior: "allow" | "deny" = "allow",
 ): { rules: PermissionRule[]; problems: string[] } {
   const rules: PermissionRule[] = [];
   const problems: string[] = [];
@@ -64,7 +68,7 @@ function sessionAllowRules(
     if (!parsed.ok) problems.push(parsed.problem);
     else
       rules.push({
-        behavior: "allow",
+        behavior,
         text,
         value: parsed.value,
         source: "cli",
@@ -99,11 +103,12 @@ export function createPermissionEngine(options: PermissionEngineOptions): Permis
   return {
     workingFolders,
     bypassDisabled,
-    addSessionRules(texts) {
-      const parsed = sessionAllowRules(texts, options.cwd);
+    addSessionRules(texts, behavior = "allow") {
+      const parsed = sessionAllowRules(texts, options.cwd, behavior);
       if (parsed.problems.length === 0) steps.rules = [...steps.rules, ...parsed.rules];
       return parsed.problems;
     },
+    rules: () => steps.rules,
     decide(tool, input, context, decideOptions = {}) {
       const mode = effectiveMode(context.getAppState().permissionMode, bypassDisabled);
       return decideWithSteps(steps, {

@@ -1,4 +1,5 @@
 import type { AgentDefinition } from "../config/agent-definition.js";
+import { agentAllowsTool } from "../config/agent-tools.js";
 import { resolveModelAlias } from "../model/catalog.js";
 import { AGENT_TOOL_NAME } from "../tools/builtin/agent/agent-tool.js";
 import type { ToolUseContext } from "../tools/context.js";
@@ -13,18 +14,15 @@ export function subagentModel(definition: AgentDefinition, parentModel: string):
 
 /**
  * The tools a subagent gets: the parent's, narrowed to the definition's list (by name or
- * alias) when it has one, and never the Agent tool, so subagents do not start subagents.
+ * alias) when it has one, without its disallowedTools, and never the Agent tool, so
+ * subagents do not start subagents.
  */
 export function subagentTools(
   definition: AgentDefinition,
   parentTools: readonly AnyTool[],
 ): AnyTool[] {
-  const allowed = definition.tools;
   return parentTools.filter(
-    (tool) =>
-      tool.name !== AGENT_TOOL_NAME &&
-      (allowed === undefined ||
-        allowed.some((name) => name === tool.name || tool.aliases?.includes(name))),
+    (tool) => tool.name !== AGENT_TOOL_NAME && agentAllowsTool(definition, tool),
   );
 }
 

@@ -24,7 +24,7 @@ export interface SubagentRunnerDeps {
   /** A new agent id (a uuid). */
   newAgentId: () => string;
   now: () => number;
-  /** Turns a subagent may take (default 50). */
+  /** Turns a subagent may take when its definition sets none (default 50). */
   maxTurns?: number;
   /** Where a subagent's own transcript (its sidechain) is written; none when absent. */
   sidechain?: (agentId: string, agentType: string) => SidechainSink;
@@ -55,7 +55,7 @@ function subagentParams(
     ...(deps.fallbackModel && deps.fallbackModel !== model
       ? { fallbackModel: deps.fallbackModel }
       : {}),
-    maxTurns: deps.maxTurns ?? DEFAULT_SUBAGENT_MAX_TURNS,
+    maxTurns: definition.maxTurns ?? deps.maxTurns ?? DEFAULT_SUBAGENT_MAX_TURNS,
     requestKind: "main",
   };
 }

@@ -1,6 +1,6 @@
 import type { Attachment } from "../protocol/messages.js";
 import type { AttachmentSource } from "../session/attachments/sources.js";
-import { type EndedStatusRecord, isTerminalTaskStatus, type TaskMeta } from "./task-meta.js";
+import { type EndedStatusRecord, hasEnded, type TaskMeta } from "./task-meta.js";
 import type { TaskStore } from "./task-store.js";
 import { taskSummary } from "./task-summary.js";
 
@@ -37,16 +37,19 @@ export function taskNotificationsSource(
 ): AttachmentSource {
   const reported = new Set<string>();
   return async (pass) => {
-    const { tasks } = await registry.list();
-    const ended = tasks.filter(
-      (task): task is TaskMeta & EndedStatusRecord =>
-        task.sessionId === options.sessionId &&
-        task.startedAt >= options.since &&
-        isTerminalTaskStatus(task.status) &&
-        !reported.has(task.id),
-    );
+    // A session's tasks are started by the process running it: only those are read, and
+    // none twice once reported.
+    const tasks: TaskMeta[] = [];
+    for (const id of registry.ownTaskIds()) {
+      if (reported.has(id)) continue;
+      const task = await registry.read(id).catch(() => undefined);
+      if (task) tasks.push(task);
+    }
+    const ended = tasks
+      .filter(hasEnded)
+      .filter((task) => task.sessionId === options.sessionId && task.startedAt >= options.since);
     const attachments: Attachment[] = [];
-    for (const task of ended.reverse()) attachments.push(await taskNotification(task, registry));
+    for (const task of ended) attachments.push(await taskNotification(task, registry));
     // A pass that ran out of time delivers nothing: those tasks are reported next time.
     if (pass.signal.aborted) return [];
     for (const task of ended) reported.add(task.id);

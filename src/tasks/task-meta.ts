@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isTerminalTaskStatus } from "../tools/background/task-status.js";
 
 export {
   isTerminalTaskStatus,
@@ -69,4 +70,9 @@ export function withStatus(meta: TaskMeta, record: TaskStatusRecord): TaskMeta {
   const fields: Record<string, unknown> = { ...meta };
   for (const key of ["status", "endedAt", "exitCode", "error"]) delete fields[key];
   return { ...(fields as unknown as TaskIdentity), ...record };
+}
+
+/** True for a task that has ended (completed, failed or killed), with its end recorded. */
+export function hasEnded(task: TaskMeta): task is TaskMeta & EndedStatusRecord {
+  return isTerminalTaskStatus(task.status);
 }

@@ -26,6 +26,8 @@ export interface UnreadableTask {
 export class TaskStore {
   private readonly probe: ProcessProbe;
   private readonly now: () => number;
+  /** Tasks this store wrote (in this process), in the order first written. */
+  private readonly writtenHere = new Set<string>();
 
   constructor(
     readonly root: string,
@@ -51,11 +53,13 @@ export class TaskStore {
 
   /** Replaces a task's meta.json (whole, atomically). */
   async write(meta: TaskMeta): Promise<void> {
+    this.writtenHere.add(meta.id);
     await writeFileAtomic(this.paths(meta.id).meta, `${JSON.stringify(meta, null, 2)}\n`);
   }
 
   /** write, synchronously: for a record that must land before a child process can read it. */
   writeSync(meta: TaskMeta): void {
+    this.writtenHere.add(meta.id);
     mkdirSync(this.paths(meta.id).dir, { recursive: true });
     writeFileAtomicSync(this.paths(meta.id).meta, `${JSON.stringify(meta, null, 2)}\n`);
   }
@@ -93,6 +97,14 @@ export class TaskStore {
     }
     tasks.sort((a, b) => b.startedAt - a.startedAt || a.id.localeCompare(b.id));
     return { tasks, unreadable };
+  }
+
+  /**
+   * The ids of the tasks this process registered, oldest first: a session's own tasks without
+   * reading every task folder on disk (which grows with every task ever run).
+   */
+  ownTaskIds(): string[] {
+    return [...this.writtenHere];
   }
 
   /** True once `keel kill` asked for the task to stop. */

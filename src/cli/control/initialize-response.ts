@@ -1,3 +1,4 @@
+import type { AgentDefinition } from "../../config/agent-definition.js";
 import type { PermissionMode } from "../../tools/context.js";
 import { VERSION } from "../../version.js";
 
@@ -5,18 +6,29 @@ import { VERSION } from "../../version.js";
 export interface InitializeFacts {
   model: string;
   permissionMode: PermissionMode;
+  /** The agents the session's Agent tool can start (SDK, project, user, built-in). */
+  agents: readonly AgentDefinition[];
+}
+
+/** One agent as Claude Code lists it (the SDK's `supportedAgents()` returns these). */
+export function agentInfo(definition: AgentDefinition): Record<string, string> {
+  return {
+    name: definition.name,
+    description: definition.description,
+    ...(definition.model === undefined ? {} : { model: definition.model }),
+  };
 }
 
 /**
  * keel's answer to `initialize`: the shape of Claude Code's (the SDK serves supportedModels,
  * supportedAgents and accountInfo from it), holding what keel supports. keel has no slash
- * commands or SDK-listed agents in headless mode, and no output style but the default; SDK hook `onFailure`
+ * commands in headless mode, and no output style but the default; SDK hook `onFailure`
  * policies are not supported, so the SDK refuses hooks that need one rather than ignoring it.
  */
 export function initializeResponse(facts: InitializeFacts): Record<string, unknown> {
   return {
     commands: [],
-    agents: [],
+    agents: facts.agents.map(agentInfo),
     output_style: "default",
     available_output_styles: ["default"],
     models: [

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import type { AgentDefinition } from "../../config/agent-definition.js";
+import { type IgnoredAgentFields, sdkAgentsSchema } from "../../config/agent-sdk-definitions.js";
 import { HOOK_EVENTS, type HookEvent } from "../../hooks/events.js";
 
 const hookMatcher = z.object({
@@ -26,6 +28,7 @@ export const initializeRequest = z
     systemPrompt: systemPromptField.optional(),
     appendSystemPrompt: z.string().optional(),
     jsonSchema: z.record(z.string(), z.unknown()).optional(),
+    agents: sdkAgentsSchema.optional(),
   })
   .passthrough();
 
@@ -50,6 +53,10 @@ export interface SdkInit {
   systemPrompt?: string;
   appendSystemPrompt?: string;
   jsonSchema?: Record<string, unknown>;
+  /** The SDK's `agents`: for the Agent tool, and for `--agent` to choose from. */
+  agents: AgentDefinition[];
+  /** Fields of those agents keel does not act on (mcpServers, skills, …). */
+  ignoredAgentFields: IgnoredAgentFields[];
 }
 
 function isHookEvent(name: string): name is HookEvent {
@@ -97,5 +104,7 @@ export function readInitialize(request: InitializeRequest): SdkInit {
     mcpServers: request.sdkMcpServers ?? [],
     ...promptParts(request),
     ...(request.jsonSchema === undefined ? {} : { jsonSchema: request.jsonSchema }),
+    agents: request.agents?.definitions ?? [],
+    ignoredAgentFields: request.agents?.ignored ?? [],
   };
 }

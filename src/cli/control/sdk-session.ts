@@ -20,7 +20,15 @@ function optionOverrides(init: SdkInit | undefined, options: CliOptions): Sessio
     ...(init.jsonSchema === undefined || options.jsonSchema !== undefined
       ? {}
       : { jsonSchema: JSON.stringify(init.jsonSchema) }),
+    ...(init.agents.length === 0 ? {} : { agents: init.agents }),
   };
+}
+
+/** Says which fields of the SDK's agents keel leaves unused, so none is dropped silently. */
+function warnIgnoredAgentFields(init: SdkInit | undefined, warn: (text: string) => void): void {
+  for (const { agent, fields } of init?.ignoredAgentFields ?? []) {
+    warn(`SDK agent "${agent}": keel does not support ${fields.join(", ")}; ignored`);
+  }
 }
 
 function permissionPrompt(options: CliOptions, deps: Parameters<typeof createSdkCanUseTool>[0]) {
@@ -29,7 +37,7 @@ function permissionPrompt(options: CliOptions, deps: Parameters<typeof createSdk
 
 /**
  * Opens the session an SDK host drives: what `initialize` asked for (system prompt, hook
- * callbacks, in-process MCP servers, answer schema), permission prompts over the channel
+ * callbacks, in-process MCP servers, answer schema, agents), permission prompts over the channel
  * when `--permission-prompt-tool stdio` was given, and a model set_model can switch.
  * Without an initialize (a plain stream-json client) the session is the ordinary one.
  */
@@ -43,6 +51,7 @@ export async function openSdkSession(
   for (const event of init?.unsupportedHookEvents ?? []) {
     warn(`SDK hook callbacks for ${event} never run: keel does not run that hook event`);
   }
+  warnIgnoredAgentFields(init, warn);
   const sdkMcp = await connectSdkMcpServers(channel, init?.mcpServers ?? [], warn);
   let session: CliSession | undefined;
   let model: SwitchableModel | undefined;
@@ -74,6 +83,10 @@ export async function openSdkSession(
     sdkMcp,
     announceMode,
     initializeResponse: () =>
-      initializeResponse({ model: switchable.current(), permissionMode: opened.permissionMode() }),
+      initializeResponse({
+        model: switchable.current(),
+        permissionMode: opened.permissionMode(),
+        agents: opened.agents,
+      }),
   };
 }

@@ -1,8 +1,9 @@
 import { Box, Static, Text, useInput } from "ink";
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { ctrlCMeaning, ctrlCPresses, DOUBLE_PRESS_MS } from "./exit-keys.js";
-import type { KeyInfo } from "./input-buffer.js";
+import { bufferOf, type KeyInfo } from "./input-buffer.js";
 import { PermissionDialog } from "./permission-dialog.js";
+import { Picker } from "./picker.js";
 import { PromptInput } from "./prompt-input.js";
 import { clearPrompt, initialPrompt, type PromptState, promptKey } from "./prompt-state.js";
 import type { ReplController } from "./repl-controller.js";
@@ -81,6 +82,14 @@ export function App({ controller, history, now }: AppProps) {
     setPromptState(next);
   };
   const question = state.questions[0];
+  const overlay = useSyncExternalStore(controller.overlay.subscribe, controller.overlay.get);
+  const picker = question ? undefined : overlay.picker;
+  const draft = overlay.draft;
+  // A rewound prompt goes back into the input box, once per draft.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on the draft's id on purpose
+  useEffect(() => {
+    if (draft) setPrompt({ ...latest.current, buffer: bufferOf(draft.text) });
+  }, [draft?.id]);
   const ctrlC = useCtrlC(
     () => {
       setPrompt(clearPrompt(latest.current));
@@ -92,9 +101,11 @@ export function App({ controller, history, now }: AppProps) {
   useInput((input, key) => {
     const presses = ctrlCPresses(input, key);
     for (let i = 0; i < presses; i++) ctrlC.press();
-    if (presses === 0 && key.escape && !question) controller.interrupt();
   });
+  // Keys reach here only when the prompt has the keyboard and the `@` menu did not take them:
+  // an Esc that closes the menu does not also end the turn.
   const onKey = (input: string, key: KeyInfo) => {
+    if (key.escape) controller.interrupt();
     const next = promptKey(latest.current, input, key);
     setPrompt(next.state);
     if (next.submitted !== undefined) controller.submit(next.submitted);
@@ -112,7 +123,13 @@ export function App({ controller, history, now }: AppProps) {
           onAnswer={(answer) => controller.answer(answer)}
         />
       ) : null}
-      <PromptInput buffer={prompt.buffer} active={!question} onKey={onKey} />
+      {picker ? <Picker key={picker.id} spec={picker} /> : null}
+      <PromptInput
+        buffer={prompt.buffer}
+        active={!question && !picker}
+        onKey={onKey}
+        onBuffer={(buffer) => setPrompt({ ...latest.current, buffer })}
+      />
       <Text dimColor>
         {ctrlC.hint ? "Press Ctrl+C again to exit" : `${state.model} · /help for commands`}
       </Text>

@@ -1,6 +1,11 @@
 import { render } from "ink";
 import { App } from "./app.js";
+import { type DisplaySettings, DisplaySettingsContext } from "./render/display-settings.js";
+import { loadMarkdown } from "./render/markdown-loader.js";
 import type { ReplController } from "./repl-controller.js";
+
+// The markdown renderer loads while the session opens; a failure leaves text plain.
+const markdownReady = loadMarkdown().catch(() => undefined);
 
 /** Where the REPL draws and reads keys. */
 export interface ReplTerminal {
@@ -15,11 +20,19 @@ export async function renderApp(
   terminal: ReplTerminal,
   history: readonly string[],
   now: () => number,
+  display: DisplaySettings = { color: terminal.stdout.isTTY === true, verbose: false },
 ): Promise<number> {
   // Raw mode before the first frame: Ink turns it on only after its first render, and keys
   // typed in between would reach it cooked (an Enter as a newline in the prompt, not a submit).
   if (terminal.stdin.isTTY) terminal.stdin.setRawMode(true);
-  const instance = render(<App controller={controller} history={history} now={now} />, {
+  // Finished text is drawn once (Ink's Static): markdown must be ready before the first frame.
+  await markdownReady;
+  const app = (
+    <DisplaySettingsContext.Provider value={display}>
+      <App controller={controller} history={history} now={now} />
+    </DisplaySettingsContext.Provider>
+  );
+  const instance = render(app, {
     ...terminal,
     // Ctrl+C is the App's: once clears or interrupts, twice exits.
     exitOnCtrlC: false,

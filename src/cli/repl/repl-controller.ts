@@ -1,54 +1,28 @@
-import type { SdkMessage } from "../../session/sdk-messages.js";
+import { expandCommand } from "./commands/command-args.js";
+import type { ReplHost } from "./commands/host.js";
+import type { PickerOption } from "./commands/overlay.js";
+import { OverlayStore } from "./commands/overlay-store.js";
+import { runShellEscape } from "./commands/shell-command.js";
+import { findCommand, problemsText, sessionCommands } from "./commands/user-command-lookup.js";
+import { errorText } from "./error-text.js";
 import type { AskPerson, PermissionAnswer } from "./interactive-permissions.js";
 import { chooseModel } from "./model-choice.js";
+import { PromptGate } from "./prompt-gate.js";
+import type { McpOverview, ReplEngine, ReplSession } from "./repl-session.js";
 import { initialReplState, type ReplState, Store } from "./repl-store.js";
+import { clearSession, switchSession } from "./session-switch.js";
+import { ShellWork } from "./shell-work.js";
 import { parseSlashCommand } from "./slash-commands.js";
 import { runSlashCommand } from "./slash-runner.js";
 import {
   appendItem,
+  applyProgress,
   applySdkMessage,
   EMPTY_VIEW,
   type TranscriptItem,
 } from "./transcript-model.js";
 
-/** The engine calls the REPL makes (QueryEngine has them all). */
-export interface ReplEngine {
-  readonly sessionId: string;
-  readonly busy: boolean;
-  readonly totalCostUsd: number;
-  submitMessage(prompt: string): AsyncGenerator<SdkMessage, void, undefined>;
-  interrupt(): void;
-  /** Compacts the conversation now (`/compact [instructions]`), when the engine can. */
-  compact?(instructions?: string): Promise<unknown>;
-}
-
-/** The session's main model, switchable between turns (`/model <name>`). */
-export interface ReplModels {
-  /** The backend the session talks to (`anthropic`, `openai`, `scripted`). */
-  providerName: string;
-  current(): string;
-  /** Switches the main model; undefined goes back to the one the session started with. */
-  set(model: string | undefined): void;
-}
-
-/** A session the REPL talks to. */
-export interface ReplSession {
-  engine: ReplEngine;
-  /** Present when the session's model can be switched. */
-  models?: ReplModels;
-  /** The MCP servers now, with their status and tools (for /mcp). */
-  mcp?: () => McpOverview;
-  /** Prompts the MCP servers offer, run as `/mcp__<server>__<prompt> [args]`. */
-  prompts?: () => ReadonlyArray<{ name: string; run(args: string): Promise<string> }>;
-  dispose(): Promise<void>;
-}
-
-/** The session's MCP servers and the tools they give, for /mcp. */
-export interface McpOverview {
-  servers: ReadonlyArray<{ name: string; status: string }>;
-  /** Tool names as the model sees them (`mcp__<server>__<tool>`). */
-  tools: readonly string[];
-}
+export type { McpOverview, ReplEngine, ReplModels, ReplSession } from "./repl-session.js";
 
 /** What the controller is built from (injected, so tests drive it without a terminal). */
 export interface ReplControllerDeps {
@@ -62,19 +36,29 @@ export interface ReplControllerDeps {
   now: () => number;
 }
 
+/** A prompt as sent: its text for the model, or a notice when it turned out not to be one. */
+type Expanded = { text: string; model?: string } | { notice: string };
+
 /**
  * The REPL's logic without the screen: sends prompts (queued ones while a turn runs), folds the
  * turn's messages into the view, holds permission questions until the person answers, runs
  * slash commands, and ends the session on exit.
  */
-export class ReplController {
+export class ReplController implements ReplHost {
   readonly store: Store<ReplState>;
+  /** The picker and the text to put into the input box (drawn by the App). */
+  readonly overlay = new OverlayStore();
+  /** Holds prompts back during a session switch or a `!cmd`, and keeps them in typed order. */
+  private readonly gate = new PromptGate();
+  private readonly shells = new ShellWork(this.gate);
   private session: ReplSession;
   private readonly turns = new Set<Promise<void>>();
   private nextId = 1;
   private active = 0;
   /** The model chosen with /model (kept across /clear); undefined: the session's own. */
   private chosenModel: string | undefined;
+  /** True while a user command's frontmatter `model` is set on the session. */
+  private commandModelSet = false;
   /** Set on exit: a queued prompt that starts its turn now is stopped at once. */
   private exiting = false;
   private resolveExit: (code: number) => void = () => {};
@@ -86,6 +70,11 @@ export class ReplController {
     this.store = new Store(initialReplState(deps.model));
     this.exited = new Promise((resolve) => {
       this.resolveExit = resolve;
+    });
+    this.showTaskEnds(deps.session);
+    // A command file with bad frontmatter is named at start-up, not when it is first typed.
+    void sessionCommands(this.session).then(({ problems }) => {
+      if (problems.length > 0) this.notice(problemsText(problems), "error");
     });
   }
 
@@ -104,38 +93,56 @@ export class ReplController {
     return this.session.mcp?.();
   }
 
-  /** Handles a line the person entered: a slash command or a prompt. */
+  /** Handles a line the person entered: a `!cmd`, a slash command or a prompt. */
   submit(text: string): void {
     if (text.trim() === "") return;
     void this.deps.recordPrompt(text).catch(() => undefined);
+    const line = text.trim();
+    if (text.trimStart().startsWith("!")) {
+      this.showUser(line);
+      this.track(runShellEscape(this, line.slice(1).trim()));
+      return;
+    }
     const command = parseSlashCommand(text);
     const prompt = command?.kind === "unknown" ? this.promptCommand(command.name) : undefined;
     if (prompt) {
-      this.show({ kind: "user", id: `u${this.nextId++}`, text: text.trim() });
-      const args = text
-        .trim()
-        .slice(prompt.name.length + 1)
-        .trim();
-      const turn = prompt
-        .run(args)
-        .then((expanded) => this.runPrompt(expanded))
-        .catch((error: unknown) =>
-          this.notice(
-            `/${prompt.name} failed: ${error instanceof Error ? error.message : String(error)}`,
-            "error",
-          ),
-        )
-        .finally(() => this.turns.delete(turn));
-      this.turns.add(turn);
-      return;
+      const args = line.slice(prompt.name.length + 1).trim();
+      this.track(this.runPrompt(line, () => this.expandMcpPrompt(prompt, args)));
+    } else if (command?.kind === "unknown" && this.session.userCommands) {
+      // The look-up is async: it holds its place in line so later prompts stay behind it.
+      this.track(this.runPrompt(line, () => this.expandUserCommand(command.name, line)));
+    } else if (command) {
+      this.showUser(line);
+      const work = runSlashCommand(this, command);
+      if (work) this.track(work);
+    } else {
+      this.track(this.runPrompt(text, async () => ({ text })));
     }
-    if (command) {
-      this.show({ kind: "user", id: `u${this.nextId++}`, text: text.trim() });
-      runSlashCommand(this, command);
-      return;
+  }
+
+  private async expandMcpPrompt(
+    prompt: { name: string; run(args: string): Promise<string> },
+    args: string,
+  ): Promise<Expanded> {
+    try {
+      return { text: await prompt.run(args) };
+    } catch (error) {
+      return { notice: `/${prompt.name} failed: ${errorText(error)}` };
     }
-    const turn = this.runPrompt(text).finally(() => this.turns.delete(turn));
-    this.turns.add(turn);
+  }
+
+  /** The user's own command (`.claude/commands`) the line names, expanded; or "unknown". */
+  private async expandUserCommand(name: string, line: string): Promise<Expanded> {
+    const found = findCommand(await sessionCommands(this.session), name);
+    if (!found) return { notice: `Unknown command /${name}. /help lists the commands.` };
+    const text = expandCommand(found.body, line.slice(found.name.length + 1));
+    return found.model === undefined ? { text } : { text, model: found.model };
+  }
+
+  /** Keeps running work (a turn, a `!cmd`, a slash command) so exit can wait for it. */
+  private track(work: Promise<void>): void {
+    const tracked = work.finally(() => this.turns.delete(tracked));
+    this.turns.add(tracked);
   }
 
   /** Shows a line in the transcript. */
@@ -143,10 +150,16 @@ export class ReplController {
     this.show({ kind: "notice", id: `n${this.nextId++}`, text, tone });
   }
 
-  /** Ends the running turn (Esc); a question on screen is answered "no" so the turn can end. */
+  /** Shows a running tool's progress report (the engine's onProgress): Bash's latest output. */
+  progress(toolUseId: string, data: unknown): void {
+    this.store.update((s) => ({ ...s, view: applyProgress(s.view, toolUseId, data) }));
+  }
+
+  /** Esc: ends the running turn and kills every running `!cmd`. */
   interrupt(): void {
     if (!this.store.get().busy) return;
     this.engine.interrupt();
+    this.shells.abort();
   }
 
   /** Answers the permission question on screen. */
@@ -172,24 +185,107 @@ export class ReplController {
       }));
     });
 
-  /** Starts a new conversation in a fresh session (refused while a turn runs). */
-  async clear(): Promise<void> {
-    if (this.store.get().busy) {
-      this.notice("A turn is running: press Esc to end it before /clear.", "error");
+  /**
+   * Runs work that replaces the conversation (/clear, /resume, /rewind) when nothing runs:
+   * it counts as busy, and prompts typed meanwhile wait for it and then go to the new engine.
+   */
+  async exclusive(command: string, work: () => Promise<void>): Promise<void> {
+    if (this.isBusy() || this.engine.busy) {
+      this.notice(`A turn is running: press Esc to end it before ${command}.`, "error");
       return;
     }
-    const old = this.session;
+    this.begin();
     try {
-      this.session = await this.deps.openSession();
-    } catch (error) {
-      const why = error instanceof Error ? error.message : String(error);
-      this.notice(`Could not start a new conversation: ${why}`, "error");
-      return;
+      await this.gate.hold(work());
+    } finally {
+      this.end();
     }
-    await old.dispose();
-    this.session.models?.set(this.chosenModel);
-    this.store.update((s) => ({ ...s, view: EMPTY_VIEW, generation: s.generation + 1 }));
-    this.notice(`New conversation (session ${this.engine.sessionId}).`);
+  }
+
+  /** `/clear`: a new conversation in a fresh session (refused while a turn runs). */
+  clear(): Promise<void> {
+    return this.exclusive("/clear", () => clearSession(this.switchHost, this.deps.openSession));
+  }
+
+  /** Switches to another session (/clear, /resume), disposing this one; shows `items` anew. */
+  switchTo(next: ReplSession, items: readonly TranscriptItem[]): Promise<void> {
+    return switchSession(this.switchHost, next, items);
+  }
+
+  private readonly switchHost = {
+    notice: (text: string, tone?: "info" | "error") => this.notice(text, tone),
+    adopt: (next: ReplSession) => {
+      const old = this.session;
+      this.session = next;
+      this.showTaskEnds(next);
+      this.shells.clear();
+      return old;
+    },
+    settle: (items: readonly TranscriptItem[]) => {
+      this.session.models?.set(this.chosenModel);
+      this.rebuildView(items);
+    },
+  };
+
+  /** A background task of the session that ends gets a line (its watch stops on dispose). */
+  private showTaskEnds(session: ReplSession): void {
+    session.taskEvents?.subscribe((ended) => this.notice(ended.text, ended.tone));
+  }
+
+  /** Shows the conversation anew (a rewind, a switch): the finished transcript starts over. */
+  rebuildView(items: readonly TranscriptItem[]): void {
+    this.store.update((s) => ({
+      ...s,
+      view: { ...EMPTY_VIEW, done: [...items] },
+      generation: s.generation + 1,
+    }));
+  }
+
+  /** The session the REPL talks to now. */
+  get activeSession(): ReplSession {
+    return this.session;
+  }
+
+  /** The working folder. */
+  get cwd(): string {
+    return this.deps.cwd;
+  }
+
+  /** The clock (ages in /resume). */
+  now(): number {
+    return this.deps.now();
+  }
+
+  /** True while a turn, a `!cmd`, a compaction or a session switch runs. */
+  isBusy(): boolean {
+    return this.store.get().busy;
+  }
+
+  /** Opens a picker over the prompt; choosing or Esc closes it. */
+  pick(title: string, options: readonly PickerOption[], choose: (index: number) => unknown): void {
+    this.overlay.open(title, options, (index) =>
+      this.track(Promise.resolve(choose(index)).then(() => undefined)),
+    );
+  }
+
+  /** Puts text into the input box. */
+  putDraft(text: string): void {
+    this.overlay.draft(text);
+  }
+
+  /** Runs a `!cmd`'s work as busy (spinner on); Esc aborts its signal. */
+  async runBusy(work: (signal: AbortSignal) => Promise<void>): Promise<void> {
+    this.begin();
+    try {
+      await this.shells.run(work);
+    } finally {
+      this.end();
+    }
+  }
+
+  /** Adds user messages to the conversation now, or ahead of the next turn that starts. */
+  record(texts: readonly string[]): void {
+    this.shells.record(texts, this.engine);
   }
 
   /** `/model [name]`: shows the model, or switches it for the next turn. */
@@ -234,20 +330,18 @@ export class ReplController {
       await engine.compact(instructions === "" ? undefined : instructions);
       this.notice("Conversation compacted: the model now sees a summary of it.");
     } catch (error) {
-      this.notice(
-        `Compaction failed: ${error instanceof Error ? error.message : String(error)}`,
-        "error",
-      );
+      this.notice(`Compaction failed: ${errorText(error)}`, "error");
     } finally {
       this.end();
     }
   }
 
-  /** Leaves the REPL: running and queued turns are interrupted, then the session disposed. */
+  /** Leaves the REPL: running work is interrupted and awaited, then the session disposed. */
   async exit(code = 0): Promise<void> {
     this.exiting = true;
     while (this.turns.size > 0) {
       this.engine.interrupt();
+      this.shells.abort();
       await Promise.race(this.turns);
     }
     await this.session.dispose();
@@ -256,6 +350,10 @@ export class ReplController {
 
   private show(item: TranscriptItem): void {
     this.store.update((s) => ({ ...s, view: appendItem(s.view, item) }));
+  }
+
+  private showUser(text: string, id = this.nextId++): void {
+    this.show({ kind: "user", id: `u${id}`, text });
   }
 
   private begin(): void {
@@ -271,38 +369,73 @@ export class ReplController {
 
   private unqueue(id: number, text: string): void {
     this.store.update((s) => ({ ...s, queued: s.queued.filter((q) => q.id !== id) }));
-    this.show({ kind: "user", id: `u${id}`, text });
+    this.showUser(text, id);
   }
 
-  private async runPrompt(text: string): Promise<void> {
+  /**
+   * What a turn does as it starts: takes its command's `model` (a later turn goes back to the
+   * chosen one), and returns the `!cmd` records to go in ahead of its prompt.
+   */
+  private turnStart(model: string | undefined): () => readonly string[] {
+    return () => {
+      if (model !== undefined || this.commandModelSet) {
+        this.session.models?.set(model ?? this.chosenModel);
+        this.commandModelSet = model !== undefined;
+      }
+      return this.shells.take();
+    };
+  }
+
+  /**
+   * Sends a prompt; `display` is what the transcript shows for it. It waits its turn behind
+   * earlier prompts, a session switch and running `!cmd`s, then goes to the engine then in use.
+   */
+  private async runPrompt(display: string, expand: () => Promise<Expanded>): Promise<void> {
     const id = this.nextId++;
-    const queued = this.store.get().busy || this.engine.busy;
-    if (queued) this.store.update((s) => ({ ...s, queued: [...s.queued, { id, text }] }));
-    else {
-      this.show({ kind: "user", id: `u${id}`, text });
+    let started = !(this.store.get().busy || this.engine.busy);
+    if (started) {
+      this.showUser(display, id);
       this.begin();
+    } else {
+      this.store.update((s) => ({ ...s, queued: [...s.queued, { id, text: display }] }));
     }
-    let started = !queued;
+    let handedOver = () => {};
     try {
-      for await (const message of this.engine.submitMessage(text)) {
+      handedOver = await this.gate.take();
+      const expanded = await expand();
+      if (this.exiting) return;
+      if ("notice" in expanded) {
+        if (!started) this.unqueue(id, display);
+        return this.notice(expanded.notice, "error");
+      }
+      const engine = this.engine;
+      const stream = engine.submitMessage(expanded.text, {
+        preface: this.turnStart(expanded.model),
+      });
+      // The first step queues the prompt in the engine: the next prompt may go after it.
+      let step = stream.next();
+      handedOver();
+      for (let result = await step; !result.done; result = await step) {
         if (!started) {
           started = true;
-          this.unqueue(id, text);
+          this.unqueue(id, display);
           this.begin();
         }
-        if (this.exiting) this.engine.interrupt();
+        if (this.exiting) engine.interrupt();
+        const message = result.value;
         this.store.update((s) => ({ ...s, view: applySdkMessage(s.view, message, this.deps.cwd) }));
+        step = stream.next();
       }
       // Absorbed: the running turn took the prompt at a tool boundary.
-      if (!started) this.unqueue(id, text);
+      if (!started) this.unqueue(id, display);
     } catch (error) {
-      this.notice(
-        `The turn failed: ${error instanceof Error ? error.message : String(error)}`,
-        "error",
-      );
+      this.notice(`The turn failed: ${errorText(error)}`, "error");
     } finally {
+      handedOver();
       if (started) this.end();
       else this.store.update((s) => ({ ...s, queued: s.queued.filter((q) => q.id !== id) }));
+      if (this.commandModelSet && !this.engine.busy) this.turnStart(undefined)();
+      this.shells.flush(this.engine);
     }
   }
 }

@@ -1,14 +1,20 @@
 import { randomUUID } from "node:crypto";
+import type { PermissionEngine } from "../../policy/engine.js";
 import type { Message } from "../../protocol/messages.js";
+import { tasksRoot } from "../../tasks/task-paths.js";
+import { TaskStore } from "../../tasks/task-store.js";
 import { createCliSession } from "../cli-session.js";
 import { switchableModel } from "../control/model-switch.js";
 import type { CliIo } from "../io.js";
 import type { CliOptions } from "../options.js";
 import type { PrintModel } from "../print-model.js";
+import { resolveSession } from "../resume-session.js";
 import type { SessionPolicy } from "../session-policy.js";
 import { openSessionStore } from "../session-store.js";
+import { sessionParts } from "./commands/session-parts.js";
 import { type AskPerson, createInteractiveCanUseTool } from "./interactive-permissions.js";
 import type { ReplSession } from "./repl-controller.js";
+import { nodeSchedule, taskStoreReader, watchTaskEnds } from "./task-notices.js";
 
 /** What every session of one REPL shares. */
 export interface ReplSessionInputs {
@@ -20,6 +26,8 @@ export interface ReplSessionInputs {
   /** Asks the person (the controller's dialog). */
   ask: AskPerson;
   warn: (text: string) => void;
+  /** Told of running tools' progress (the controller shows a running Bash's output). */
+  onProgress?: (toolUseId: string, data: unknown) => void;
 }
 
 /** Which conversation a session starts from. */
@@ -52,6 +60,7 @@ export async function openReplSession(
     onError: (error) => warn(`cannot write the transcript: ${error.message}`),
   });
   const models = switchableModel(inputs.model.provider, inputs.model.model);
+  let permissions: PermissionEngine | undefined;
   const session = await createCliSession({
     options: { ...options, includePartialMessages: true },
     io,
@@ -62,10 +71,29 @@ export async function openReplSession(
     store,
     stateDir,
     policy: inputs.policy,
-    canUseTool: (engine) => createInteractiveCanUseTool(engine, inputs.ask, io.cwd),
+    canUseTool: (engine) => {
+      permissions = engine;
+      return createInteractiveCanUseTool(engine, inputs.ask, io.cwd);
+    },
+    ...(inputs.onProgress ? { onProgress: inputs.onProgress } : {}),
     warn,
   });
+  // The tasks folder is shared by every keel process: this reads it, the tools write it.
+  const tasks = watchTaskEnds({
+    ...taskStoreReader(new TaskStore(tasksRoot(stateDir))),
+    sessionId: start.sessionId,
+    schedule: nodeSchedule,
+  });
   return {
+    ...sessionParts({
+      session,
+      io,
+      stateDir,
+      permissions: () => permissions,
+      settingsFiles: inputs.policy.settings.files,
+      env: { ...io.env, ...inputs.policy.settings.env },
+      open: (sessionId) => resumeReplSession(inputs, sessionId),
+    }),
     engine: session.engine,
     models: {
       providerName: inputs.model.provider.name,
@@ -77,6 +105,28 @@ export async function openReplSession(
       tools: session.tools().map((tool) => tool.name),
     }),
     prompts: () => session.mcpPrompts(),
-    dispose: () => session.dispose(),
+    taskEvents: tasks,
+    dispose: async () => {
+      tasks.stop();
+      await session.dispose();
+    },
   };
+}
+
+/** Opens an earlier session of this project with its conversation loaded (/resume). */
+export async function resumeReplSession(
+  inputs: ReplSessionInputs,
+  sessionId: string,
+): Promise<{ session: ReplSession; messages: readonly Message[] }> {
+  const ids = { uuid: randomUUID, timestamp: () => new Date().toISOString() };
+  const resolved = await resolveSession(
+    { resume: sessionId, continue: false, forkSession: false },
+    { stateDir: inputs.stateDir, cwd: inputs.io.cwd, ids, onWarning: inputs.warn },
+  );
+  const session = await openReplSession(inputs, {
+    sessionId: resolved.sessionId,
+    history: resolved.messages,
+    resumed: true,
+  });
+  return { session, messages: resolved.messages };
 }

@@ -1,19 +1,25 @@
 import { randomUUID } from "node:crypto";
 import { homedir } from "node:os";
 import { keelStateDir } from "../../config/paths.js";
+import type { Message } from "../../protocol/messages.js";
 import type { CliIo } from "../io.js";
+import { withMainAgent } from "../main-agent-option.js";
 import type { CliOptions } from "../options.js";
 import { printModel } from "../print-model.js";
 import { resolveSession } from "../resume-session.js";
-import { loadSessionPolicy } from "../session-policy.js";
+import { loadSessionPolicy, type SessionPolicy } from "../session-policy.js";
 import { UsageError } from "../usage-error.js";
 import { appendPromptHistory, loadPromptHistory } from "./history-file.js";
 import type { AskPerson } from "./interactive-permissions.js";
-import { renderApp } from "./render-app.js";
+import { replDisplay } from "./render/repl-display.js";
+import { type ReplTerminal, renderApp } from "./render-app.js";
 import { ReplController } from "./repl-controller.js";
 import { freshStart, openReplSession, type ReplSessionInputs } from "./repl-sessions.js";
+import { askMcpApprovals } from "./startup/ask-mcp-approvals.js";
+import { historyView } from "./startup/history-view.js";
+import { approveProjectMcpServers } from "./startup/project-mcp-approvals.js";
 
-function terminalOf(io: CliIo) {
+function terminalOf(io: CliIo): ReplTerminal {
   if (!io.stdin.isTTY) {
     throw new UsageError(
       "the interactive REPL needs a terminal on stdin: run `keel -p <prompt>` for headless use",
@@ -26,8 +32,52 @@ function terminalOf(io: CliIo) {
   };
 }
 
+/** Where the REPL's start-up reads and writes. */
+interface Start {
+  options: CliOptions;
+  io: CliIo;
+  policy: SessionPolicy;
+  stateDir: string;
+  home: string;
+  terminal: ReplTerminal;
+}
+
+/**
+ * Asks about `.mcp.json` servers nobody approved or refused, before the session starts its
+ * servers (so the approved ones start now); returns what was decided, for the transcript.
+ */
+function askAboutProjectServers(start: Start): Promise<string[]> {
+  const { options, io, policy } = start;
+  return approveProjectMcpServers({
+    mcpConfig: options.mcpConfig,
+    strict: options.strictMcpConfig,
+    cwd: io.cwd,
+    home: start.home,
+    stateDir: start.stateDir,
+    env: { ...io.env, ...policy.settings.env },
+    settings: policy.settings,
+    ask: (servers) => askMcpApprovals(servers, start.terminal),
+  });
+}
+
+/** The first things the transcript shows: the resumed conversation, then start-up notices. */
+function showStart(
+  controller: ReplController,
+  resumed: { sessionId: string; messages: readonly Message[] },
+  cwd: string,
+  notices: { errors: readonly string[]; decided: readonly string[] },
+): void {
+  const { sessionId, messages } = resumed;
+  controller.store.update((s) => ({ ...s, view: historyView(messages, cwd, s.view) }));
+  for (const text of notices.errors) controller.notice(text, "error");
+  if (messages.length > 0) {
+    controller.notice(`Resumed session ${sessionId} (${messages.length} earlier messages).`);
+  }
+  for (const text of notices.decided) controller.notice(text);
+}
+
 /** Runs the interactive REPL (`keel` without -p) until the person leaves; returns the exit code. */
-export async function runRepl(options: CliOptions, io: CliIo): Promise<number> {
+export async function runRepl(given: CliOptions, io: CliIo): Promise<number> {
   const terminal = terminalOf(io);
   const stateDir = keelStateDir(io.env);
   const home = io.env.HOME ?? homedir();
@@ -35,15 +85,27 @@ export async function runRepl(options: CliOptions, io: CliIo): Promise<number> {
   const early: string[] = [];
   let controller: ReplController | undefined;
   const warn = (text: string) => (controller ? controller.notice(text, "error") : early.push(text));
-  const policy = await loadSessionPolicy(options, { home, stateDir, cwd: io.cwd }, warn);
+  const policy = await loadSessionPolicy(given, { home, stateDir, cwd: io.cwd }, warn);
+  // The main thread may run as an agent (--agent or the `agent` setting): every session has it.
+  const options = await withMainAgent(given, policy.settings.agent, io);
   const model = await printModel(options, io, policy.settings.model);
   const ids = { uuid: randomUUID, timestamp: () => new Date().toISOString() };
   const resolved = await resolveSession(options, { stateDir, cwd: io.cwd, ids, onWarning: warn });
+  const decided = await askAboutProjectServers({ options, io, policy, stateDir, home, terminal });
   const ask: AskPerson = (question, signal) => {
     if (!controller) throw new Error("a permission question came before the REPL started");
     return controller.ask(question, signal);
   };
-  const inputs: ReplSessionInputs = { options, io, model, policy, stateDir, ask, warn };
+  const inputs: ReplSessionInputs = {
+    options,
+    io,
+    model,
+    policy,
+    stateDir,
+    ask,
+    warn,
+    onProgress: (toolUseId, data) => controller?.progress(toolUseId, data),
+  };
   const session = await openReplSession(inputs, {
     sessionId: resolved.sessionId,
     history: resolved.messages,
@@ -61,17 +123,18 @@ export async function runRepl(options: CliOptions, io: CliIo): Promise<number> {
     now,
   });
   const started = controller;
-  for (const text of early) started.notice(text, "error");
-  if (resolved.messages.length > 0) {
-    started.notice(
-      `Resumed session ${resolved.sessionId} (${resolved.messages.length} earlier messages).`,
-    );
-  }
+  showStart(started, resolved, io.cwd, { errors: early, decided });
   const onSignal = () => void started.exit(0);
   io.signal.addEventListener("abort", onSignal, { once: true });
   if (options.prompt.trim() !== "") started.submit(options.prompt);
   try {
-    return await renderApp(started, terminal, history, now);
+    const display = replDisplay({
+      cwd: io.cwd,
+      env: io.env,
+      isTTY: terminal.stdout.isTTY === true,
+      verbose: options.verbose,
+    });
+    return await renderApp(started, terminal, history, now, display);
   } finally {
     io.signal.removeEventListener("abort", onSignal);
   }

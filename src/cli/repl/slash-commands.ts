@@ -1,5 +1,19 @@
+import type { UserCommand } from "./commands/command-file.js";
+
 /** A slash command the REPL knows. */
-export type SlashCommandName = "help" | "clear" | "compact" | "cost" | "model" | "mcp" | "exit";
+export type SlashCommandName =
+  | "help"
+  | "clear"
+  | "compact"
+  | "cost"
+  | "model"
+  | "status"
+  | "permissions"
+  | "memory"
+  | "rewind"
+  | "resume"
+  | "mcp"
+  | "exit";
 
 /** A line that starts with `/`, parsed. */
 export type SlashCommand =
@@ -13,6 +27,11 @@ export const SLASH_COMMANDS: ReadonlyArray<{ name: SlashCommandName; help: strin
   { name: "compact", help: "summarise the conversation to free context: /compact [instructions]" },
   { name: "cost", help: "show what this session has spent, per model" },
   { name: "model", help: "show the model, or switch it: /model <name|alias|default>" },
+  { name: "status", help: "show model, session, folder, mode, settings, memory, MCP and cost" },
+  { name: "permissions", help: "list the rules; /permissions allow|deny <rule> adds one" },
+  { name: "memory", help: "list the memory files loaded (CLAUDE.md and rules)" },
+  { name: "rewind", help: "go back to before an earlier prompt (files and conversation)" },
+  { name: "resume", help: "switch to an earlier session of this project" },
   { name: "mcp", help: "list the MCP servers, their status and their tools" },
   { name: "exit", help: "leave keel" },
 ];
@@ -21,7 +40,9 @@ const ALIASES: Readonly<Record<string, SlashCommandName>> = { quit: "exit", rese
 
 /** Parses a prompt that is a slash command; undefined for an ordinary prompt. */
 export function parseSlashCommand(text: string): SlashCommand | undefined {
-  const match = /^\/([A-Za-z][\w-]*)(?:\s+([\s\S]*))?$/.exec(text.trim());
+  // `:` is accepted so a namespaced name (`/frontend:component`, as other tools name subfolder
+  // commands) is answered as an unknown command instead of going to the model as a prompt.
+  const match = /^\/([A-Za-z][\w:-]*)(?:\s+([\s\S]*))?$/.exec(text.trim());
   if (!match) return undefined;
   const word = (match[1] ?? "").toLowerCase();
   const args = (match[2] ?? "").trim();
@@ -29,12 +50,22 @@ export function parseSlashCommand(text: string): SlashCommand | undefined {
   return name ? { kind: "known", name, args } : { kind: "unknown", name: word };
 }
 
-/** The /help text: the commands and the keys. */
-export function helpText(): string {
-  const commands = SLASH_COMMANDS.map((c) => `  /${c.name.padEnd(8)} ${c.help}`);
+function userCommandLine(command: UserCommand): string {
+  const hint = command.argumentHint ? ` ${command.argumentHint}` : "";
+  const about = command.description ?? command.body.split("\n")[0] ?? "";
+  return `  /${command.name}${hint}  ${about} (${command.scope})`;
+}
+
+/** The /help text: the commands (built-in, then the user's own) and the keys. */
+export function helpText(userCommands: readonly UserCommand[] = []): string {
+  const commands = SLASH_COMMANDS.map((c) => `  /${c.name.padEnd(12)} ${c.help}`);
+  const own =
+    userCommands.length > 0 ? ["Your commands:", ...userCommands.map(userCommandLine)] : [];
   return [
     "Commands:",
     ...commands,
+    ...own,
+    "  !<command>     run a shell command here; the model sees it and its output next turn",
     "Keys:",
     "  Enter submits · Shift+Enter, Alt+Enter or \\ then Enter adds a line · ↑/↓ history",
     "  Esc interrupts the running turn · Ctrl+C clears or interrupts, twice to exit",

@@ -1,4 +1,8 @@
 import type { SdkResult } from "../../session/sdk-messages.js";
+import { permissions, showMemory, showStatus } from "./commands/info-commands.js";
+import { startResume } from "./commands/resume-command.js";
+import { startRewind } from "./commands/rewind-command.js";
+import { problemsText, sessionCommands } from "./commands/user-command-lookup.js";
 import type { McpOverview, ReplController } from "./repl-controller.js";
 import { helpText, type SlashCommand } from "./slash-commands.js";
 
@@ -39,29 +43,53 @@ export function mcpText(overview: McpOverview | undefined): string {
   return lines.join("\n");
 }
 
-/** Runs a parsed slash command. */
-export function runSlashCommand(repl: ReplController, command: SlashCommand): void {
+/** `/help`: the commands (with the user's own, read now) and the keys. */
+async function showHelp(repl: ReplController): Promise<void> {
+  // Without user commands the answer comes at once, in order with the commands typed after it.
+  if (!repl.activeSession.userCommands) return repl.notice(helpText());
+  const loaded = await sessionCommands(repl.activeSession);
+  repl.notice(helpText(loaded.commands));
+  if (loaded.problems.length > 0) repl.notice(problemsText(loaded.problems), "error");
+}
+
+/**
+ * Runs a parsed slash command; the async ones return their work so the controller tracks it
+ * (exit waits for it). `/exit` is not returned: it waits for the tracked work itself.
+ */
+export function runSlashCommand(
+  repl: ReplController,
+  command: SlashCommand,
+): Promise<void> | undefined {
   if (command.kind === "unknown") {
     repl.notice(`Unknown command /${command.name}. /help lists the commands.`, "error");
-    return;
+    return undefined;
   }
   const state = repl.store.get();
   switch (command.name) {
     case "help":
-      repl.notice(helpText());
-      break;
+      return showHelp(repl);
     case "clear":
-      void repl.clear();
-      break;
+      return repl.clear();
     case "compact":
-      void repl.compact(command.args);
-      break;
+      return repl.compact(command.args);
     case "cost":
       repl.notice(costText(repl.engine.totalCostUsd, state.view.lastResult));
       break;
     case "model":
       repl.switchModel(command.args);
       break;
+    case "status":
+      return showStatus(repl, state.model);
+    case "permissions":
+      permissions(repl, command.args);
+      break;
+    case "memory":
+      return showMemory(repl);
+    case "rewind":
+      startRewind(repl);
+      break;
+    case "resume":
+      return startResume(repl);
     case "mcp":
       repl.notice(mcpText(repl.mcpOverview()));
       break;
@@ -69,4 +97,5 @@ export function runSlashCommand(repl: ReplController, command: SlashCommand): vo
       void repl.exit(0);
       break;
   }
+  return undefined;
 }

@@ -13,6 +13,13 @@ export interface SpinnerProps {
   intervalMs?: number;
 }
 
+/** A token count as Claude Code shows it: `950`, `1.2k`, `12k`. */
+export function formatTokens(tokens: number): string {
+  if (tokens < 1_000) return String(tokens);
+  const thousands = tokens / 1_000;
+  return `${thousands < 10 ? thousands.toFixed(1).replace(/\.0$/, "") : Math.round(thousands)}k`;
+}
+
 /** Shows that the model works, with the seconds since the turn started and its output tokens. */
 export function Spinner({ startedAt, now, tokens, intervalMs = 120 }: SpinnerProps) {
   const [tick, setTick] = useState(0);
@@ -21,7 +28,11 @@ export function Spinner({ startedAt, now, tokens, intervalMs = 120 }: SpinnerPro
     return () => clearInterval(timer);
   }, [intervalMs]);
   const seconds = Math.max(0, Math.floor((now() - startedAt) / 1000));
-  const parts = [`${seconds}s`, ...(tokens > 0 ? [`↓ ${tokens} tokens`] : []), "esc to interrupt"];
+  const parts = [
+    `${seconds}s`,
+    ...(tokens > 0 ? [`↓ ${formatTokens(tokens)} tokens`] : []),
+    "esc to interrupt",
+  ];
   return (
     <Text color="magenta">
       {FRAMES[tick % FRAMES.length]} Working… ({parts.join(" · ")})

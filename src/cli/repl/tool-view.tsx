@@ -1,5 +1,6 @@
 import { Box, Text } from "ink";
 import type { DiffLine } from "./diff-lines.js";
+import type { ToolProgressView } from "./render/bash-progress.js";
 import type { ToolItem } from "./transcript-model.js";
 
 const DIFF_COLOURS: Readonly<Record<DiffLine["kind"], string | undefined>> = {
@@ -23,7 +24,31 @@ export function DiffView({ lines }: { lines: readonly DiffLine[] }) {
   );
 }
 
-/** A tool call: its one-line summary, then its result (a diff for Edit and Write). */
+/** A running call's live output: its last lines, cut at the terminal's edge. */
+export function ProgressTail({ progress }: { progress: ToolProgressView }) {
+  return (
+    <Box flexDirection="column" marginLeft={2}>
+      {progress.lines.map((line, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: output lines repeat and have no other identity
+        <Text key={index} dimColor wrap="truncate-end">
+          {index === 0 ? "⎿ " : "  "}
+          {line}
+        </Text>
+      ))}
+    </Box>
+  );
+}
+
+/** "running… 12s": how long a call has run, by its own progress reports. */
+function runningLabel(progress: ToolProgressView | undefined): string {
+  if (!progress) return " running…";
+  return ` running… ${Math.floor(progress.elapsedMs / 1000)}s`;
+}
+
+/**
+ * A tool call: its one-line summary; while it runs, the tail of its output (Bash); then its
+ * result (a diff for Edit and Write).
+ */
 export function ToolView({ tool }: { tool: ToolItem }) {
   const result = tool.result;
   const bullet = result === undefined ? "yellow" : result.isError ? "red" : "green";
@@ -32,8 +57,9 @@ export function ToolView({ tool }: { tool: ToolItem }) {
       <Text>
         <Text color={bullet}>⏺ </Text>
         <Text bold>{tool.summary}</Text>
-        {result === undefined ? <Text dimColor> running…</Text> : null}
+        {result === undefined ? <Text dimColor>{runningLabel(tool.progress)}</Text> : null}
       </Text>
+      {result === undefined && tool.progress ? <ProgressTail progress={tool.progress} /> : null}
       {result ? (
         <Box flexDirection="column" marginLeft={2}>
           {result.diff ? (

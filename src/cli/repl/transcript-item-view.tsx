@@ -1,6 +1,36 @@
 import { Box, Text } from "ink";
+import { AssistantText } from "./render/assistant-text.js";
+import { useDisplaySettings } from "./render/display-settings.js";
+import { terminalSafe } from "./render/terminal-text.js";
 import { ToolView } from "./tool-view.js";
-import type { TranscriptItem } from "./transcript-model.js";
+import type { ThinkingItem, TranscriptItem } from "./transcript-model.js";
+
+/** "(1,234 chars)": how much the model thought, when known. */
+function thinkingSize(item: ThinkingItem): string {
+  if (item.redacted) return " (redacted)";
+  if (item.text === undefined) return "";
+  return ` (${item.text.length.toLocaleString("en-US")} chars)`;
+}
+
+/** A thinking block: one collapsed line; with --verbose its text follows, dimmed. */
+export function ThinkingView({ item }: { item: ThinkingItem }) {
+  const { verbose } = useDisplaySettings();
+  const text = verbose && item.text ? terminalSafe(item.text.trim()) : "";
+  return (
+    <Box flexDirection="column" marginTop={1}>
+      <Text dimColor italic>
+        ✻ Thinking…{thinkingSize(item)}
+      </Text>
+      {text !== "" ? (
+        <Box marginLeft={2}>
+          <Text dimColor italic>
+            {text}
+          </Text>
+        </Box>
+      ) : null}
+    </Box>
+  );
+}
 
 /** One finished entry of the conversation. */
 export function TranscriptItemView({ item }: { item: TranscriptItem }) {
@@ -15,15 +45,11 @@ export function TranscriptItemView({ item }: { item: TranscriptItem }) {
     case "assistant":
       return (
         <Box marginTop={1}>
-          <Text>⏺ {item.text}</Text>
+          <AssistantText text={item.text} />
         </Box>
       );
     case "thinking":
-      return (
-        <Text dimColor italic>
-          ✻ Thinking…
-        </Text>
-      );
+      return <ThinkingView item={item} />;
     case "tool":
       return (
         <Box marginTop={1}>

@@ -1,6 +1,9 @@
 import type { ToolResultBlock } from "../../protocol/content.js";
+import type { BlockDelta } from "../../protocol/events.js";
 import type { SdkMessage, SdkResult, SdkUserMessage } from "../../session/sdk-messages.js";
 import { type DiffLine, diffLines } from "./diff-lines.js";
+import { bashProgressView, type ToolProgressView } from "./render/bash-progress.js";
+import { terminalSafe } from "./render/terminal-text.js";
 import { toolSummary } from "./tool-summary.js";
 
 /** What a finished tool call showed. */
@@ -18,14 +21,25 @@ export interface ToolItem {
   id: string;
   name: string;
   summary: string;
+  /** While it runs: the tail of its output (Bash), from its progress reports. */
+  progress?: ToolProgressView;
   result?: ToolResultView;
+}
+
+/** A thinking block: shown collapsed with its length (its text only with --verbose). */
+export interface ThinkingItem {
+  kind: "thinking";
+  id: string;
+  /** The thinking text (absent when not known, empty when redacted). */
+  text?: string;
+  redacted?: boolean;
 }
 
 /** One entry of the conversation as the REPL shows it. */
 export type TranscriptItem =
   | { kind: "user"; id: string; text: string }
   | { kind: "assistant"; id: string; text: string }
-  | { kind: "thinking"; id: string }
+  | ThinkingItem
   | ToolItem
   | { kind: "notice"; id: string; text: string; tone: "info" | "error" };
 
@@ -36,6 +50,10 @@ export interface TranscriptView {
   streaming: string;
   /** Output tokens the model produced in the running turn so far (for the spinner). */
   turnTokens: number;
+  /** Exact output tokens of the turn's finished responses (from their message_delta). */
+  settledTokens?: number;
+  /** Characters streamed in the response now arriving (its tokens estimated until it ends). */
+  responseChars?: number;
   /** The last turn's result (for /cost). */
   lastResult?: SdkResult;
 }
@@ -92,8 +110,10 @@ function withAssistant(
     if (block.type === "text") {
       streaming = "";
       if (block.text.trim() !== "") done = [...done, { kind: "assistant", id, text: block.text }];
-    } else if (block.type === "thinking" || block.type === "redacted_thinking") {
-      done = [...done, { kind: "thinking", id }];
+    } else if (block.type === "thinking") {
+      done = [...done, { kind: "thinking", id, text: block.thinking, redacted: false }];
+    } else if (block.type === "redacted_thinking") {
+      done = [...done, { kind: "thinking", id, text: "", redacted: true }];
     } else if (block.type === "tool_use") {
       const summary = toolSummary(block.name, block.input, cwd);
       running = [...running, { kind: "tool", id: block.id, name: block.name, summary }];
@@ -107,14 +127,39 @@ function withStreamEvent(
   message: Extract<SdkMessage, { type: "stream_event" }>,
 ): TranscriptView {
   const event = message.event;
-  if (event.type === "content_block_delta" && event.delta.type === "text_delta") {
-    return { ...view, streaming: view.streaming + event.delta.text };
+  if (event.type === "content_block_delta") {
+    const streamed = counted(view, deltaChars(event.delta));
+    if (event.delta.type !== "text_delta") return streamed;
+    return { ...streamed, streaming: streamed.streaming + terminalSafe(event.delta.text) };
   }
-  // A response's final output count arrives with its message_delta.
+  // A response's exact output count arrives with its message_delta and replaces the estimate.
   if (event.type === "message_delta" && event.usage?.output_tokens) {
-    return { ...view, turnTokens: view.turnTokens + event.usage.output_tokens };
+    const settledTokens = (view.settledTokens ?? 0) + event.usage.output_tokens;
+    return { ...view, settledTokens, responseChars: 0, turnTokens: settledTokens };
   }
   return view;
+}
+
+/** About four characters a token: the spinner's count moves while a response streams. */
+const CHARS_PER_TOKEN = 4;
+
+function deltaChars(delta: BlockDelta): number {
+  switch (delta.type) {
+    case "text_delta":
+      return delta.text.length;
+    case "thinking_delta":
+      return delta.thinking.length;
+    case "input_json_delta":
+      return delta.partial_json.length;
+    case "signature_delta":
+      return 0;
+  }
+}
+
+function counted(view: TranscriptView, chars: number): TranscriptView {
+  const responseChars = (view.responseChars ?? 0) + chars;
+  const estimate = Math.ceil(responseChars / CHARS_PER_TOKEN);
+  return { ...view, responseChars, turnTokens: (view.settledTokens ?? 0) + estimate };
 }
 
 function resultNotice(result: SdkResult): TranscriptItem | undefined {
@@ -167,6 +212,20 @@ export function applySdkMessage(
     default:
       return view;
   }
+}
+
+/** Folds a running tool's progress report into its call (Bash: the tail of its output). */
+export function applyProgress(
+  view: TranscriptView,
+  toolUseId: string,
+  data: unknown,
+): TranscriptView {
+  const progress = bashProgressView(data);
+  if (!progress || !view.running.some((tool) => tool.id === toolUseId)) return view;
+  const running = view.running.map((tool) =>
+    tool.id === toolUseId ? { ...tool, progress } : tool,
+  );
+  return { ...view, running };
 }
 
 /** Adds a finished item (a prompt, a notice) to the conversation view. */

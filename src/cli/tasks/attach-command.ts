@@ -1,22 +1,37 @@
 import { followTaskOutput } from "../../tasks/follow-output.js";
 import { openTaskStore } from "../../tasks/open-store.js";
-import { isTerminalTaskStatus } from "../../tasks/task-meta.js";
+import { isTerminalTaskStatus, type TaskMeta } from "../../tasks/task-meta.js";
 import type { CliIo } from "../io.js";
 import { writeTo } from "../output.js";
 import { findTask } from "./find-task.js";
 import { FOLLOW_INTERVAL_MS } from "./logs-command.js";
 import { parseTaskCommand, taskCommand } from "./parse-args.js";
 
+/** True when keel runs in a terminal a person types into (the REPL can open there). */
+function interactive(io: CliIo): boolean {
+  return io.stdin.isTTY === true && (io.stdout as { isTTY?: boolean }).isTTY === true;
+}
+
+/**
+ * The session a person can continue: a `keel --bg` agent runs a session of its own (its
+ * process group is its own, pgid). An Agent-tool agent has none: its sessionId is the parent
+ * session's, which may still be open elsewhere.
+ */
+function ownSession(task: TaskMeta): string | undefined {
+  return task.pgid === undefined ? undefined : task.sessionId;
+}
+
 /**
  * `keel attach <id>`: follows a background agent's session live (its text and tool calls)
- * until it ends, then says how it ended. Continuing the session in the REPL afterwards is not
- * available in this version (there is no REPL yet): `keel -p --resume <session>` continues it.
+ * until it ends or is stopped (`keel kill`). Then, in a terminal, a `keel --bg` agent's
+ * session continues in the REPL (as `keel --resume <session>` would); otherwise keel says
+ * how it ended and how to continue it. Ctrl+C while following detaches: the task runs on.
  */
 export async function attachCommand(argv: string[], io: CliIo): Promise<number> {
-  const command = taskCommand("attach", "follow a background agent live until it ends").argument(
-    "<id>",
-    "the task's id (see keel ps)",
-  );
+  const command = taskCommand(
+    "attach",
+    "follow a background agent live until it ends, then continue its session in the REPL",
+  ).argument("<id>", "the task's id (see keel ps)");
   const parsed = await parseTaskCommand(command, argv, io);
   if ("exitCode" in parsed) return parsed.exitCode;
   const store = openTaskStore(io.env);
@@ -32,7 +47,14 @@ export async function attachCommand(argv: string[], io: CliIo): Promise<number> 
     signal: io.signal,
   });
   if (!isTerminalTaskStatus(ended.status)) return 130; // detached by Ctrl+C; the task runs on
-  const resume = ended.sessionId ? ` (continue it with keel -p --resume ${ended.sessionId})` : "";
+  const session = ownSession(ended);
+  if (session && interactive(io)) {
+    await writeTo(io.stderr, `keel: ${ended.id} ${ended.status}; continuing its session\n`);
+    // Loaded only now: following a task, and every non-terminal use, never load ink.
+    const { continueInRepl } = await import("../repl/startup/continue-in-repl.js");
+    return continueInRepl(session, ended.cwd, io);
+  }
+  const resume = ended.sessionId ? ` (continue it with keel --resume ${ended.sessionId})` : "";
   await writeTo(io.stderr, `keel: ${ended.id} ${ended.status}${resume}\n`);
   return 0;
 }

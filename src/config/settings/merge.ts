@@ -64,6 +64,7 @@ export function mergeSettingsLayers(
     (l.settings.permissions?.additionalDirectories ?? []).map((d) => absoluteDirectory(d, roots)),
   );
   const model = highFirst.find((l) => l.settings.model !== undefined)?.settings.model;
+  const agent = highFirst.find((l) => l.settings.agent !== undefined)?.settings.agent;
   return {
     rules,
     permissionMode,
@@ -71,6 +72,7 @@ export function mergeSettingsLayers(
     additionalDirectories: [...new Set(directories)],
     env: Object.assign({}, ...lowFirst.map((l) => l.settings.env ?? {})),
     ...(model === undefined ? {} : { model }),
+    ...(agent === undefined ? {} : { agent }),
     hooks: lowFirst
       .filter((l) => l.settings.hooks !== undefined)
       .map((l) => ({ source: l.source, origin: l.origin, hooks: l.settings.hooks })),

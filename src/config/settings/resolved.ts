@@ -22,6 +22,8 @@ export interface ResolvedSettings {
   /** Environment variables for the session; a higher source wins per variable. */
   env: Record<string, string>;
   model?: string;
+  /** The agent the main thread runs as, from the highest source that sets one. */
+  agent?: string;
   hooks: HooksFromSource[];
   /** MCP server entries by name (a higher source wins per name), for the MCP code to validate. */
   mcpServers: Record<string, unknown>;

@@ -22,6 +22,8 @@ export const settingsFileSchema = z.looseObject({
   hooks: z.unknown().optional(),
   env: z.record(z.string(), z.string()).optional(),
   model: z.string().optional(),
+  /** The agent the main thread runs as (Claude Code's `agent` setting; --agent wins). */
+  agent: z.string().optional(),
   mcpServers: z.record(z.string(), z.unknown()).optional(),
 });
 

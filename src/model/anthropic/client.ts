@@ -1,11 +1,18 @@
-import Anthropic from "@anthropic-ai/sdk";
+import { BaseAnthropic } from "@anthropic-ai/sdk/client";
+import { Messages } from "@anthropic-ai/sdk/resources/messages/messages";
+import { createNodeFetch } from "./node-fetch.js";
 
 /**
- * The official client, limited to the credentials keel hands it. The SDK would otherwise
- * look for more on first use (ANTHROPIC_PROFILE, workload identity variables, profiles on
- * disk), which keel neither documents nor wants in hermetic runs.
+ * The official client with only the Messages resource keel calls (the full `Anthropic` class
+ * brings every resource: about 1 MB more to compile at start), limited to the credentials
+ * keel hands it. The SDK would otherwise look for more on first use (ANTHROPIC_PROFILE,
+ * workload identity variables, profiles on disk), which keel neither documents nor wants in
+ * hermetic runs.
  */
-class ExplicitCredentialsClient extends Anthropic {
+export class MessagesClient extends BaseAnthropic {
+  /** The Messages API (`messages.create`), as on the full client. */
+  readonly messages: Messages = new Messages(this);
+
   protected override _shouldResolveDefaultCredentials(): boolean {
     return false;
   }
@@ -32,15 +39,18 @@ export function credentialHeaders(settings: ClientSettings): Record<string, stri
   return headers;
 }
 
-/** An SDK client with its own retries off (keel's retry layer is the only one). */
-export function createClient(settings: ClientSettings): Anthropic {
-  return new ExplicitCredentialsClient({
+/**
+ * An SDK client with its own retries off (keel's retry layer is the only one), sending over
+ * node:http unless a `fetch` is given (see node-fetch.ts for why).
+ */
+export function createClient(settings: ClientSettings): MessagesClient {
+  return new MessagesClient({
     apiKey: null,
     authToken: null,
     baseURL: settings.baseURL ?? "https://api.anthropic.com",
     maxRetries: 0,
     defaultHeaders: credentialHeaders(settings),
-    ...(settings.fetch ? { fetch: settings.fetch } : {}),
+    fetch: settings.fetch ?? createNodeFetch(),
     ...(settings.timeoutMs === undefined ? {} : { timeout: settings.timeoutMs }),
   });
 }

@@ -1,9 +1,8 @@
-import type Anthropic from "@anthropic-ai/sdk";
 import { assembleStream } from "../assemble.js";
 import { ModelError } from "../errors.js";
 import type { ModelEvent, ModelProvider, ModelRequest } from "../provider.js";
 import { withCacheBreakpoints } from "./cache-breakpoints.js";
-import { type ClientSettings, createClient } from "./client.js";
+import { type ClientSettings, createClient, type MessagesClient } from "./client.js";
 import { messagesRequestBody } from "./request-body.js";
 import { responseEvents } from "./response-events.js";
 import { abortedError, toModelError } from "./to-model-error.js";
@@ -34,7 +33,7 @@ function requestController(signal: AbortSignal): { signal: AbortSignal; release(
 }
 
 async function openStream(
-  client: Anthropic,
+  client: MessagesClient,
   request: ModelRequest,
   signal: AbortSignal,
   outer: AbortSignal,
@@ -52,7 +51,7 @@ async function openStream(
 }
 
 async function* streamMessages(
-  client: Anthropic | undefined,
+  client: MessagesClient | undefined,
   config: AnthropicProviderConfig,
   request: ModelRequest,
   signal: AbortSignal,

@@ -3,7 +3,7 @@ import {
   APIConnectionTimeoutError,
   APIError,
   APIUserAbortError,
-} from "@anthropic-ai/sdk";
+} from "@anthropic-ai/sdk/core/error";
 import { classifyFailure } from "../classify.js";
 import { ModelError } from "../errors.js";
 import { SseSyntaxError } from "./sse.js";
@@ -44,8 +44,12 @@ function causeCode(error: Error): string | undefined {
  * experiment with @anthropic-ai/sdk 1.14 over real HTTP: a status error is an `APIError`
  * with `status`; a refused connection is `APIConnectionError`; no headers within the timeout
  * is `APIConnectionTimeoutError`; a signal aborted before the response is
- * `APIUserAbortError`, after it a DOMException `AbortError` from the body; a socket reset
- * mid-body is a `TypeError("terminated")` whose cause has code `UND_ERR_SOCKET`.
+ * `APIUserAbortError`, after it a DOMException `AbortError` from the body. With keel's
+ * node:http fetch (node-fetch.ts, which fails as undici does): a socket reset mid-body is a
+ * `TypeError("terminated")` whose cause has code `ECONNRESET`, and a body idle past its timeout
+ * one whose cause has code `UND_ERR_BODY_TIMEOUT` (both connection errors, retried); no
+ * connection or no response head in time is a "fetch failed" naming a timeout, which the SDK
+ * raises as `APIConnectionTimeoutError`.
  */
 export function toModelError(error: unknown, signal: AbortSignal): ModelError {
   if (signal.aborted) {

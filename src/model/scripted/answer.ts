@@ -31,7 +31,9 @@ export interface IncomingRequest {
 export type NonStreamingAnswer =
   | { type: "message"; message: WireMessage }
   | { type: "failure"; failure: HttpFailure }
-  | { type: "disconnect" };
+  | { type: "disconnect" }
+  /** A 200 whose body is cut short: not JSON (a `malformed` fault). */
+  | { type: "malformed" };
 
 /** How a request is answered; the HTTP server and the in-process provider both follow it. */
 export type Answer =
@@ -53,8 +55,9 @@ function nonStreaming(
   render: (cut?: number) => WireMessage,
   requestId: string,
 ): NonStreamingAnswer {
-  const fault = resolution.type === "turn" ? resolution.fault : undefined;
+  const fault = resolution.fault;
   if (fault?.type === "disconnect") return { type: "disconnect" };
+  if (fault?.type === "malformed") return { type: "malformed" };
   if (fault?.type === "max_tokens") return { type: "message", message: render(fault.afterBlocks) };
   if (fault?.type === "error_event") {
     // An error that would arrive mid-stream arrives as its HTTP status when nothing streams.
@@ -88,7 +91,7 @@ export function answerRequest(
       resolution,
     };
   }
-  const fault = resolution.type === "turn" ? resolution.fault : undefined;
+  const fault = resolution.fault;
   if (fault?.type === "http_error") {
     return { type: "failure", failure: httpFailure(fault, request.requestId), resolution };
   }

@@ -14,15 +14,21 @@ import {
 import type { Fault, ScriptedResponse } from "./scenario.js";
 
 /** A fault that shapes a streamed response (rather than replacing it or delaying it). */
-export type StreamFault = Extract<Fault, { type: "error_event" | "disconnect" | "max_tokens" }>;
+export type StreamFault = Extract<
+  Fault,
+  { type: "error_event" | "disconnect" | "max_tokens" | "malformed" }
+>;
 
 /** A fault answered with an HTTP error status. */
 export type HttpErrorFault = Extract<Fault, { type: "http_error" }>;
 
-/** The events to send, and whether the connection is then dropped instead of ended. */
+/**
+ * The events to send, and how the stream then stops: ended, the connection dropped, or a
+ * `data:` line that is not JSON sent and the response ended (a `malformed` fault).
+ */
 export interface StreamPlan {
   events: StreamEvent[];
-  ending: "end" | "disconnect";
+  ending: "end" | "disconnect" | "malformed";
 }
 
 /** The error an `error_event` fault sends when the scenario gives none. */
@@ -70,9 +76,9 @@ function maxTokensEvents(response: ScriptedResponse, context: RenderContext, n: 
 }
 
 /**
- * The events of a response that a stream fault shapes: an error event after `afterBlocks`
- * completed blocks; a dropped connection there (optionally halfway through the next block's
- * deltas); or a max_tokens stop there, a cut tool_use left without its content_block_stop like
+ * The events of a response that a stream fault shapes: an error event, garbage data or a
+ * dropped connection after `afterBlocks` completed blocks (optionally halfway through the next
+ * block's deltas); or a max_tokens stop there, a cut tool_use left without its content_block_stop like
  * the real API's.
  */
 export function renderFaultedEvents(
@@ -86,14 +92,15 @@ export function renderFaultedEvents(
   }
   const usage = responseUsage(response.usage, context.inputTokens, response.content);
   const events = [messageStart(context, usage), ...completedBlocks(response, fault.afterBlocks)];
+  const next = response.content[fault.afterBlocks];
+  if (fault.midBlock && next) {
+    events.push(...blockEvents(next, fault.afterBlocks, blockDeltas(next, "partial"), false));
+  }
   if (fault.type === "error_event") {
     const error = fault.error ?? DEFAULT_STREAM_ERROR;
     events.push({ type: "error", error: { ...error }, request_id: requestId });
     return { events: withPing(events), ending: "end" };
   }
-  const next = response.content[fault.afterBlocks];
-  if (fault.midBlock && next) {
-    events.push(...blockEvents(next, fault.afterBlocks, blockDeltas(next, "partial"), false));
-  }
-  return { events: withPing(events), ending: "disconnect" };
+  const ending = fault.type === "malformed" ? "malformed" : "disconnect";
+  return { events: withPing(events), ending };
 }

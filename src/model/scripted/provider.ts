@@ -59,6 +59,10 @@ async function* paced(
     yield event;
   }
   // A "disconnect" ending simply stops: assembleStream reports the cut as a connection error.
+  // Garbage data is what the HTTP provider's decoder reports as a malformed stream.
+  if (plan.ending === "malformed") {
+    throw new ModelError({ kind: "malformed_stream" }, "malformed stream: event data is not JSON");
+  }
 }
 
 /**

@@ -26,7 +26,10 @@ export interface RecordedViolation extends RequestViolation {
 export function describeAnswer(entry: RequestRecord, answer: Answer): void {
   const resolution = answer.resolution;
   entry.answer = resolution.type;
-  if (resolution.type === "side") return;
+  if (resolution.type === "side") {
+    if (resolution.fault) entry.fault = resolution.fault.type;
+    return;
+  }
   entry.turn = resolution.turn;
   if (resolution.type === "turn" && resolution.fault) entry.fault = resolution.fault.type;
 }

@@ -76,6 +76,7 @@ export const faultSchema = z.discriminatedUnion("type", [
   z.strictObject({
     type: z.literal("error_event"),
     afterBlocks,
+    midBlock: z.boolean().optional(),
     error: z.strictObject({ type: z.string().min(1), message: z.string() }).optional(),
     times,
   }),
@@ -86,6 +87,12 @@ export const faultSchema = z.discriminatedUnion("type", [
     times,
   }),
   z.strictObject({ type: z.literal("max_tokens"), afterBlocks, times }),
+  z.strictObject({
+    type: z.literal("malformed"),
+    afterBlocks,
+    midBlock: z.boolean().optional(),
+    times,
+  }),
   z.strictObject({ type: z.literal("stall"), ms: count, times }),
 ]);
 
@@ -109,6 +116,8 @@ export const sideRuleSchema = z.strictObject({
     systemPattern: z.string().min(1).optional(),
   }),
   ...responseFields,
+  /** Faults on the rule's answers (a failing compaction request), counted per rule. */
+  faults: z.array(faultSchema).optional(),
 });
 
 /** A scenario file, as written. */

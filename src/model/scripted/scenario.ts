@@ -29,6 +29,8 @@ export interface ScriptedTurn extends ScriptedResponse {
 /** A side-request rule: every given criterion must match. */
 export interface SideRule extends ScriptedResponse {
   match: { requestKind?: string; systemPattern?: RegExp };
+  /** What goes wrong before the rule answers, counted over all the requests it matches. */
+  faults: Fault[];
 }
 
 /** How a request's turn is chosen (contracts.md §9). */
@@ -140,6 +142,10 @@ function semanticProblems(input: ScenarioInput): string[] {
         problems.push(`side[${r}].match.systemPattern: ${(error as Error).message}`);
       }
     }
+    (rule.faults ?? []).forEach((fault, f) => {
+      const problem = faultProblem(fault, rule.content.length);
+      if (problem) problems.push(`side[${r}].faults[${f}].${problem}`);
+    });
   });
   return problems;
 }
@@ -149,7 +155,7 @@ function faultProblem(fault: Fault, blocks: number): string | undefined {
   if (fault.afterBlocks > blocks) {
     return `afterBlocks: ${fault.afterBlocks} is more than the turn's ${blocks} blocks`;
   }
-  if (fault.type === "disconnect" && fault.midBlock && fault.afterBlocks >= blocks) {
+  if (fault.type !== "max_tokens" && fault.midBlock && fault.afterBlocks >= blocks) {
     return `midBlock: there is no block ${fault.afterBlocks} to cut (the turn has ${blocks})`;
   }
   return undefined;
@@ -166,6 +172,7 @@ function normalize(input: ScenarioInput, sourceName: string): Scenario {
     })),
     side: input.side.map((rule, r) => ({
       ...toResponse(rule, `side${r}`, input.chunkDelayMs),
+      faults: rule.faults ?? [],
       match: {
         ...(rule.match.requestKind === undefined ? {} : { requestKind: rule.match.requestKind }),
         ...(rule.match.systemPattern === undefined

@@ -9,6 +9,10 @@ export function formatSse(event: StreamEvent): string {
   return `event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`;
 }
 
+/** What a `malformed` fault sends: an event whose data line is cut off, so it is not JSON. */
+export const MALFORMED_SSE =
+  'event: content_block_delta\ndata: {"type":"content_block_delta","index":\n\n';
+
 /** Writes a JSON body with its status. */
 export function writeJson(
   res: ServerResponse,
@@ -70,5 +74,5 @@ export async function writeStream(
   }
   if (options.signal.aborted) return;
   if (plan.ending === "disconnect") res.socket?.destroy();
-  else res.end();
+  else res.end(plan.ending === "malformed" ? MALFORMED_SSE : undefined);
 }

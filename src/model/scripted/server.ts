@@ -103,7 +103,10 @@ async function respond(
   }
   const result = answer.message();
   if (result.type === "disconnect") res.socket?.destroy();
-  else if (result.type === "failure") writeFailure(res, result.failure);
+  else if (result.type === "malformed") {
+    res.writeHead(200, { "content-type": "application/json", "request-id": requestId });
+    res.end('{"id":"msg_');
+  } else if (result.type === "failure") writeFailure(res, result.failure);
   else writeJson(res, 200, result.message, { "request-id": requestId });
 }
 

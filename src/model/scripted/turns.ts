@@ -16,18 +16,21 @@ export interface TurnState {
   served: number;
   /** Requests seen per turn index, so a fault fires its `times` and then the turn is served. */
   attempts: Map<number, number>;
+  /** Requests seen per side rule index, for the rule's faults. */
+  sideAttempts: Map<number, number>;
 }
 
 /** How a request is answered. */
 export type Resolution =
-  | { type: "side"; ruleIndex: number; response: SideRule }
+  /** `fault` is set when this request to the rule fails instead of being answered. */
+  | { type: "side"; ruleIndex: number; response: SideRule; fault?: Fault }
   /** `turn` is 1-based; `fault` is set when this attempt fails instead of being served. */
   | { type: "turn"; turn: number; response: ScriptedTurn; fault?: Fault }
   | { type: "past_end"; turn: number; message: string };
 
 /** A fresh replay position. */
 export function createTurnState(): TurnState {
-  return { served: 0, attempts: new Map() };
+  return { served: 0, attempts: new Map(), sideAttempts: new Map() };
 }
 
 /** The first side rule every criterion of which matches the request. */
@@ -73,7 +76,17 @@ export function resolveRequest(
   facts: RequestFacts,
 ): Resolution {
   const side = matchSideRule(scenario.side, facts);
-  if (side) return { type: "side", ruleIndex: side.index, response: side.rule };
+  if (side) {
+    const attempt = state.sideAttempts.get(side.index) ?? 0;
+    state.sideAttempts.set(side.index, attempt + 1);
+    const fault = faultForAttempt(side.rule.faults, attempt);
+    return {
+      type: "side",
+      ruleIndex: side.index,
+      response: side.rule,
+      ...(fault ? { fault } : {}),
+    };
+  }
   const index = scenario.turnMode === "count" ? state.served : facts.assistantMessages;
   const turn = scenario.turns[index];
   if (!turn)

@@ -106,6 +106,8 @@ export interface QueryEngineConfig {
   hooks?: EngineHooks;
   /** Told when a user turn starts, with its prompt's uuid (file history keys snapshots by it). */
   onTurnStart?: (userMessageUuid: string) => Promise<void>;
+  /** Told of each progress report a running tool makes (UI only: a REPL shows Bash's tail). */
+  onProgress?: (toolUseId: string, data: unknown) => void;
   transcript?: TranscriptSink;
   /** Opens a subagent's sidechain transcript. */
   sidechain?: SubagentRunnerDeps["sidechain"];

@@ -122,12 +122,14 @@ export class QueryEngine {
    */
   async *submitMessage(
     prompt: string,
-    options: { uuid?: string } = {},
+    options: { uuid?: string; preface?: () => readonly string[] } = {},
   ): AsyncGenerator<SdkMessage, void, undefined> {
     const uuid = options.uuid ?? this.ids.uuid();
     const ticket = this.queue.enqueue(prompt, uuid);
     if ((await ticket.settled) === "absorbed") return;
     try {
+      // Messages that belong before this prompt (the REPL's `!cmd` records), kept as it starts.
+      for (const text of options.preface?.() ?? []) this.keep(createUserMessage(text, this.ids));
       yield* this.runTurn(prompt, uuid);
     } finally {
       this.queue.release();
@@ -173,6 +175,15 @@ export class QueryEngine {
     if (!this.history.truncateBefore(userMessageUuid)) return false;
     this.config.transcript?.branchFrom(this.history.messages.at(-1)?.uuid ?? null);
     return true;
+  }
+
+  /**
+   * Adds user messages between turns (the REPL's `!cmd` record, so the model sees the command
+   * and its output next turn); refused while a turn runs, where it would split a tool round.
+   */
+  addUserMessages(texts: readonly string[]): void {
+    if (this.queue.busy) throw new Error("cannot add messages while a turn runs");
+    for (const text of texts) this.keep(createUserMessage(text, this.ids));
   }
 
   /** The session's tools now, with StructuredOutput when an answer schema was given. */
@@ -290,6 +301,7 @@ export class QueryEngine {
     while (!step.done) {
       const event = step.value;
       this.record(event);
+      if (event.type === "progress") this.config.onProgress?.(event.toolUseID, event.data);
       run.observer.observe(event);
       watch?.observe(event);
       const message = this.toSdk(event);

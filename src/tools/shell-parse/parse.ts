@@ -1,5 +1,6 @@
 import type { Node, Parser, Tree } from "web-tree-sitter";
 import { removeLineContinuations } from "./line-continuations.js";
+import { parsePlainCommand } from "./plain-command.js";
 import { loadedParser, loadParser } from "./tree-sitter-loader.js";
 import type { ParsedCommand } from "./types.js";
 import { walk } from "./walk.js";
@@ -10,8 +11,13 @@ export async function loadShellParser(): Promise<void> {
   await loadParser();
 }
 
-/** Parses a bash command string (loading the grammar on first use). */
+/** Parses a bash command string (loading the grammar on first use, unless the command is plain). */
 export async function parseShellCommand(command: string): Promise<ParsedCommand> {
+  return parsePlainCommand(command) ?? parseWithGrammar(command);
+}
+
+/** Parses a bash command string with the bash grammar (loaded on first use), plain or not. */
+export async function parseWithGrammar(command: string): Promise<ParsedCommand> {
   try {
     return parseWith(await loadParser(), command);
   } catch (error) {
@@ -24,6 +30,8 @@ export async function parseShellCommand(command: string): Promise<ParsedCommand>
  * (for callers that cannot wait; they should treat the command as unknown).
  */
 export function parseShellCommandSync(command: string): ParsedCommand | undefined {
+  const plain = parsePlainCommand(command);
+  if (plain) return plain;
   const parser = loadedParser();
   if (!parser) {
     loadParser().catch(() => undefined); // parseShellCommand reports the failure

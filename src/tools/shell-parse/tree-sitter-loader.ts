@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
-import { Language, Parser } from "web-tree-sitter";
+import type { Parser } from "web-tree-sitter";
 
 // Resolved through node_modules at run time: keel's bundled CLI (dist/) cannot carry the .wasm
 // files, and web-tree-sitter's own import.meta.url lookup would point into dist/.
@@ -32,6 +32,8 @@ export function loadedParser(): Parser | undefined {
 }
 
 async function createParser(): Promise<Parser> {
+  // Imported here, not at the top: a session that never parses a command never loads it.
+  const { Language, Parser } = await import("web-tree-sitter");
   const engineWasm = requireHere.resolve("web-tree-sitter/web-tree-sitter.wasm");
   await Parser.init({ locateFile: () => engineWasm });
   const grammar = await readFile(requireHere.resolve("tree-sitter-bash/tree-sitter-bash.wasm"));

@@ -1,7 +1,9 @@
 import { render } from "ink-testing-library";
 import { afterEach, describe, expect, it } from "vitest";
 import { App } from "../../../src/cli/repl/app.js";
+import { createFileIndex } from "../../../src/cli/repl/completion/file-index.js";
 import type { PermissionAnswer } from "../../../src/cli/repl/interactive-permissions.js";
+import { DisplaySettingsContext } from "../../../src/cli/repl/render/display-settings.js";
 import type { ReplController } from "../../../src/cli/repl/repl-controller.js";
 import { gateTool } from "../../loop/tools.js";
 import { eventually, nextTick } from "./eventually.js";
@@ -87,5 +89,36 @@ describe("the REPL screen", () => {
     await nextTick();
     app.stdin.write("\u0003");
     expect(await controller.exited).toBe(0);
+  });
+
+  it("Esc with the @ menu open closes the menu and leaves the running turn alone", async () => {
+    const gate = gateTool();
+    const { controller } = replHarness(
+      {
+        turns: [
+          { content: [{ type: "tool_use", name: "Gate", input: { text: "wait" } }] },
+          { content: "finished" },
+        ],
+      },
+      { tools: [gate] },
+    );
+    const files = createFileIndex(async () => ["src/parser.ts"]);
+    const app = render(
+      <DisplaySettingsContext.Provider value={{ color: false, verbose: false, files }}>
+        <App controller={controller} history={[]} now={() => 0} />
+      </DisplaySettingsContext.Provider>,
+    );
+    unmount = app.unmount;
+    const frame = () => app.lastFrame() ?? "";
+    controller.submit("start");
+    await gate.started;
+    app.stdin.write("@par");
+    await eventually(() => expect(frame()).toContain("src/parser.ts"));
+    app.stdin.write("\u001B");
+    await eventually(() => expect(frame()).not.toContain("src/parser.ts"));
+    expect(frame()).toContain("Gate(wait) running…");
+    expect(controller.store.get().busy).toBe(true);
+    gate.release();
+    await eventually(() => expect(frame()).toContain("⏺ finished"));
   });
 });

@@ -54,7 +54,7 @@ export function spawnInPty(
     kill: () => {
       if (alive) child.kill("SIGKILL");
     },
-    waitFor: async (check, what, timeoutMs = 10_000) => {
+    waitFor: async (check, what, timeoutMs = 30_000) => {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
         // Let pending writes reach the buffer before reading it.
@@ -68,4 +68,33 @@ export function spawnInPty(
       }
     },
   };
+}
+
+/** The prompt box's first row: the last row showing the prompt's "> " (transcript rows are above it). */
+export function promptRow(screen: string): string {
+  return (
+    screen
+      .split("\n")
+      .filter((row) => row.includes("> "))
+      .at(-1) ?? ""
+  );
+}
+
+/**
+ * Types a line into the REPL's prompt and presses Enter as its own key once the prompt box shows
+ * the text (back-to-back writes reach Ink as one chunk, and Enter would then be typed as text;
+ * the text alone is not enough to wait for, since the transcript or the status line may hold it).
+ */
+export async function typeLine(repl: PtyScreen, text: string, timeoutMs?: number): Promise<void> {
+  repl.write(text);
+  await repl.waitFor((s) => promptRow(s).includes(`> ${text}`), `"${text}" typed`, timeoutMs);
+  repl.write("\r");
+}
+
+/** Leaves the REPL with Ctrl+C twice; resolves with its exit code. */
+export async function exitWithCtrlC(repl: PtyScreen, timeoutMs?: number): Promise<number> {
+  repl.write("\x03");
+  await repl.waitFor((s) => s.includes("Press Ctrl+C again to exit"), "the exit hint", timeoutMs);
+  repl.write("\x03");
+  return repl.exited;
 }

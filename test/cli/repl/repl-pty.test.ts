@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { KEEL_BIN } from "../../helpers/run-keel.js";
 import { anthropicEnv, scriptedServer } from "../../helpers/scripted.js";
-import { type PtyScreen, spawnInPty } from "./pty-screen.js";
+import { exitWithCtrlC, type PtyScreen, spawnInPty, typeLine } from "./pty-screen.js";
 
 let dir: string;
 let home: string;
@@ -45,21 +45,6 @@ async function startRepl(scenario: unknown, args: string[] = []) {
   return { server, screen };
 }
 
-/** Types a prompt, then Enter as its own key (back-to-back writes reach Ink as one chunk). */
-async function send(repl: PtyScreen, text: string): Promise<void> {
-  repl.write(text);
-  await repl.waitFor((s) => s.includes(text), `"${text}" typed`);
-  repl.write("\r");
-}
-
-async function exitWithCtrlC(repl: PtyScreen): Promise<number> {
-  repl.write("\x03");
-  await repl.waitFor((s) => s.includes("Press Ctrl+C again to exit"), "the exit hint");
-  repl.write("\x03");
-  const c = await repl.exited;
-  return c;
-}
-
 describe("the REPL in a real pseudo-terminal (scripted model, validator on)", {
   timeout: 30_000,
 }, () => {
@@ -67,7 +52,7 @@ describe("the REPL in a real pseudo-terminal (scripted model, validator on)", {
     const { server, screen: repl } = await startRepl({
       turns: [bash("touch made-by-keel.txt"), { content: "The file is there." }],
     });
-    await send(repl, "make the file");
+    await typeLine(repl, "make the file");
     await repl.waitFor((s) => s.includes("Yes, allow once"), "the permission dialog");
     expect(existsSync(join(dir, "made-by-keel.txt"))).toBe(false);
     repl.write("1");
@@ -82,7 +67,7 @@ describe("the REPL in a real pseudo-terminal (scripted model, validator on)", {
       { turns: [bash("sleep 30"), { content: "never sent" }] },
       ["--allowedTools", "Bash(sleep:*)"],
     );
-    await send(repl, "wait a while");
+    await typeLine(repl, "wait a while");
     await repl.waitFor((s) => s.includes("Bash(sleep 30) running…"), "the running tool");
     repl.write("\x1b");
     const ended = await repl.waitFor(
@@ -92,7 +77,7 @@ describe("the REPL in a real pseudo-terminal (scripted model, validator on)", {
     expect(ended).toContain("⏺ Bash(sleep 30)");
     expect(ended).toContain("Turn ended:");
     expect(server.requests).toHaveLength(1);
-    await send(repl, "/cost");
+    await typeLine(repl, "/cost");
     await repl.waitFor((s) => s.includes("Total cost:"), "the /cost answer");
     expect(await exitWithCtrlC(repl)).toBe(0);
     expect(server.violations).toEqual([]);
@@ -108,9 +93,9 @@ describe("the REPL in a real pseudo-terminal (scripted model, validator on)", {
       },
       ["--dangerously-skip-permissions"],
     );
-    await send(repl, "wait for the file");
+    await typeLine(repl, "wait for the file");
     await repl.waitFor((s) => s.includes("running…"), "the running tool");
-    await send(repl, "also check the tests");
+    await typeLine(repl, "also check the tests");
     await repl.waitFor((s) => s.includes("⏎ queued: also check the tests"), "the queued prompt");
     await writeFile(join(dir, "go"), "");
     const done = await repl.waitFor((s) => s.includes("Saw your note."), "the answer");

@@ -131,10 +131,16 @@ describe("the conversation view of a turn's messages", () => {
     );
   });
 
-  it("shows thinking collapsed", () => {
+  it("keeps a thinking block as its own item (the view collapses it), redacted ones marked", () => {
     const view = fold(
-      assistantMessage("a1", [{ type: "thinking", thinking: "secret plan", signature: "sig" }]),
+      assistantMessage("a1", [
+        { type: "thinking", thinking: "secret plan", signature: "sig" },
+        { type: "redacted_thinking", data: "opaque" },
+      ]),
     );
-    expect(view.done).toEqual([{ kind: "thinking", id: "a1:0" }]);
+    expect(view.done).toEqual([
+      { kind: "thinking", id: "a1:0", text: "secret plan", redacted: false },
+      { kind: "thinking", id: "a1:1", text: "", redacted: true },
+    ]);
   });
 });

@@ -141,9 +141,9 @@ describe("scenario files", () => {
     expect(parseScenario(JSON.stringify(input), "fill.json")).toEqual(scenario);
   });
 
-  it("keeps the example demo scenario valid", async () => {
+  it.each(["demo.json", "hello.json"])("keeps the example scenario %s valid", async (name) => {
     const here = path.dirname(fixture("x"));
-    const demo = await loadScenario(path.resolve(here, "../../../examples/scenarios/demo.json"));
-    expect(demo.turns.length).toBeGreaterThan(0);
+    const example = await loadScenario(path.resolve(here, "../../../examples/scenarios", name));
+    expect(example.turns.length).toBeGreaterThan(0);
   });
 });

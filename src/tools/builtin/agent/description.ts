@@ -1,9 +1,38 @@
 import type { AgentDefinition } from "../../../config/agent-definition.js";
+import { agentAllowsTool, type NamedTool, namedTool } from "../../../config/agent-tools.js";
+
+/**
+ * A name in an agent's `tools` as a tool to match `disallowedTools` against: a whole MCP
+ * server (`mcp__docs`) stands for all its tools (`mcp__docs__*`), so `mcp__docs__*` and
+ * `mcp__*` take it away too.
+ */
+function listedTool(name: string): NamedTool {
+  const wholeServer =
+    name !== "mcp__*" && name.startsWith("mcp__") && name.split("__").length === 2;
+  return wholeServer ? { name: `${name}__*` } : namedTool(name);
+}
+
+/**
+ * The tools an agent has, as the model is told: its list less what `disallowedTools` takes
+ * away, matched as the subagent's tools are (aliases, MCP server specs), so the text never
+ * names a tool the agent does not get. A denied tool inside a listed MCP server is named.
+ */
+function toolsText(definition: AgentDefinition): string {
+  const denied = definition.disallowedTools ?? [];
+  if (definition.tools === undefined) {
+    return denied.length === 0 ? "all tools" : `all tools except ${denied.join(", ")}`;
+  }
+  const kept = definition.tools.filter((name) =>
+    agentAllowsTool({ disallowedTools: denied }, listedTool(name)),
+  );
+  if (kept.length === 0) return "none";
+  const carvedOut = denied.filter((name) => agentAllowsTool({ tools: kept }, namedTool(name)));
+  const text = kept.join(", ");
+  return carvedOut.length === 0 ? text : `${text} except ${carvedOut.join(", ")}`;
+}
 
 function agentLine(definition: AgentDefinition): string {
-  const tools =
-    definition.tools === undefined ? "all tools" : definition.tools.join(", ") || "none";
-  return `- ${definition.name}: ${definition.description} (Tools: ${tools})`;
+  return `- ${definition.name}: ${definition.description} (Tools: ${toolsText(definition)})`;
 }
 
 /** What the model is told about Agent, with the agent types it can start. */

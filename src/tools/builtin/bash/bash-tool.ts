@@ -21,7 +21,7 @@ export interface BashToolOptions {
   now?: () => number;
   /** The shell to run (default "bash", found on the session's PATH). */
   shell?: string;
-  /** How often progress is reported while a command runs (default 1 s). */
+  /** How often progress is reported while a command runs (default 250 ms: REPLs show it live). */
   progressIntervalMs?: number;
   timing?: Partial<ProcessTiming>;
   signalGroup?: SignalGroup;
@@ -54,7 +54,7 @@ export function createBashTool(
     workingDirectory,
     shell: options.shell ?? "bash",
     timing,
-    progressIntervalMs: options.progressIntervalMs ?? 1_000,
+    progressIntervalMs: options.progressIntervalMs ?? 250,
     now: options.now ?? Date.now,
     ...(options.signalGroup ? { signalGroup: options.signalGroup } : {}),
     backgroundShells:

@@ -3,6 +3,24 @@ import { dirname } from "node:path";
 import { StringDecoder } from "node:string_decoder";
 import { StreamWindow } from "./stream-window.js";
 
+/** How much of the latest output (both streams, in arrival order) progress reports carry. */
+const RECENT_CHARS = 2_000;
+
+/**
+ * The last `max` characters of `text`, starting at a line start when the cut fell inside a
+ * line, so the window never opens with half a surrogate pair or half an ANSI escape. When
+ * the kept part holds no whole line (one long line), it opens at a whole character instead.
+ */
+function recentTail(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const start = text.length - max;
+  if (text[start - 1] === "\n") return text.slice(start);
+  const lineEnd = text.indexOf("\n", start);
+  if (lineEnd !== -1 && lineEnd + 1 < text.length) return text.slice(lineEnd + 1);
+  const tail = text.slice(start);
+  return /^[\uDC00-\uDFFF]/.test(tail) ? tail.slice(1) : tail;
+}
+
 /** Which output stream a chunk came from. */
 export type StreamName = "stdout" | "stderr";
 
@@ -30,6 +48,7 @@ export class OutputCollector {
     stderr: new StringDecoder("utf8"),
   };
   private pending: string[] = [];
+  private recent = "";
   private spill: WriteStream | undefined;
   private spillError: string | undefined;
   private isBlocked = false;
@@ -50,6 +69,11 @@ export class OutputCollector {
   /** Characters seen so far on both streams. */
   get totalChars(): number {
     return this.windows.stdout.total + this.windows.stderr.total;
+  }
+
+  /** The end of the output so far, both streams in arrival order (a UI shows its last lines). */
+  get recentOutput(): string {
+    return this.recent;
   }
 
   /** Characters held in memory right now (bounded whatever the output size). */
@@ -96,6 +120,7 @@ export class OutputCollector {
   private add(stream: StreamName, text: string): void {
     if (text === "") return;
     this.windows[stream].push(text);
+    this.recent = recentTail(this.recent + text, RECENT_CHARS);
     if (this.spill) this.writeSpill(text);
     else if (this.spillError === undefined) {
       this.pending.push(text);

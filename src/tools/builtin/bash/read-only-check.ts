@@ -32,6 +32,8 @@ export class ReadOnlyCheck {
     cwd: string,
     workingDirs: readonly string[],
   ): Promise<boolean> {
+    const parsed = this.cache.get(command) ?? this.remember(parseShellCommandSync(command));
+    if (parsed) return verdict(parsed, cwd, workingDirs);
     await loadShellParser().catch(() => undefined);
     return this.isReadOnly(command, cwd, workingDirs);
   }

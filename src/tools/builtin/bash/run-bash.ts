@@ -1,4 +1,4 @@
-import { mkdir } from "node:fs/promises";
+import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { BackgroundShells } from "../../background/background-shells.js";
 import { checkBashInput, effectiveTimeoutMs } from "./input-check.js";
@@ -15,6 +15,8 @@ export interface BashProgress {
   elapsedMs: number;
   /** Characters of output so far (stdout and stderr). */
   outputChars: number;
+  /** The end of the output so far (at most 2,000 characters, both streams interleaved). */
+  output: string;
 }
 
 /** What one Bash tool instance runs commands with. */
@@ -54,7 +56,7 @@ export async function runBash(
   if (call.signal.aborted) return notRun(start.cwd, notes);
   const id = call.toolUseId.replace(/[^A-Za-z0-9_-]/g, "_");
   const cwdFile = join(runner.sessionDir, `.bash-cwd-${id}-${++callCounter}`);
-  await mkdir(runner.sessionDir, { recursive: true }).catch(() => undefined);
+  makeSessionDir(runner.sessionDir);
   const output = new OutputCollector(
     runner.limits.maxOutputChars,
     join(runner.sessionDir, "tool-results", `bash-${id}.txt`),
@@ -75,13 +77,25 @@ export async function runBash(
   });
   stopProgress();
   const collected = await output.finish();
-  await runner.workingDirectory.learn(cwdFile);
+  runner.workingDirectory.learn(cwdFile);
   if (outcome.spawnError) {
     throw new Error(
       `Could not start ${runner.shell} in ${start.cwd}: ${outcome.spawnError.message}`,
     );
   }
   return describe(outcome, collected, timeoutMs, runner.workingDirectory.path, notes);
+}
+
+/**
+ * The folder for the cwd report, made on every call (it may have been removed since the last
+ * one); synchronously, because a thread-pool round trip per Bash call is what a turn pays for.
+ */
+function makeSessionDir(dir: string): void {
+  try {
+    mkdirSync(dir, { recursive: true });
+  } catch {
+    // Without it the cwd report is lost and the next command starts where this one did.
+  }
 }
 
 function reportProgress(call: BashCall, output: OutputCollector, runner: BashRunner) {
@@ -91,6 +105,7 @@ function reportProgress(call: BashCall, output: OutputCollector, runner: BashRun
       type: "bash_progress",
       elapsedMs: runner.now() - startedAt,
       outputChars: output.totalChars,
+      output: output.recentOutput,
     });
   }, runner.progressIntervalMs);
   return () => clearInterval(timer);

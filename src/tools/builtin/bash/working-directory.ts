@@ -1,5 +1,4 @@
-import { statSync } from "node:fs";
-import { readFile, rm } from "node:fs/promises";
+import { readFileSync, rmSync, statSync } from "node:fs";
 import { isAbsolute } from "node:path";
 
 /** Where the next command starts, and a note when the remembered folder had to be given up. */
@@ -36,10 +35,19 @@ export class WorkingDirectory {
     };
   }
 
-  /** Takes the directory the shell reported at exit (from `cwdFile`), then removes the file. */
-  async learn(cwdFile: string): Promise<void> {
-    const reported = await readFile(cwdFile, "utf8").catch(() => "");
-    await rm(cwdFile, { force: true });
+  /**
+   * Takes the directory the shell reported at exit (from `cwdFile`), then removes the file.
+   * Synchronous on purpose: a one-line file costs microseconds, while the promise API's
+   * open/read/close/unlink each wait for a thread-pool round trip on every Bash call.
+   */
+  learn(cwdFile: string): void {
+    let reported = "";
+    try {
+      reported = readFileSync(cwdFile, "utf8");
+    } catch {
+      // No report (the shell was killed before its EXIT trap ran): keep the current folder.
+    }
+    rmSync(cwdFile, { force: true });
     const cwd = reported.endsWith("\n") ? reported.slice(0, -1) : reported;
     if (cwd !== "" && isAbsolute(cwd)) this.current = cwd;
   }

@@ -1,6 +1,6 @@
 import { stat } from "node:fs/promises";
 import { sep } from "node:path";
-import { newestFirst } from "../newest-first.js";
+import { NewestFirst } from "../newest-first.js";
 import { ripgrepPath, runRipgrep } from "../ripgrep.js";
 import { globMatcher } from "./glob-matcher.js";
 import { type GlobPlan, globArgs } from "./glob-plan.js";
@@ -38,18 +38,22 @@ export async function listMatchingFiles(listing: FileListing): Promise<GlobOutpu
   }
   const matches = globMatcher(plan.glob);
   const prefix = plan.dir.endsWith(sep) ? plan.dir : `${plan.dir}${sep}`;
+  const found = new NewestFirst();
   const result = await runRipgrep({
     rgPath: await ripgrepPath(),
     args: globArgs(plan),
     cwd: plan.dir,
     env: listing.env,
     signal: listing.signal,
-    map: (line) => (line.startsWith(prefix) && matches(line.slice(prefix.length)) ? [line] : []),
+    map: (line) => {
+      if (line.startsWith(prefix) && matches(line.slice(prefix.length))) found.add(line);
+      return [];
+    },
   });
-  if (result.exitCode === 2 && result.lines.length === 0 && result.stderr.trim() !== "") {
+  if (result.exitCode === 2 && found.size === 0 && result.stderr.trim() !== "") {
     throw new Error(`Glob could not list ${plan.dir}: ${firstLine(result.stderr)}`);
   }
-  const sorted = await newestFirst(result.lines);
+  const sorted = found.sorted();
   const data: GlobOutput = {
     filenames: sorted.slice(0, listing.maxResults),
     truncated: sorted.length > listing.maxResults,

@@ -1,4 +1,4 @@
-import { newestFirst } from "../newest-first.js";
+import { NewestFirst } from "../newest-first.js";
 import { type RipgrepOutput, runRipgrep } from "../ripgrep.js";
 import type { GrepMode } from "./input.js";
 import type { GrepOutput } from "./output.js";
@@ -36,11 +36,33 @@ function warningOf(run: RipgrepOutput, maxChars: number, paged: boolean): string
   return undefined;
 }
 
+/** A line map that also stats each listed file as ripgrep prints it (files_with_matches). */
+function listedMap(
+  listed: NewestFirst,
+  map: ((line: string) => string[]) | undefined,
+): (line: string) => string[] {
+  return (line) => {
+    const kept = map ? map(line) : [line];
+    for (const path of kept) listed.add(path);
+    return kept;
+  };
+}
+
+/** The listed files newest first, without one the character budget turned away. */
+function listedLines(listed: NewestFirst, run: RipgrepOutput): string[] {
+  const sorted = listed.sorted();
+  if (!run.stoppedEarly) return sorted;
+  const kept = new Set(run.lines);
+  return sorted.filter((path) => kept.has(path));
+}
+
 /** Runs the search and shapes one page of its results. */
 export async function runGrepSearch(search: GrepSearch): Promise<GrepOutput> {
   // Content can be long: stop ripgrep once the page is full. Files and counts are one line
   // per file, so all are collected (for totals) and the page is cut here.
   const paged = search.mode === "content" && search.headLimit > 0;
+  const listed = search.mode === "files_with_matches" ? new NewestFirst() : undefined;
+  const map = listed ? listedMap(listed, search.map) : search.map;
   const run = await runRipgrep({
     rgPath: search.rgPath,
     args: search.args,
@@ -49,11 +71,11 @@ export async function runGrepSearch(search: GrepSearch): Promise<GrepOutput> {
     signal: search.signal,
     ...(paged ? { maxLines: search.offset + search.headLimit } : {}),
     maxChars: search.maxCollectedChars,
-    ...(search.map ? { map: search.map } : {}),
+    ...(map ? { map } : {}),
   });
   if (run.exitCode === 2 && run.lines.length === 0) throw failure(run);
   const warning = warningOf(run, search.maxCollectedChars, paged);
-  const lines = search.mode === "files_with_matches" ? await newestFirst(run.lines) : run.lines;
+  const lines = listed ? listedLines(listed, run) : run.lines;
   const end = search.headLimit > 0 ? search.offset + search.headLimit : undefined;
   const page = lines.slice(search.offset, end);
   const more = end !== undefined && (lines.length > end || (paged && run.stoppedEarly));

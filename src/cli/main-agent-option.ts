@@ -1,0 +1,32 @@
+import { homedir } from "node:os";
+import { loadAgentDefinitions } from "../config/agent-definitions.js";
+import { findMainAgent, mainAgentOverrides } from "../config/agent-main-thread.js";
+import type { CliIo } from "./io.js";
+import type { CliOptions } from "./options.js";
+import { UsageError } from "./usage-error.js";
+
+/**
+ * The options of a session whose main thread runs as an agent (`--agent`, else the settings'
+ * `agent`): the agent's prompt becomes the system prompt, its model and turn limit apply
+ * unless flags give them, and `mainAgent` carries it to the tool set, which filters by it
+ * without looking it up again. Without an agent the options are returned as they are; an
+ * unknown name stops the run with the agents there are.
+ */
+export async function withMainAgent(
+  options: CliOptions,
+  settingsAgent: string | undefined,
+  io: Pick<CliIo, "cwd" | "env">,
+): Promise<CliOptions> {
+  const name = options.agent ?? settingsAgent;
+  if (name === undefined) return options;
+  const { definitions } = await loadAgentDefinitions(
+    io.cwd,
+    io.env.HOME ?? homedir(),
+    options.agents ?? [],
+  );
+  const origin = options.agent === undefined ? 'the "agent" setting' : "--agent";
+  const found = findMainAgent(name, definitions, origin);
+  if (!found.ok) throw new UsageError(found.problem);
+  const mainAgent = found.definition;
+  return { ...options, agent: name, mainAgent, ...mainAgentOverrides(mainAgent, options) };
+}

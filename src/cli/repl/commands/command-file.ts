@@ -1,0 +1,83 @@
+import { parse as parseYaml } from "yaml";
+import { z } from "zod";
+
+/** A user's own slash command, read from a `.claude/commands/**.md` file. */
+export interface UserCommand {
+  /** What follows the `/`: the file name without `.md`, subfolders joined by `:`. */
+  name: string;
+  /** "project", "user", or the scope with its folder (`project:frontend`). */
+  scope: string;
+  file: string;
+  body: string;
+  description?: string;
+  argumentHint?: string;
+  /** Frontmatter `allowed-tools` and `model`, read and shown, not applied. */
+  allowedTools?: string[];
+  model?: string;
+}
+
+const FRONTMATTER = /^---[ \t]*\r?\n(?:([\s\S]*?)\r?\n)?---[ \t]*(?:\r?\n|$)/;
+
+const fields = z.looseObject({
+  description: z.string().optional(),
+  "argument-hint": z.string().optional(),
+  "allowed-tools": z.union([z.string(), z.array(z.string())]).optional(),
+  model: z.string().optional(),
+});
+
+/** Where a command file is and what it is called. */
+export interface CommandFileInfo {
+  name: string;
+  scope: string;
+  file: string;
+}
+
+function readYaml(text: string): { ok: true; data: unknown } | { ok: false; problem: string } {
+  try {
+    return { ok: true, data: parseYaml(text) ?? {} };
+  } catch (error) {
+    const first = (error instanceof Error ? error.message : String(error)).split("\n")[0];
+    return { ok: false, problem: `its frontmatter is not valid YAML (${first})` };
+  }
+}
+
+function toolList(value: string | string[] | undefined): string[] | undefined {
+  if (value === undefined) return undefined;
+  return (typeof value === "string" ? value.split(/[,\s]+(?![^(]*\))/) : value).filter(
+    (tool) => tool.trim() !== "",
+  );
+}
+
+/** Parses a command file's text; a problem (naming the file) when its frontmatter is bad. */
+export function parseCommandFile(
+  info: CommandFileInfo,
+  text: string,
+): { ok: true; command: UserCommand } | { ok: false; problem: string } {
+  const match = FRONTMATTER.exec(text);
+  const body = (match ? text.slice(match[0].length) : text).trim();
+  const base: UserCommand = { ...info, body };
+  if (!match) return { ok: true, command: base };
+  const yaml = readYaml(match[1] ?? "");
+  if (!yaml.ok) return { ok: false, problem: `${info.file}: ${yaml.problem}` };
+  const parsed = fields.safeParse(yaml.data);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue?.path.join(".") || "frontmatter";
+    return {
+      ok: false,
+      problem: `${info.file}: frontmatter ${where}: ${issue?.message ?? "invalid"}`,
+    };
+  }
+  const data = parsed.data;
+  const tools = toolList(data["allowed-tools"]);
+  return {
+    ok: true,
+    command: {
+      ...base,
+      ...(data.description === undefined ? {} : { description: data.description }),
+      ...(data["argument-hint"] === undefined ? {} : { argumentHint: data["argument-hint"] }),
+      ...(tools === undefined ? {} : { allowedTools: tools }),
+      ...(data.model === undefined ? {} : { model: data.model }),
+    },
+  };
+}

@@ -1,0 +1,33 @@
+import { Store } from "../repl-store.js";
+import type { OverlayState, PickerOption } from "./overlay.js";
+
+/** The picker and the input-box draft, as a store the App reads. */
+export class OverlayStore extends Store<OverlayState> {
+  private nextId = 1;
+
+  constructor() {
+    super({});
+  }
+
+  /** Opens a picker; choosing or Esc closes it before `choose` runs. */
+  open(title: string, options: readonly PickerOption[], choose: (index: number) => void): void {
+    const id = this.nextId++;
+    const close = () => this.update((o) => (o.picker?.id === id ? { ...o, picker: undefined } : o));
+    const picker = {
+      id,
+      title,
+      options,
+      choose: (index: number) => {
+        close();
+        choose(index);
+      },
+      cancel: close,
+    };
+    this.update((o) => ({ ...o, picker }));
+  }
+
+  /** Puts text into the input box (tagged, so the App applies each draft once). */
+  draft(text: string): void {
+    this.update((o) => ({ ...o, draft: { id: this.nextId++, text } }));
+  }
+}

@@ -1,0 +1,75 @@
+import { errorText } from "../error-text.js";
+import type { ReplSession } from "../repl-session.js";
+import { historyView } from "../startup/history-view.js";
+import { EMPTY_VIEW } from "../transcript-model.js";
+import { ageText } from "./age.js";
+import type { ReplHost } from "./host.js";
+import { oneLine } from "./prompt-text.js";
+import type { SessionSwitcher } from "./session-extras.js";
+import type { SessionSummary } from "./session-list.js";
+
+async function openAndSwitch(
+  host: ReplHost,
+  sessions: SessionSwitcher<ReplSession>,
+  summary: SessionSummary,
+): Promise<void> {
+  let opened: Awaited<ReturnType<typeof sessions.open>>;
+  try {
+    opened = await sessions.open(summary.sessionId);
+  } catch (error) {
+    host.notice(`Could not resume session ${summary.sessionId}: ${errorText(error)}`, "error");
+    return;
+  }
+  await host.switchTo(opened.session, historyView(opened.messages, host.cwd, EMPTY_VIEW).done);
+  host.notice(`Resumed session ${summary.sessionId} (${opened.messages.length} earlier messages).`);
+}
+
+/** Switches to the chosen session unless something started running since the picker opened. */
+function resumeOne(host: ReplHost, summary: SessionSummary): Promise<void> {
+  const sessions = host.activeSession.sessions;
+  if (!sessions) {
+    host.notice("/resume is not available in this session.", "error");
+    return Promise.resolve();
+  }
+  return host.exclusive("/resume", () => openAndSwitch(host, sessions, summary));
+}
+
+/**
+ * `/resume`: a picker of this project's earlier sessions (newest first, with their first
+ * prompt or summary, age and size); the chosen one replaces the running session with its
+ * history loaded. Refused while a turn runs.
+ */
+export async function startResume(host: ReplHost): Promise<void> {
+  const sessions = host.activeSession.sessions;
+  if (!sessions) {
+    host.notice("/resume is not available in this session.", "error");
+    return;
+  }
+  if (host.isBusy()) {
+    host.notice("A turn is running: press Esc to end it before /resume.", "error");
+    return;
+  }
+  let list: SessionSummary[];
+  try {
+    list = await sessions.list();
+  } catch (error) {
+    host.notice(`Could not list the sessions: ${errorText(error)}`, "error");
+    return;
+  }
+  if (list.length === 0) {
+    host.notice("No earlier sessions in this project.");
+    return;
+  }
+  const now = host.now();
+  host.pick(
+    "Resume which session?",
+    list.map((s) => ({
+      label: oneLine(s.title, 60),
+      detail: `${ageText(now - s.modifiedMs)} · ${s.messageCount} messages`,
+    })),
+    (index) => {
+      const summary = list[index];
+      return summary ? resumeOne(host, summary) : undefined;
+    },
+  );
+}

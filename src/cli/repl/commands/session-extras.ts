@@ -1,0 +1,39 @@
+import type { Message } from "../../../protocol/messages.js";
+import type { MemoryRow } from "./memory.js";
+import type { PermissionsView } from "./permissions.js";
+import type { SessionSummary } from "./session-list.js";
+import type { ShellOutcome } from "./shell-escape.js";
+import type { LoadedCommands } from "./user-commands.js";
+
+/** Opens another of the project's sessions (for /resume). */
+export interface SessionSwitcher<S> {
+  /** The project's earlier sessions, newest first (not the running one). */
+  list(): Promise<SessionSummary[]>;
+  /** Opens a session by id with its conversation loaded. */
+  open(sessionId: string): Promise<{ session: S; messages: readonly Message[] }>;
+}
+
+/**
+ * What a REPL session may offer the slash commands besides its engine. Each is optional:
+ * a command whose part is missing says it is not available in this session.
+ */
+export interface ReplSessionExtras<S> {
+  /** Rewinds files and conversation to just before a prompt (false: no such prompt). */
+  rewind?(userMessageUuid: string): Promise<string[] | false>;
+  /** The conversation so far (for /rewind's list). */
+  history?(): readonly Message[];
+  /** The permission rules, and adding session rules (for /permissions). */
+  permissions?: PermissionsView;
+  /** The permission mode now. */
+  permissionMode?(): string;
+  /** Settings files that were read, lowest source first (for /status). */
+  settingsFiles?: readonly string[];
+  /** The memory files loaded into context (for /memory and /status). */
+  memory?(): Promise<MemoryRow[]>;
+  /** The user's own slash commands (`.claude/commands`), read now. */
+  userCommands?(): Promise<LoadedCommands>;
+  /** Runs a `!cmd` in the working folder; the signal kills it (Esc). */
+  shell?(command: string, signal: AbortSignal): Promise<ShellOutcome>;
+  /** The project's other sessions (for /resume). */
+  sessions?: SessionSwitcher<S>;
+}

@@ -1,0 +1,89 @@
+import { readdir, stat } from "node:fs/promises";
+import { join } from "node:path";
+import { projectDir } from "../../../config/paths.js";
+import type { Message } from "../../../protocol/messages.js";
+import {
+  loadConversation,
+  readTranscript,
+  type TranscriptEntry,
+} from "../../../session/transcript/index.js";
+import { promptText } from "./prompt-text.js";
+
+/** An earlier session of this project, as the /resume picker lists it. */
+export interface SessionSummary {
+  sessionId: string;
+  /** The transcript's summary record, else the first prompt. */
+  title: string;
+  modifiedMs: number;
+  /** Prompts and replies in the conversation (user and assistant messages). */
+  messageCount: number;
+}
+
+function summaryOf(entries: readonly TranscriptEntry[]): string | undefined {
+  for (let i = entries.length - 1; i >= 0; i--) {
+    const entry = entries[i];
+    if (entry?.kind === "record" && entry.record.type === "summary") {
+      const text = entry.record.summary;
+      if (typeof text === "string" && text.trim() !== "") return text;
+    }
+  }
+  return undefined;
+}
+
+function conversationOf(entries: readonly TranscriptEntry[]): Message[] {
+  try {
+    return loadConversation(entries);
+  } catch {
+    return [];
+  }
+}
+
+async function summarise(dir: string, name: string): Promise<SessionSummary | undefined> {
+  const path = join(dir, name);
+  try {
+    const info = await stat(path);
+    if (!info.isFile()) return undefined;
+    // A line that does not parse is skipped here; resuming the session warns about it.
+    const entries = await readTranscript(path, { onWarning: () => {} });
+    const messages = conversationOf(entries);
+    const count = messages.filter((m) => m.type === "user" || m.type === "assistant").length;
+    const first = messages.map(promptText).find((text) => text !== undefined);
+    const title = summaryOf(entries) ?? first;
+    if (count === 0 || title === undefined) return undefined;
+    return {
+      sessionId: name.slice(0, -".jsonl".length),
+      title,
+      modifiedMs: info.mtimeMs,
+      messageCount: count,
+    };
+  } catch {
+    // Removed or unreadable while listing: not offered.
+    return undefined;
+  }
+}
+
+/**
+ * The project's sessions with a conversation, newest first, except the one running now.
+ * Ties go to the greater id, so the order never depends on the directory listing.
+ */
+export async function listProjectSessions(
+  stateDir: string,
+  cwd: string,
+  exceptId: string,
+): Promise<SessionSummary[]> {
+  const dir = projectDir(stateDir, cwd);
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch {
+    return [];
+  }
+  const found = await Promise.all(
+    names
+      .filter((name) => name.endsWith(".jsonl") && name !== `${exceptId}.jsonl`)
+      .map((name) => summarise(dir, name)),
+  );
+  return found
+    .filter((s): s is SessionSummary => s !== undefined)
+    .sort((a, b) => b.modifiedMs - a.modifiedMs || b.sessionId.localeCompare(a.sessionId));
+}

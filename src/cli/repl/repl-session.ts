@@ -1,0 +1,54 @@
+import type { SdkMessage } from "../../session/sdk-messages.js";
+import type { ReplSessionExtras } from "./commands/session-extras.js";
+import type { TaskEvents } from "./task-notices.js";
+
+/** How the REPL sends a prompt: `preface` gives user messages to put ahead of it when its turn starts. */
+export interface SubmitOptions {
+  preface?: () => readonly string[];
+}
+
+/** The engine calls the REPL makes (QueryEngine has them all). */
+export interface ReplEngine {
+  readonly sessionId: string;
+  readonly busy: boolean;
+  readonly totalCostUsd: number;
+  submitMessage(
+    prompt: string,
+    options?: SubmitOptions,
+  ): AsyncGenerator<SdkMessage, void, undefined>;
+  interrupt(): void;
+  /** Compacts the conversation now (`/compact [instructions]`), when the engine can. */
+  compact?(instructions?: string): Promise<unknown>;
+  /** Adds user messages between turns (a `!cmd` record), when the engine can. */
+  addUserMessages?(texts: readonly string[]): void;
+}
+
+/** The session's main model, switchable between turns (`/model <name>`). */
+export interface ReplModels {
+  /** The backend the session talks to (`anthropic`, `openai`, `scripted`). */
+  providerName: string;
+  current(): string;
+  /** Switches the main model; undefined goes back to the one the session started with. */
+  set(model: string | undefined): void;
+}
+
+/** A session the REPL talks to. */
+export interface ReplSession extends ReplSessionExtras<ReplSession> {
+  engine: ReplEngine;
+  /** Present when the session's model can be switched. */
+  models?: ReplModels;
+  /** The MCP servers now, with their status and tools (for /mcp). */
+  mcp?: () => McpOverview;
+  /** Prompts the MCP servers offer, run as `/mcp__<server>__<prompt> [args]`. */
+  prompts?: () => ReadonlyArray<{ name: string; run(args: string): Promise<string> }>;
+  /** Background tasks of this session that end (shown as transcript notices). */
+  taskEvents?: TaskEvents;
+  dispose(): Promise<void>;
+}
+
+/** The session's MCP servers and the tools they give, for /mcp. */
+export interface McpOverview {
+  servers: ReadonlyArray<{ name: string; status: string }>;
+  /** Tool names as the model sees them (`mcp__<server>__<tool>`). */
+  tools: readonly string[];
+}

@@ -1,0 +1,50 @@
+import { errorText } from "./error-text.js";
+import type { ReplSession } from "./repl-session.js";
+import type { TranscriptItem } from "./transcript-model.js";
+
+/** What switching sessions needs of the controller. */
+export interface SwitchHost {
+  notice(text: string, tone?: "info" | "error"): void;
+  /** Makes `next` the session the REPL talks to; returns the one it replaces. */
+  adopt(next: ReplSession): ReplSession;
+  /** Sets the chosen model on the new session and shows `items` as its transcript. */
+  settle(items: readonly TranscriptItem[]): void;
+}
+
+/**
+ * Switches to another session (/clear, /resume): the old one is disposed, and a failing
+ * dispose is reported without undoing the switch (the new session is already in use).
+ */
+export async function switchSession(
+  host: SwitchHost,
+  next: ReplSession,
+  items: readonly TranscriptItem[],
+): Promise<void> {
+  const old = host.adopt(next);
+  let failure: string | undefined;
+  try {
+    await old.dispose();
+  } catch (error) {
+    failure = errorText(error);
+  }
+  host.settle(items);
+  // Shown after settle, which starts the transcript over.
+  if (failure !== undefined)
+    host.notice(`The previous session did not close cleanly: ${failure}`, "error");
+}
+
+/** `/clear`: opens a fresh session and switches to it. */
+export async function clearSession(
+  host: SwitchHost,
+  open: () => Promise<ReplSession>,
+): Promise<void> {
+  let fresh: ReplSession;
+  try {
+    fresh = await open();
+  } catch (error) {
+    host.notice(`Could not start a new conversation: ${errorText(error)}`, "error");
+    return;
+  }
+  await switchSession(host, fresh, []);
+  host.notice(`New conversation (session ${fresh.engine.sessionId}).`);
+}

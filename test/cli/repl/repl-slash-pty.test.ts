@@ -1,0 +1,134 @@
+import { mkdir, mkdtemp, realpath, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { KEEL_BIN } from "../../helpers/run-keel.js";
+import { anthropicEnv, scriptedServer } from "../../helpers/scripted.js";
+import { exitWithCtrlC, type PtyScreen, spawnInPty, typeLine } from "./pty-screen.js";
+
+let dir: string;
+let home: string;
+let screens: PtyScreen[] = [];
+
+beforeEach(async () => {
+  dir = await realpath(await mkdtemp(join(tmpdir(), "keel-slash-")));
+  home = await mkdtemp(join(tmpdir(), "keel-slash-home-"));
+});
+
+afterEach(async () => {
+  for (const screen of screens) {
+    screen.kill();
+    await screen.exited;
+  }
+  screens = [];
+  await rm(dir, { recursive: true, force: true });
+  await rm(home, { recursive: true, force: true });
+});
+
+async function startRepl(scenario: unknown) {
+  const server = await scriptedServer(scenario);
+  const screen = spawnInPty(process.execPath, [KEEL_BIN], {
+    cwd: dir,
+    env: {
+      PATH: process.env.PATH ?? "",
+      HOME: home,
+      TERM: "xterm-256color",
+      KEEL_CONFIG_DIR: join(home, ".keel"),
+      KEEL_RETRY_BASE_MS: "1",
+      ...anthropicEnv(server),
+    },
+  });
+  screens.push(screen);
+  await screen.waitFor((s) => s.includes("/help for commands"), "the prompt");
+  return { server, screen };
+}
+
+const body = (server: { requests: Array<{ body: unknown }> }, index: number) =>
+  JSON.stringify(server.requests[index]?.body);
+
+describe("REPL slash commands and shell escapes in a real pseudo-terminal", {
+  timeout: 60_000,
+}, () => {
+  it("/compact summarises through the compact side request and the next turn sees the summary", async () => {
+    const { server, screen: repl } = await startRepl({
+      turnMode: "count",
+      turns: [{ content: "Parsers parse." }, { content: "Still with you." }],
+      side: [
+        {
+          match: { requestKind: "compact" },
+          content: "<analysis>short</analysis><summary>The user asked about parsers.</summary>",
+        },
+      ],
+    });
+    await typeLine(repl, "tell me about parsers");
+    await repl.waitFor((s) => s.includes("Parsers parse."), "the first answer");
+    await typeLine(repl, "/compact keep the parser facts");
+    await repl.waitFor((s) => s.includes("Conversation compacted"), "the compaction notice");
+    await typeLine(repl, "go on");
+    await repl.waitFor((s) => s.includes("Still with you."), "the answer after compaction");
+    const kinds = server.requests.map((r) => r.kind);
+    expect(kinds).toEqual(["main", "compact", "main"]);
+    expect(body(server, 1)).toContain("keep the parser facts");
+    expect(body(server, 2)).toContain("The user asked about parsers.");
+    expect(body(server, 2)).not.toContain("Parsers parse.");
+    expect(await exitWithCtrlC(repl)).toBe(0);
+    expect(server.violations).toEqual([]);
+  });
+
+  it("/resume picks an earlier session of the project and continues it", async () => {
+    const first = await startRepl({ turns: [{ content: "Noted: seven." }] });
+    await typeLine(first.screen, "remember the number seven");
+    await first.screen.waitFor((s) => s.includes("Noted: seven."), "the first session's answer");
+    expect(await exitWithCtrlC(first.screen)).toBe(0);
+
+    const second = await startRepl({
+      turns: [{ content: "unused" }, { content: "It was seven." }],
+    });
+    await typeLine(second.screen, "/resume");
+    await second.screen.waitFor(
+      (s) => s.includes("Resume which session?") && s.includes("remember the number seven"),
+      "the session picker",
+    );
+    second.screen.write("\r");
+    await second.screen.waitFor((s) => s.includes("Resumed session"), "the switch");
+    await typeLine(second.screen, "which number?");
+    await second.screen.waitFor((s) => s.includes("It was seven."), "the resumed answer");
+    const sent = body(second.server, 0);
+    expect(sent).toContain("remember the number seven");
+    expect(sent).toContain("Noted: seven.");
+    expect(await exitWithCtrlC(second.screen)).toBe(0);
+    expect(second.server.violations).toEqual([]);
+  });
+
+  it("!echo runs in the shell, shows its output, and the model sees it next turn", async () => {
+    const { server, screen: repl } = await startRepl({ turns: [{ content: "It printed hi." }] });
+    await typeLine(repl, "!echo hi-from-shell");
+    await repl.waitFor(
+      (s) => s.split("\n").some((line) => line.trim() === "hi-from-shell"),
+      "the command's output",
+    );
+    expect(server.requests).toHaveLength(0);
+    await typeLine(repl, "what did it print?");
+    await repl.waitFor((s) => s.includes("It printed hi."), "the answer");
+    expect(body(server, 0)).toContain("<bash-input>echo hi-from-shell</bash-input>");
+    expect(body(server, 0)).toContain("<bash-stdout>hi-from-shell</bash-stdout>");
+    expect(await exitWithCtrlC(repl)).toBe(0);
+    expect(server.violations).toEqual([]);
+  });
+
+  it("runs a user command from .claude/commands with its arguments", async () => {
+    await mkdir(join(dir, ".claude", "commands"), { recursive: true });
+    await writeFile(
+      join(dir, ".claude", "commands", "greet.md"),
+      "---\ndescription: Greet someone by name\nargument-hint: <name>\n---\nSay hello to $ARGUMENTS politely.\n",
+    );
+    const { server, screen: repl } = await startRepl({ turns: [{ content: "Hello, Ada." }] });
+    await typeLine(repl, "/help");
+    await repl.waitFor((s) => s.includes("/greet <name>  Greet someone by name"), "the help");
+    await typeLine(repl, "/greet Ada Lovelace");
+    await repl.waitFor((s) => s.includes("Hello, Ada."), "the answer");
+    expect(body(server, 0)).toContain("Say hello to Ada Lovelace politely.");
+    expect(await exitWithCtrlC(repl)).toBe(0);
+    expect(server.violations).toEqual([]);
+  });
+});
