@@ -2,6 +2,7 @@
 // and with --model scripted:) against `node -e 0`, all in the same run, alternated run by run.
 
 import { type GroupContext, type GroupResult, verdict } from "../lib/group.js";
+import { executableNodeFlags } from "../lib/node-flags.js";
 import { oneTurnScenario } from "../lib/scenarios.js";
 import { makeSandbox, runSession, type Sandbox } from "../lib/session.js";
 import { median, round } from "../lib/stats.js";
@@ -14,7 +15,7 @@ const TARGET_RSS_MB = 90;
 
 /** What the session-3 cold-start work changed, with the figures it was measured by. */
 const WHAT_CHANGED = [
-  "**What changed (session 3) and why.** (1) The Anthropic client sends over `node:http`/`node:https` with a keep-alive agent (src/model/anthropic/node-fetch.ts) instead of Node's fetch: fetch's first call loads undici's fetch and compiles its WebAssembly HTTP parser. (2) The client is `BaseAnthropic` plus the `Messages` resource, not the full `Anthropic` class (the SDK chunk on the `-p` path went from 1095 KB to 310 KB). (3) web-tree-sitter is imported on the first Bash command parsed, not at start. Together: 35 chunks / 3007 KB loaded → 39 / 2078 KB; a one-turn HTTP `keel -p`, medians of 9 runs alternated with the previous build on a loaded machine: CPU 790 → 530 ms, peak RSS 114 → 77 MB (`--model scripted:`, which never used fetch: CPU 450 → 460 ms, within noise, RSS 71 → 69 MB). Measured and dropped (no gain beyond noise): `z.config({ jitless: true })` before the schemas are built, and `--max-semi-space-size` 8 or 32.",
+  "**What changed (session 3) and why.** (1) The Anthropic client sends over `node:http`/`node:https` with a keep-alive agent (src/model/anthropic/node-fetch.ts) instead of Node's fetch: fetch's first call loads undici's fetch and compiles its WebAssembly HTTP parser. (2) The client is `BaseAnthropic` plus the `Messages` resource, not the full `Anthropic` class (the SDK chunk on the `-p` path went from 1095 KB to 310 KB). (3) web-tree-sitter is imported on the first Bash command parsed, not at start. Together: 35 chunks / 3007 KB loaded → 39 / 2078 KB; a one-turn HTTP `keel -p`, medians of 9 runs alternated with the previous build on a loaded machine: CPU 790 → 530 ms, peak RSS 114 → 77 MB (`--model scripted:`, which never used fetch: CPU 450 → 460 ms, within noise, RSS 71 → 69 MB). Measured and dropped (no gain beyond noise): `z.config({ jitless: true })` before the schemas are built, and `--max-semi-space-size` 8 or 32 set at run time (where V8 ignores it: the heap is already sized; the executable now passes `--max-semi-space-size=4` on node's command line, for memory — see \"Memory\").",
   "",
   "Not yet: yaml (281 KB) is still on the `-p` path through src/session/memory/frontmatter.ts and src/config/agent-file.ts (both parse YAML synchronously; each would need `await import(\"yaml\")` on a file that has frontmatter); zod (738 KB) is needed by every tool's schema; `Headers` still loads undici's module (about 60 ms CPU, 12 MB) because the SDK builds its request headers with `new Headers()`. Wall times on a loaded machine (see the load figure above) say little; the CPU column does not depend on load as much.",
 ].join("\n");
@@ -33,7 +34,11 @@ function subjects(cli: string, sandbox: Sandbox): Subject[] {
     (await runSession({ cli, sandbox, scenario: oneTurnScenario(), transport })).timed;
   return [
     { label: "node -e 0 (baseline)", run: plain(["-e", "0"]), targeted: false },
-    { label: "keel --version", run: plain([cli, "--version"]), targeted: false },
+    {
+      label: "keel --version",
+      run: plain([...executableNodeFlags(cli), cli, "--version"]),
+      targeted: false,
+    },
     { label: "keel -p, one turn, HTTP scripted server", run: oneTurn("http"), targeted: true },
     { label: "keel -p, one turn, --model scripted:", run: oneTurn("scripted"), targeted: true },
   ];

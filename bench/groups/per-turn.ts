@@ -65,8 +65,7 @@ async function sessions(
 
 // What a turn costs beyond the tool and what changed (issue 9, Session 3), kept with the table.
 const NOTE = [
-  "What changed: the Bash tool makes its session folder and reads and removes its cwd report synchronously (the promise API paid four thread-pool round trips a call: 0.54 → 0.10 ms, median of 5 × 300 calls); the transcript writer already keeps one descriptor open and makes its folder once (the mkdir, open and close in the earlier profile were Bash's). What is left is mostly the spawn: fork's cost grows with keel's RSS (a node process at 80/110/150 MB RSS spawns `bash -c true` in 31/36/45 ms, medians of 5 × 40 at load 18), so memory cuts are per-turn cuts too; a small long-lived spawner process would remove it (not done). Figures at load 18 on 2 CPUs (raw `bash -c true` took 107 ms against 10.5 ms in the previous run) are not comparable with earlier ones.",
-  "",
+  "What changed: the Bash tool makes its session folder and reads and removes its cwd report synchronously (the promise API paid four thread-pool round trips a call: 0.54 → 0.10 ms, median of 5 × 300 calls); the transcript writer already keeps one descriptor open and makes its folder once (the mkdir, open and close in the earlier profile were Bash's). What is left is mostly the spawn: fork's cost grows with keel's RSS (a node process at 80/110/150 MB RSS spawns `bash -c true` in 31/36/45 ms, medians of 5 × 40 at load 18), so memory cuts are per-turn cuts too; a small long-lived spawner process would remove it (not done). Later the same day, on an idle machine, with the node:http client and plain commands read without the bash grammar (both cut RSS), and node started with `--max-semi-space-size=4` as keel's executable does: the figures below.",
 ].join("\n");
 
 /** One batch of the baseline: keel's Bash tool alone and raw `bash -c true`, 30 calls each. */

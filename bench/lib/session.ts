@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseScenario } from "../../src/model/scripted/scenario.js";
 import { type ScriptedServer, startScriptedServer } from "../../src/model/scripted/server.js";
+import { executableNodeFlags } from "./node-flags.js";
 import { type Exchange, startRecordingProxy } from "./proxy.js";
 import type { ScenarioFile } from "./scenarios.js";
 import { runTimed, type TimedRun } from "./timed-process.js";
@@ -70,6 +71,11 @@ async function withServer<T>(
   }
 }
 
+/** The executable's own node flags, then the bench's (profiling). */
+function nodeArgs(start: SessionStart): string[] {
+  return [...executableNodeFlags(start.cli), ...(start.nodeArgs ?? [])];
+}
+
 async function runHttp(start: SessionStart, args: string[]): Promise<SessionRun> {
   return withServer(start.scenario, async (server) => {
     const proxy = await startRecordingProxy(server.url);
@@ -78,7 +84,7 @@ async function runHttp(start: SessionStart, args: string[]): Promise<SessionRun>
     try {
       const timed = await runTimed({
         command: process.execPath,
-        args: [...(start.nodeArgs ?? []), start.cli, ...args, "--model", "claude-sonnet-5"],
+        args: [...nodeArgs(start), start.cli, ...args, "--model", "claude-sonnet-5"],
         cwd: start.sandbox.cwd,
         env: {
           ...start.sandbox.env,
@@ -107,7 +113,7 @@ export async function runSession(start: SessionStart): Promise<SessionRun> {
     await writeFile(file, JSON.stringify(start.scenario));
     const timed = await runTimed({
       command: process.execPath,
-      args: [...(start.nodeArgs ?? []), start.cli, ...args, "--model", `scripted:${file}`],
+      args: [...nodeArgs(start), start.cli, ...args, "--model", `scripted:${file}`],
       cwd: start.sandbox.cwd,
       env: { ...start.sandbox.env, ...start.env },
     });
