@@ -56,7 +56,10 @@ export async function readMcpApprovals(
 
 type ProjectEntry = ApprovalsFile["projects"][string];
 
-/** Remembers an answer about a project server (approved or rejected) for this project. */
+/**
+ * Remembers an answer about a project server (approved or rejected) for this project;
+ * throws, writing nothing, when the approvals file exists but cannot be read or parsed.
+ */
 export async function recordMcpApproval(
   stateDir: string,
   cwd: string,
@@ -82,13 +85,17 @@ export async function recordMcpApproval(
 /**
  * Remembers "use every `.mcp.json` server of this project, now and later" (Claude Code's
  * enableAllProjectMcpServers, kept in keel's approvals file). A server rejected by name
- * stays rejected.
+ * stays rejected. Throws, writing nothing, when the approvals file cannot be read or parsed.
  */
 export async function recordAllMcpServersApproved(stateDir: string, cwd: string): Promise<void> {
   await updateProjectEntry(stateDir, cwd, (entry) => ({ ...entry, all: true }));
 }
 
-/** Rewrites this project's entry of the approvals file with `change`. */
+/**
+ * Rewrites this project's entry of the approvals file with `change`. A file that cannot be
+ * read or parsed is left untouched (it holds every project's answers) and the write is
+ * refused with an error naming the file.
+ */
 async function updateProjectEntry(
   stateDir: string,
   cwd: string,
@@ -96,7 +103,10 @@ async function updateProjectEntry(
 ): Promise<void> {
   const path = mcpApprovalsPath(stateDir);
   const current = await readJsonFile(path, approvalsFileSchema, readTextIfPresent);
-  const data: ApprovalsFile = (current.ok ? current.data : undefined) ?? { projects: {} };
+  if (!current.ok) {
+    throw new Error(`${current.message} — left as it is; fix or remove it to save MCP answers`);
+  }
+  const data: ApprovalsFile = current.data ?? { projects: {} };
   data.projects[cwd] = change(data.projects[cwd] ?? { approved: [], rejected: [] });
   await mkdir(dirname(path), { recursive: true });
   // Written aside and renamed, so a crash never leaves half a file.

@@ -1,6 +1,7 @@
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { readMcpApprovals } from "../../src/mcp/approvals.js";
 import { mcpApprovalsPath, recordMcpApproval, resolveMcpSetup } from "../../src/mcp/index.js";
 import { startManager, tempFolder } from "./mcp-test-kit.js";
 
@@ -41,6 +42,29 @@ describe("project (.mcp.json) servers need approval once", () => {
     expect(names(setup.needsApproval)).toEqual(["other"]);
     const elsewhere = await resolveMcpSetup({ ...roots, cwd: await tempFolder() });
     expect(elsewhere.servers).toEqual([]);
+  });
+
+  it("refuses to write over an approvals file that does not parse, leaving it as it is", async () => {
+    const roots = await project({ tracker: { command: "t" } });
+    const path = mcpApprovalsPath(roots.stateDir);
+    const broken = '{ "projects": { "/elsewhere": { "approved": ["kept"] }, ';
+    await writeFile(path, broken);
+    await expect(recordMcpApproval(roots.stateDir, roots.cwd, "tracker", true)).rejects.toThrow(
+      path,
+    );
+    expect(await readFile(path, "utf8")).toBe(broken);
+    expect(await readMcpApprovals(roots.stateDir, roots.cwd)).toEqual({});
+    expect(names((await resolveMcpSetup(roots)).needsApproval)).toEqual(["tracker"]);
+  });
+
+  it("refuses to write over an approvals file of the wrong shape", async () => {
+    const roots = await project({ tracker: { command: "t" } });
+    const path = mcpApprovalsPath(roots.stateDir);
+    await writeFile(path, JSON.stringify({ projects: ["not", "a", "record"] }));
+    await expect(recordMcpApproval(roots.stateDir, roots.cwd, "tracker", false)).rejects.toThrow(
+      path,
+    );
+    expect(JSON.parse(await readFile(path, "utf8"))).toEqual({ projects: ["not", "a", "record"] });
   });
 
   it("drops a rejected project server without asking again", async () => {

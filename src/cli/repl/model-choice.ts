@@ -1,4 +1,5 @@
 import { parseModelString } from "../../model/model-string.js";
+import { errorText } from "./error-text.js";
 
 /** A model a person asked for with `/model <name>`, or why the session cannot switch to it. */
 export type ModelChoice = { ok: true; model: string | undefined } | { ok: false; problem: string };
@@ -14,7 +15,7 @@ export function chooseModel(text: string, providerName: string): ModelChoice {
   try {
     selection = parseModelString(wanted);
   } catch (error) {
-    return { ok: false, problem: error instanceof Error ? error.message : String(error) };
+    return { ok: false, problem: errorText(error) };
   }
   if (selection.provider === "scripted" || selection.provider !== providerName) {
     return {

@@ -56,7 +56,7 @@ function askAboutProjectServers(start: Start): Promise<string[]> {
     stateDir: start.stateDir,
     env: { ...io.env, ...policy.settings.env },
     settings: policy.settings,
-    ask: (servers) => askMcpApprovals(servers, start.terminal),
+    ask: (servers) => askMcpApprovals(servers, start.terminal, io.signal),
   });
 }
 
@@ -92,6 +92,8 @@ export async function runRepl(given: CliOptions, io: CliIo): Promise<number> {
   const ids = { uuid: randomUUID, timestamp: () => new Date().toISOString() };
   const resolved = await resolveSession(options, { stateDir, cwd: io.cwd, ids, onWarning: warn });
   const decided = await askAboutProjectServers({ options, io, policy, stateDir, home, terminal });
+  // Stopped (SIGTERM) while the approval dialog was up: the REPL never opens.
+  if (io.signal.aborted) return 0;
   const ask: AskPerson = (question, signal) => {
     if (!controller) throw new Error("a permission question came before the REPL started");
     return controller.ask(question, signal);

@@ -16,9 +16,9 @@ function modifiedTime(path: string): number {
 export class NewestFirst {
   private readonly entries: Array<{ path: string; time: number }> = [];
 
-  /** Adds a listed path (stat'ed now). */
-  add(path: string): void {
-    this.entries.push({ path, time: modifiedTime(path) });
+  /** Adds a listed path, stat'ed now unless its modification time (ms) is known. */
+  add(path: string, time = modifiedTime(path)): void {
+    this.entries.push({ path, time });
   }
 
   /** How many paths were added. */
@@ -28,9 +28,25 @@ export class NewestFirst {
 
   /** The paths, newest first. */
   sorted(): string[] {
-    this.entries.sort(
-      (a, b) => b.time - a.time || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0),
-    );
-    return this.entries.map((entry) => entry.path);
+    return pathsNewestFirst(this.entries);
   }
+
+  /**
+   * The `count` newest paths, newest first, as `sorted().slice(0, count)` gives them, without
+   * sorting the rest: a numeric sort of the times finds the cut-off, and only the entries at or
+   * above it (the newest, plus any that tie) are sorted by the full order.
+   */
+  newest(count: number): string[] {
+    if (this.entries.length <= count) return this.sorted();
+    if (count <= 0) return [];
+    const times = Float64Array.from(this.entries, (entry) => entry.time).sort();
+    const cutoff = times[times.length - count] ?? Number.NEGATIVE_INFINITY;
+    const candidates = this.entries.filter((entry) => entry.time >= cutoff);
+    return pathsNewestFirst(candidates).slice(0, count);
+  }
+}
+
+function pathsNewestFirst(entries: Array<{ path: string; time: number }>): string[] {
+  entries.sort((a, b) => b.time - a.time || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return entries.map((entry) => entry.path);
 }

@@ -6,7 +6,7 @@ import {
   type McpApprovalAnswer,
 } from "../../../src/cli/repl/startup/mcp-approval-choices.js";
 import type { McpServerSpec } from "../../../src/mcp/resolve-servers.js";
-import { eventually, nextTick } from "./eventually.js";
+import { eventually } from "./eventually.js";
 
 function spec(name: string): McpServerSpec {
   return {
@@ -28,9 +28,11 @@ const DOCS: McpServerSpec = {
 let unmount: (() => void) | undefined;
 afterEach(() => unmount?.());
 
-function queue(servers: McpServerSpec[]) {
+function queue(servers: McpServerSpec[], signal?: AbortSignal) {
   const done: McpApprovalAnswer[][] = [];
-  const app = render(<McpApprovalQueue servers={servers} onDone={(a) => done.push(a)} />);
+  const app = render(
+    <McpApprovalQueue servers={servers} onDone={(a) => done.push(a)} signal={signal} />,
+  );
   unmount = app.unmount;
   return { app, done };
 }
@@ -59,7 +61,6 @@ describe("the .mcp.json approval dialog", () => {
     const { app, done } = queue([TRACKER, DOCS]);
     app.stdin.write("\u001B");
     await eventually(() => expect(app.lastFrame()).toContain(".mcp.json: docs"));
-    await nextTick();
     app.stdin.write("\u001B");
     await eventually(() => expect(done).toEqual([["later", "later"]]));
   });
@@ -84,9 +85,35 @@ describe("the .mcp.json approval dialog", () => {
     const { app, done } = queue([TRACKER, DOCS]);
     app.stdin.write("1");
     await eventually(() => expect(app.lastFrame()).toContain(".mcp.json: docs"));
-    await nextTick();
     app.stdin.write("\u0003");
     await eventually(() => expect(done).toEqual([["use", "later"]]));
+  });
+});
+
+describe("the approval dialogs when the process is told to stop", () => {
+  it("leave every server not answered yet for later and close", async () => {
+    const stop = new AbortController();
+    const { app, done } = queue([TRACKER, DOCS, spec("db")], stop.signal);
+    app.stdin.write("1");
+    await eventually(() => expect(app.lastFrame()).toContain(".mcp.json: docs"));
+    stop.abort("SIGTERM");
+    await eventually(() => expect(done).toEqual([["use", "later", "later"]]));
+    await eventually(() => expect(app.lastFrame()).toBe(""));
+  });
+
+  it("ask nothing when the stop came before them", async () => {
+    const stop = new AbortController();
+    stop.abort("SIGTERM");
+    const done: McpApprovalAnswer[][] = [];
+    const app = render(
+      <McpApprovalQueue
+        servers={[TRACKER, DOCS]}
+        onDone={(a) => done.push(a)}
+        signal={stop.signal}
+      />,
+    );
+    unmount = app.unmount;
+    await eventually(() => expect(done).toEqual([["later", "later"]]));
   });
 });
 

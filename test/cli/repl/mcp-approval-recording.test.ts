@@ -71,6 +71,17 @@ describe("recording the answers of the start-up approval dialog", () => {
     expect(elsewhere.servers).toEqual([]);
   });
 
+  it("says, naming the file, that answers were not saved when the approvals file does not parse", async () => {
+    const roots = await project({ a: { command: "a" }, b: { command: "b" } });
+    const path = mcpApprovalsPath(roots.stateDir);
+    await writeFile(path, "not json");
+    const notices = await approveProjectMcpServers(inputs(roots, () => ["use", "reject"]).inputs);
+    expect(notices).toHaveLength(1);
+    expect(notices[0]).toMatch(/^MCP answers not saved: /);
+    expect(notices[0]).toContain(path);
+    expect(await readFile(path, "utf8")).toBe("not json");
+  });
+
   it("asks nothing when every project server is answered", async () => {
     const roots = await project({ a: { command: "a" } });
     await approveProjectMcpServers(inputs(roots, () => ["use"]).inputs);

@@ -5,7 +5,7 @@ import type {
   PermissionQuestion,
 } from "../../../src/cli/repl/interactive-permissions.js";
 import { PermissionDialog } from "../../../src/cli/repl/permission-dialog.js";
-import { eventually, nextTick } from "./eventually.js";
+import { eventually } from "./eventually.js";
 
 const QUESTION: PermissionQuestion = {
   toolName: "Bash",
@@ -59,7 +59,7 @@ describe("the permission dialog", () => {
   it("denies with the feedback typed on the deny line", async () => {
     const { app, answers } = dialog();
     app.stdin.write("3");
-    await nextTick();
+    await eventually(() => expect(app.lastFrame()).toContain("❯ 3. No"));
     app.stdin.write("use yarn");
     await eventually(() => expect(app.lastFrame()).toContain("use yarn"));
     app.stdin.write("\r");
@@ -76,7 +76,7 @@ describe("the permission dialog", () => {
     const { app, answers } = dialog({ ...QUESTION, rules: [] });
     expect(app.lastFrame()).not.toContain("always allow");
     app.stdin.write("2");
-    await nextTick();
+    await eventually(() => expect(app.lastFrame()).toContain("❯ 2. No"));
     app.stdin.write("\r");
     await eventually(() => expect(answers).toEqual([{ kind: "deny", feedback: "" }]));
   });

@@ -2,7 +2,7 @@ import { render } from "ink-testing-library";
 import { afterEach, describe, expect, it } from "vitest";
 import type { PickerSpec } from "../../../src/cli/repl/commands/overlay.js";
 import { Picker, windowStart } from "../../../src/cli/repl/picker.js";
-import { eventually, nextTick } from "./eventually.js";
+import { eventually } from "./eventually.js";
 
 let unmount: (() => void) | undefined;
 afterEach(() => unmount?.());
@@ -35,9 +35,9 @@ describe("the picker", () => {
   it("moves with the arrows and chooses with Enter", async () => {
     const { app, events } = picker();
     app.stdin.write(DOWN);
-    await nextTick();
+    await eventually(() => expect(app.lastFrame()).toContain("❯ option 1"));
     app.stdin.write(DOWN);
-    await nextTick();
+    await eventually(() => expect(app.lastFrame()).toContain("❯ option 2"));
     app.stdin.write(UP);
     await eventually(() => expect(app.lastFrame()).toContain("❯ option 1"));
     app.stdin.write("\r");

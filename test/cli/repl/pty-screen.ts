@@ -11,6 +11,8 @@ export interface PtyScreen {
   waitFor(check: (screen: string) => boolean, what: string, timeoutMs?: number): Promise<string>;
   /** Resolves with the exit code when the program ends. */
   exited: Promise<number>;
+  /** Sends the program a signal (SIGTERM, as a service manager stopping it would). */
+  signal(name: NodeJS.Signals): void;
   kill(): void;
 }
 
@@ -51,6 +53,9 @@ export function spawnInPty(
     write: (data) => child.write(data),
     lines,
     exited,
+    signal: (name) => {
+      if (alive) child.kill(name);
+    },
     kill: () => {
       if (alive) child.kill("SIGKILL");
     },

@@ -1,41 +1,14 @@
-import { mkdir, mkdtemp, realpath, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { KEEL_BIN } from "../../helpers/run-keel.js";
-import { anthropicEnv, scriptedServer } from "../../helpers/scripted.js";
-import { type PtyScreen, spawnInPty, typeLine } from "./pty-screen.js";
+import { describe, expect, it } from "vitest";
+import { usePtyRepl } from "./pty-repl.js";
+import { typeLine } from "./pty-screen.js";
 
-let dir: string;
-let home: string;
-let screen: PtyScreen | undefined;
+const pty = usePtyRepl("keel-render");
 
-beforeEach(async () => {
-  dir = await realpath(await mkdtemp(join(tmpdir(), "keel-render-")));
-  home = await mkdtemp(join(tmpdir(), "keel-render-home-"));
-});
-
-afterEach(async () => {
-  screen?.kill();
-  await screen?.exited;
-  screen = undefined;
-  await rm(dir, { recursive: true, force: true });
-  await rm(home, { recursive: true, force: true });
-});
-
+/** Bash runs without asking here: these tests are about drawing, not permissions. */
 async function startRepl(scenario: unknown) {
-  const server = await scriptedServer(scenario);
-  screen = spawnInPty(process.execPath, [KEEL_BIN, "--dangerously-skip-permissions"], {
-    cwd: dir,
-    env: {
-      PATH: process.env.PATH ?? "",
-      HOME: home,
-      TERM: "xterm-256color",
-      KEEL_CONFIG_DIR: join(home, ".keel"),
-      ...anthropicEnv(server),
-    },
-  });
-  await screen.waitFor((s) => s.includes("/help for commands"), "the prompt");
+  const { server, screen } = await pty.start(scenario, ["--dangerously-skip-permissions"]);
   return { server, repl: screen };
 }
 
@@ -71,8 +44,8 @@ describe("how the REPL shows a turn, in a real pseudo-terminal", { timeout: 30_0
   });
 
   it("completes an @path from the project's files into the prompt", async () => {
-    await mkdir(join(dir, "src"));
-    await writeFile(join(dir, "src", "parser.ts"), "export {};\n");
+    await mkdir(join(pty.dir, "src"));
+    await writeFile(join(pty.dir, "src", "parser.ts"), "export {};\n");
     const { repl } = await startRepl({ turns: [{ content: "unused" }] });
     repl.write("look at @pars");
     await repl.waitFor((s) => s.includes("❯ src/parser.ts"), "the suggestion");

@@ -1,47 +1,10 @@
-import { mkdir, mkdtemp, realpath, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { KEEL_BIN } from "../../helpers/run-keel.js";
-import { anthropicEnv, scriptedServer } from "../../helpers/scripted.js";
-import { exitWithCtrlC, type PtyScreen, spawnInPty, typeLine } from "./pty-screen.js";
+import { describe, expect, it } from "vitest";
+import { usePtyRepl } from "./pty-repl.js";
+import { exitWithCtrlC, typeLine } from "./pty-screen.js";
 
-let dir: string;
-let home: string;
-let screens: PtyScreen[] = [];
-
-beforeEach(async () => {
-  dir = await realpath(await mkdtemp(join(tmpdir(), "keel-slash-")));
-  home = await mkdtemp(join(tmpdir(), "keel-slash-home-"));
-});
-
-afterEach(async () => {
-  for (const screen of screens) {
-    screen.kill();
-    await screen.exited;
-  }
-  screens = [];
-  await rm(dir, { recursive: true, force: true });
-  await rm(home, { recursive: true, force: true });
-});
-
-async function startRepl(scenario: unknown) {
-  const server = await scriptedServer(scenario);
-  const screen = spawnInPty(process.execPath, [KEEL_BIN], {
-    cwd: dir,
-    env: {
-      PATH: process.env.PATH ?? "",
-      HOME: home,
-      TERM: "xterm-256color",
-      KEEL_CONFIG_DIR: join(home, ".keel"),
-      KEEL_RETRY_BASE_MS: "1",
-      ...anthropicEnv(server),
-    },
-  });
-  screens.push(screen);
-  await screen.waitFor((s) => s.includes("/help for commands"), "the prompt");
-  return { server, screen };
-}
+const pty = usePtyRepl("keel-slash");
 
 const body = (server: { requests: Array<{ body: unknown }> }, index: number) =>
   JSON.stringify(server.requests[index]?.body);
@@ -50,7 +13,7 @@ describe("REPL slash commands and shell escapes in a real pseudo-terminal", {
   timeout: 60_000,
 }, () => {
   it("/compact summarises through the compact side request and the next turn sees the summary", async () => {
-    const { server, screen: repl } = await startRepl({
+    const { server, screen: repl } = await pty.start({
       turnMode: "count",
       turns: [{ content: "Parsers parse." }, { content: "Still with you." }],
       side: [
@@ -76,12 +39,12 @@ describe("REPL slash commands and shell escapes in a real pseudo-terminal", {
   });
 
   it("/resume picks an earlier session of the project and continues it", async () => {
-    const first = await startRepl({ turns: [{ content: "Noted: seven." }] });
+    const first = await pty.start({ turns: [{ content: "Noted: seven." }] });
     await typeLine(first.screen, "remember the number seven");
     await first.screen.waitFor((s) => s.includes("Noted: seven."), "the first session's answer");
     expect(await exitWithCtrlC(first.screen)).toBe(0);
 
-    const second = await startRepl({
+    const second = await pty.start({
       turns: [{ content: "unused" }, { content: "It was seven." }],
     });
     await typeLine(second.screen, "/resume");
@@ -101,7 +64,7 @@ describe("REPL slash commands and shell escapes in a real pseudo-terminal", {
   });
 
   it("!echo runs in the shell, shows its output, and the model sees it next turn", async () => {
-    const { server, screen: repl } = await startRepl({ turns: [{ content: "It printed hi." }] });
+    const { server, screen: repl } = await pty.start({ turns: [{ content: "It printed hi." }] });
     await typeLine(repl, "!echo hi-from-shell");
     await repl.waitFor(
       (s) => s.split("\n").some((line) => line.trim() === "hi-from-shell"),
@@ -117,12 +80,12 @@ describe("REPL slash commands and shell escapes in a real pseudo-terminal", {
   });
 
   it("runs a user command from .claude/commands with its arguments", async () => {
-    await mkdir(join(dir, ".claude", "commands"), { recursive: true });
+    await mkdir(join(pty.dir, ".claude", "commands"), { recursive: true });
     await writeFile(
-      join(dir, ".claude", "commands", "greet.md"),
+      join(pty.dir, ".claude", "commands", "greet.md"),
       "---\ndescription: Greet someone by name\nargument-hint: <name>\n---\nSay hello to $ARGUMENTS politely.\n",
     );
-    const { server, screen: repl } = await startRepl({ turns: [{ content: "Hello, Ada." }] });
+    const { server, screen: repl } = await pty.start({ turns: [{ content: "Hello, Ada." }] });
     await typeLine(repl, "/help");
     await repl.waitFor((s) => s.includes("/greet <name>  Greet someone by name"), "the help");
     await typeLine(repl, "/greet Ada Lovelace");

@@ -1,55 +1,18 @@
-import { mkdtemp, readFile, realpath, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { mcpApprovalsPath } from "../../../src/mcp/approvals.js";
-import { KEEL_BIN, runKeel } from "../../helpers/run-keel.js";
+import { runKeel } from "../../helpers/run-keel.js";
 import { anthropicEnv, scriptedServer } from "../../helpers/scripted.js";
-import { exitWithCtrlC, type PtyScreen, spawnInPty, typeLine } from "./pty-screen.js";
+import { REPL_PROMPT as PROMPT, usePtyRepl } from "./pty-repl.js";
+import { exitWithCtrlC, typeLine } from "./pty-screen.js";
 
 const TEST_SERVER = fileURLToPath(new URL("../../fixtures/mcp/test-server.mjs", import.meta.url));
-const PROMPT = "/help for commands";
 /** Generous: other test runs may share the machine, and nothing here asserts on time. */
 const SLOW = 40_000;
 
-let dir: string;
-let home: string;
-const screens: PtyScreen[] = [];
-
-beforeEach(async () => {
-  dir = await realpath(await mkdtemp(join(tmpdir(), "keel-repl-start-")));
-  home = await mkdtemp(join(tmpdir(), "keel-repl-start-home-"));
-});
-
-afterEach(async () => {
-  for (const screen of screens.splice(0)) {
-    screen.kill();
-    await screen.exited;
-  }
-  await rm(dir, { recursive: true, force: true });
-  await rm(home, { recursive: true, force: true });
-});
-
-const stateDir = () => join(home, ".keel");
-
-function env(extra: Record<string, string> = {}): Record<string, string> {
-  return {
-    PATH: process.env.PATH ?? "",
-    HOME: home,
-    TERM: "xterm-256color",
-    KEEL_CONFIG_DIR: stateDir(),
-    KEEL_RETRY_BASE_MS: "1",
-    ...extra,
-  };
-}
-
-/** keel in a pseudo-terminal in the test's folder. */
-function keelInPty(args: string[], extra: Record<string, string>): PtyScreen {
-  const screen = spawnInPty(process.execPath, [KEEL_BIN, ...args], { cwd: dir, env: env(extra) });
-  screens.push(screen);
-  return screen;
-}
+const pty = usePtyRepl("keel-repl-start");
 
 describe("the REPL's start-up and background work, in a real pseudo-terminal", {
   timeout: 120_000,
@@ -72,14 +35,17 @@ describe("the REPL's start-up and background work, in a real pseudo-terminal", {
     });
     const started = await runKeel(
       ["--bg", "look around", "--permission-mode", "bypassPermissions"],
-      { cwd: dir, env: { ...anthropicEnv(server), HOME: home, KEEL_CONFIG_DIR: stateDir() } },
+      {
+        cwd: pty.dir,
+        env: { ...anthropicEnv(server), HOME: pty.home, KEEL_CONFIG_DIR: pty.stateDir },
+      },
     );
     expect(started.code).toBe(0);
     const id = started.stdout.split(" ")[0] ?? "";
-    const repl = keelInPty(["attach", id], anthropicEnv(server));
+    const repl = pty.spawn(["attach", id], anthropicEnv(server));
     await repl.waitFor((s) => s.includes("● Bash(while"), "the agent's tool call, live", SLOW);
     expect(repl.lines().join("\n")).not.toContain(PROMPT);
-    await writeFile(join(dir, "go"), "");
+    await writeFile(join(pty.dir, "go"), "");
     const opened = await repl.waitFor((s) => s.includes(PROMPT), "the REPL", SLOW);
     expect(opened).toMatch(/Resumed session [0-9a-f-]{36} \(\d+ earlier messages\)/);
     expect(opened).toContain("> look around");
@@ -96,9 +62,9 @@ describe("the REPL's start-up and background work, in a real pseudo-terminal", {
 
   it("asks about a new .mcp.json server; 'use this server' starts it and is remembered", async () => {
     const entry = { command: process.execPath, args: [TEST_SERVER] };
-    await writeFile(join(dir, ".mcp.json"), JSON.stringify({ mcpServers: { tracker: entry } }));
+    await writeFile(join(pty.dir, ".mcp.json"), JSON.stringify({ mcpServers: { tracker: entry } }));
     const server = await scriptedServer({ turns: [{ content: "unused" }] });
-    const first = keelInPty([], anthropicEnv(server));
+    const first = pty.spawn([], anthropicEnv(server));
     const dialog = await first.waitFor(
       (s) => s.includes("New MCP server found in .mcp.json: tracker"),
       "the approval dialog",
@@ -113,10 +79,10 @@ describe("the REPL's start-up and background work, in a real pseudo-terminal", {
     await typeLine(first, "/mcp", SLOW);
     await first.waitFor((s) => s.includes("tracker: connected — echo"), "the server's tools", SLOW);
     expect(await exitWithCtrlC(first, SLOW)).toBe(0);
-    const file = JSON.parse(await readFile(mcpApprovalsPath(stateDir()), "utf8"));
-    expect(file.projects[dir]).toEqual({ approved: ["tracker"], rejected: [] });
+    const file = JSON.parse(await readFile(mcpApprovalsPath(pty.stateDir), "utf8"));
+    expect(file.projects[pty.dir]).toEqual({ approved: ["tracker"], rejected: [] });
 
-    const second = keelInPty([], anthropicEnv(server));
+    const second = pty.spawn([], anthropicEnv(server));
     const again = await second.waitFor((s) => s.includes(PROMPT), "the REPL, asking nothing", SLOW);
     expect(again).not.toContain("New MCP server found");
     await typeLine(second, "/mcp", SLOW);
@@ -131,20 +97,33 @@ describe("the REPL's start-up and background work, in a real pseudo-terminal", {
 
   it("Esc leaves a .mcp.json server for later: not started, asked again next time", async () => {
     const entry = { command: process.execPath, args: [TEST_SERVER] };
-    await writeFile(join(dir, ".mcp.json"), JSON.stringify({ mcpServers: { tracker: entry } }));
+    await writeFile(join(pty.dir, ".mcp.json"), JSON.stringify({ mcpServers: { tracker: entry } }));
     const server = await scriptedServer({ turns: [{ content: "unused" }] });
-    const first = keelInPty([], anthropicEnv(server));
+    const first = pty.spawn([], anthropicEnv(server));
     await first.waitFor((s) => s.includes("New MCP server found"), "the approval dialog", SLOW);
     first.write("\x1b");
     await first.waitFor((s) => s.includes(PROMPT), "the REPL", SLOW);
     await typeLine(first, "/mcp", SLOW);
     await first.waitFor((s) => s.includes("tracker: needs-approval"), "the waiting server", SLOW);
     expect(await exitWithCtrlC(first, SLOW)).toBe(0);
-    const second = keelInPty([], anthropicEnv(server));
+    const second = pty.spawn([], anthropicEnv(server));
     await second.waitFor((s) => s.includes("New MCP server found"), "the dialog, again", SLOW);
     second.write("\x1b");
     await second.waitFor((s) => s.includes(PROMPT), "the REPL", SLOW);
     expect(await exitWithCtrlC(second, SLOW)).toBe(0);
+  });
+
+  it("SIGTERM while the approval dialog is up ends keel, leaving the server for later", async () => {
+    const entry = { command: process.execPath, args: [TEST_SERVER] };
+    await writeFile(join(pty.dir, ".mcp.json"), JSON.stringify({ mcpServers: { tracker: entry } }));
+    const server = await scriptedServer({ turns: [{ content: "unused" }] });
+    const repl = pty.spawn([], anthropicEnv(server));
+    await repl.waitFor((s) => s.includes("New MCP server found"), "the approval dialog", SLOW);
+    repl.signal("SIGTERM");
+    expect(await repl.exited).toBe(143);
+    expect(repl.lines().join("\n")).not.toContain(PROMPT);
+    await expect(readFile(mcpApprovalsPath(pty.stateDir), "utf8")).rejects.toThrow(/ENOENT/);
+    expect(server.requests).toHaveLength(0);
   });
 
   it("shows a notice when a background shell the model started ends while the REPL is idle", async () => {
@@ -166,7 +145,7 @@ describe("the REPL's start-up and background work, in a real pseudo-terminal", {
         { content: "Started it in the background." },
       ],
     });
-    const repl = keelInPty(["--dangerously-skip-permissions"], anthropicEnv(server));
+    const repl = pty.spawn(["--dangerously-skip-permissions"], anthropicEnv(server));
     await repl.waitFor((s) => s.includes(PROMPT), "the REPL", SLOW);
     await typeLine(repl, "run it in the background", SLOW);
     const idle = await repl.waitFor(
@@ -176,7 +155,7 @@ describe("the REPL's start-up and background work, in a real pseudo-terminal", {
     );
     expect(idle).not.toContain("Background task");
     // The shell ends only now, while the REPL waits for a prompt.
-    await writeFile(join(dir, "release"), "");
+    await writeFile(join(pty.dir, "release"), "");
     const after = await repl.waitFor(
       (s) => /Background task \S+ \(wait then say done\) completed — exit code 0/.test(s),
       "the task's notice",

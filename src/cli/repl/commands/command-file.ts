@@ -1,5 +1,6 @@
 import { parse as parseYaml } from "yaml";
 import { z } from "zod";
+import { errorText } from "../error-text.js";
 
 /** A user's own slash command, read from a `.claude/commands/**.md` file. */
 export interface UserCommand {
@@ -36,7 +37,7 @@ function readYaml(text: string): { ok: true; data: unknown } | { ok: false; prob
   try {
     return { ok: true, data: parseYaml(text) ?? {} };
   } catch (error) {
-    const first = (error instanceof Error ? error.message : String(error)).split("\n")[0];
+    const first = errorText(error).split("\n")[0];
     return { ok: false, problem: `its frontmatter is not valid YAML (${first})` };
   }
 }

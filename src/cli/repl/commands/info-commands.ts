@@ -1,11 +1,8 @@
+import { errorText } from "../error-text.js";
 import type { ReplHost } from "./host.js";
 import { memoryText } from "./memory.js";
 import { permissionsCommand } from "./permissions.js";
 import { statusText } from "./status.js";
-
-function why(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
 
 /** `/status`: the session's model, ids, folders, mode, settings, memory, MCP and cost. */
 export async function showStatus(host: ReplHost, model: string): Promise<void> {
@@ -36,7 +33,7 @@ export async function showMemory(host: ReplHost): Promise<void> {
   try {
     host.notice(memoryText(await load()));
   } catch (error) {
-    host.notice(`Could not read the memory files: ${why(error)}`, "error");
+    host.notice(`Could not read the memory files: ${errorText(error)}`, "error");
   }
 }
 

@@ -42,8 +42,8 @@ function permissionsView(engine: () => PermissionEngine | undefined): Permission
   };
 }
 
-async function memoryRows(io: CliIo, stateDir: string): Promise<MemoryRow[]> {
-  const files = await loadMemoryFiles({ cwd: io.cwd, home: io.env.HOME ?? homedir(), stateDir });
+async function memoryRows(cwd: string, home: string, stateDir: string): Promise<MemoryRow[]> {
+  const files = await loadMemoryFiles({ cwd, home, stateDir });
   return files.map((file) => ({
     path: file.path,
     kind: file.conditionalGlobs ? `${file.scope} rule` : file.scope,
@@ -61,7 +61,7 @@ export function sessionParts<S>(inputs: SessionPartsInputs<S>): ReplSessionExtra
     permissions: permissionsView(inputs.permissions),
     permissionMode: () => session.permissionMode(),
     settingsFiles: inputs.settingsFiles,
-    memory: () => memoryRows(io, stateDir),
+    memory: () => memoryRows(io.cwd, home, stateDir),
     userCommands: () => loadUserCommands(commandFolders({ cwd: io.cwd, home, stateDir })),
     shell: (command, signal) => runShell(command, { cwd: io.cwd, env: inputs.env, signal }),
     sessions: {

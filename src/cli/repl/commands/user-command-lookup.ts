@@ -1,3 +1,4 @@
+import { errorText } from "../error-text.js";
 import type { ReplSession } from "../repl-controller.js";
 import type { UserCommand } from "./command-file.js";
 import type { LoadedCommands } from "./user-commands.js";
@@ -10,8 +11,10 @@ export async function sessionCommands(session: ReplSession): Promise<LoadedComma
   try {
     return await session.userCommands();
   } catch (error) {
-    const why = error instanceof Error ? error.message : String(error);
-    return { commands: [], problems: [`the commands could not be read: ${why}`] };
+    return {
+      commands: [],
+      problems: [`the commands could not be read: ${errorText(error)}`],
+    };
   }
 }
 

@@ -1,5 +1,6 @@
 import { readdir, readFile } from "node:fs/promises";
 import { join, relative, sep } from "node:path";
+import { errorText } from "../error-text.js";
 import { type CommandFileInfo, parseCommandFile, type UserCommand } from "./command-file.js";
 
 /** The user's commands, and the files that could not be used (each naming the file). */
@@ -67,7 +68,7 @@ export async function loadUserCommands(folders: readonly CommandFolder[]): Promi
       try {
         text = await readFile(file, "utf8");
       } catch (error) {
-        problems.push(`${file}: ${error instanceof Error ? error.message : String(error)}`);
+        problems.push(`${file}: ${errorText(error)}`);
         continue;
       }
       const parsed = parseCommandFile(info, text);

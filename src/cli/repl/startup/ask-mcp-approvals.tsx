@@ -1,5 +1,5 @@
 import { render, useInput } from "ink";
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { McpServerSpec } from "../../../mcp/resolve-servers.js";
 import type { ReplTerminal } from "../render-app.js";
 import { completeAnswers, type McpApprovalAnswer } from "./mcp-approval-choices.js";
@@ -10,10 +10,12 @@ export interface McpApprovalQueueProps {
   servers: readonly McpServerSpec[];
   /** Called once, with every server's answer. */
   onDone: (answers: McpApprovalAnswer[]) => void;
+  /** The process is stopping (SIGTERM): every server not answered yet waits for later. */
+  signal?: AbortSignal;
 }
 
-/** One approval dialog per server, in order; "use all" answers the rest, Ctrl+C leaves. */
-export function McpApprovalQueue({ servers, onDone }: McpApprovalQueueProps) {
+/** One approval dialog per server, in order; "use all" answers the rest, Ctrl+C or the signal leaves. */
+export function McpApprovalQueue({ servers, onDone, signal }: McpApprovalQueueProps) {
   const [index, setIndex] = useState(0);
   // Keys can arrive before the next render: answers are counted here, not from the render.
   const given = useRef<McpApprovalAnswer[]>([]);
@@ -28,6 +30,16 @@ export function McpApprovalQueue({ servers, onDone }: McpApprovalQueueProps) {
   useInput((input, key) => {
     if (key.ctrl && input === "c") finish();
   });
+  // A stop signal leaves like Ctrl+C: nobody is there to answer, and the process must end.
+  const finishRef = useRef(finish);
+  finishRef.current = finish;
+  useEffect(() => {
+    if (!signal) return;
+    const leave = () => finishRef.current();
+    if (signal.aborted) leave();
+    else signal.addEventListener("abort", leave, { once: true });
+    return () => signal.removeEventListener("abort", leave);
+  }, [signal]);
   const server = servers[index];
   if (!server) return null;
   const onAnswer = (answer: McpApprovalAnswer) => {
@@ -48,20 +60,23 @@ export function McpApprovalQueue({ servers, onDone }: McpApprovalQueueProps) {
 
 /**
  * Asks about each `.mcp.json` server nobody approved or refused, before the REPL's screen
- * exists; the dialogs are cleared from the screen once answered.
+ * exists; the dialogs are cleared from the screen once answered. When `signal` aborts
+ * (SIGTERM), the servers not answered yet are left for later and the dialogs close.
  */
 export async function askMcpApprovals(
   servers: readonly McpServerSpec[],
   terminal: ReplTerminal,
+  signal?: AbortSignal,
 ): Promise<McpApprovalAnswer[]> {
   if (servers.length === 0) return [];
+  if (signal?.aborted) return completeAnswers(servers, []);
   // Raw mode before the first frame, as for the REPL: a key typed early must arrive as a key.
   if (terminal.stdin.isTTY) terminal.stdin.setRawMode(true);
   let finish: (answers: McpApprovalAnswer[]) => void = () => {};
   const answered = new Promise<McpApprovalAnswer[]>((resolve) => {
     finish = resolve;
   });
-  const instance = render(<McpApprovalQueue servers={servers} onDone={finish} />, {
+  const instance = render(<McpApprovalQueue servers={servers} onDone={finish} signal={signal} />, {
     ...terminal,
     exitOnCtrlC: false,
     patchConsole: false,

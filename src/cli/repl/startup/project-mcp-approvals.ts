@@ -5,9 +5,14 @@ import {
 } from "../../../mcp/approvals.js";
 import type { McpServerSpec } from "../../../mcp/resolve-servers.js";
 import { type CliMcpInputs, resolveCliMcpSetup } from "../../mcp-config.js";
+import { errorText } from "../error-text.js";
 import type { McpApprovalAnswer } from "./mcp-approval-choices.js";
 
-/** Records the person's answers in keel's approvals file; returns a transcript line for each. */
+/**
+ * Records the person's answers in keel's approvals file; returns a transcript line for each.
+ * When the file cannot be rewritten (it does not parse), the rest is not recorded and the
+ * last line says why, naming the file.
+ */
 export async function recordMcpAnswers(
   stateDir: string,
   cwd: string,
@@ -15,6 +20,22 @@ export async function recordMcpAnswers(
   answers: readonly McpApprovalAnswer[],
 ): Promise<string[]> {
   const notices: string[] = [];
+  try {
+    await recordEachAnswer(stateDir, cwd, servers, answers, notices);
+  } catch (error) {
+    notices.push(`MCP answers not saved: ${errorText(error)}`);
+  }
+  return notices;
+}
+
+/** Writes the answers one by one, adding a transcript line after each write. */
+async function recordEachAnswer(
+  stateDir: string,
+  cwd: string,
+  servers: readonly McpServerSpec[],
+  answers: readonly McpApprovalAnswer[],
+  notices: string[],
+): Promise<void> {
   if (answers.includes("use-all")) {
     await recordAllMcpServersApproved(stateDir, cwd);
     notices.push(
@@ -33,7 +54,6 @@ export async function recordMcpAnswers(
       );
     }
   }
-  return notices;
 }
 
 /** What the start-up question needs: the session's MCP inputs, and how to ask the person. */

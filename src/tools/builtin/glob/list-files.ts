@@ -53,10 +53,9 @@ export async function listMatchingFiles(listing: FileListing): Promise<GlobOutpu
   if (result.exitCode === 2 && found.size === 0 && result.stderr.trim() !== "") {
     throw new Error(`Glob could not list ${plan.dir}: ${firstLine(result.stderr)}`);
   }
-  const sorted = found.sorted();
   const data: GlobOutput = {
-    filenames: sorted.slice(0, listing.maxResults),
-    truncated: sorted.length > listing.maxResults,
+    filenames: found.newest(listing.maxResults),
+    truncated: found.size > listing.maxResults,
   };
   return result.exitCode === 2 ? { ...data, warning: firstLine(result.stderr) } : data;
 }

@@ -1,0 +1,84 @@
+import { mkdtemp, realpath, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach } from "vitest";
+import type { ScriptedServer } from "../../../src/model/scripted/server.js";
+import { KEEL_BIN } from "../../helpers/run-keel.js";
+import { anthropicEnv, scriptedServer } from "../../helpers/scripted.js";
+import { type PtyScreen, spawnInPty } from "./pty-screen.js";
+
+/** The REPL's prompt hint: once it shows, the REPL reads keys. */
+export const REPL_PROMPT = "/help for commands";
+
+/** A test file's built-CLI-in-a-pty set-up: fresh folders per test, keel killed after it. */
+export interface PtyRepl {
+  /** The project folder keel runs in (its real path, as keel records it). */
+  readonly dir: string;
+  /** The HOME keel sees. */
+  readonly home: string;
+  /** keel's state folder (KEEL_CONFIG_DIR), inside `home`. */
+  readonly stateDir: string;
+  /** Spawns the built keel in a pty in `dir` with `args` and `extraEnv`; does not wait. */
+  spawn(args: string[], extraEnv?: Record<string, string>): PtyScreen;
+  /** Starts a scripted server for `scenario` and keel against it; resolves once the prompt shows. */
+  start(
+    scenario: unknown,
+    args?: string[],
+    timeoutMs?: number,
+  ): Promise<{ server: ScriptedServer; screen: PtyScreen }>;
+}
+
+/**
+ * Registers the per-test set-up and clean-up (temp project and HOME, keel processes) of a
+ * pty REPL test file; call it once at the top of the file. `prefix` names the temp folders.
+ */
+export function usePtyRepl(prefix: string): PtyRepl {
+  let dir = "";
+  let home = "";
+  const screens: PtyScreen[] = [];
+  beforeEach(async () => {
+    dir = await realpath(await mkdtemp(join(tmpdir(), `${prefix}-`)));
+    home = await mkdtemp(join(tmpdir(), `${prefix}-home-`));
+  });
+  afterEach(async () => {
+    for (const screen of screens.splice(0)) {
+      screen.kill();
+      await screen.exited;
+    }
+    await rm(dir, { recursive: true, force: true });
+    await rm(home, { recursive: true, force: true });
+  });
+  const stateDir = () => join(home, ".keel");
+  const spawn = (args: string[], extraEnv: Record<string, string> = {}) => {
+    const env = {
+      PATH: process.env.PATH ?? "",
+      HOME: home,
+      TERM: "xterm-256color",
+      KEEL_CONFIG_DIR: stateDir(),
+      // Retries (none expected) would otherwise wait real seconds.
+      KEEL_RETRY_BASE_MS: "1",
+      ...extraEnv,
+    };
+    const screen = spawnInPty(process.execPath, [KEEL_BIN, ...args], { cwd: dir, env });
+    screens.push(screen);
+    return screen;
+  };
+  return {
+    get dir() {
+      return dir;
+    },
+    get home() {
+      return home;
+    },
+    get stateDir() {
+      return stateDir();
+    },
+    spawn,
+    start: async (scenario, args = [], timeoutMs) => {
+      const server = await scriptedServer(scenario);
+      const screen = spawn(args, anthropicEnv(server));
+      await screen.waitFor((s) => s.includes(REPL_PROMPT), "the prompt", timeoutMs);
+      return { server, screen };
+    },
+  };
+}
