@@ -1,23 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { scriptedServer } from "../helpers/scripted.js";
-import {
-  collect,
-  keelOptions,
-  loadAgentSdk,
-  makeSandbox,
-  resultsOf,
-  type SdkSandbox,
-} from "./sdk-harness.js";
+import { collect, keelOptions, loadAgentSdk, resultsOf, useSdkSandbox } from "./sdk-harness.js";
 
-let sandbox: SdkSandbox;
-
-beforeEach(async () => {
-  sandbox = await makeSandbox();
-});
-
-afterEach(async () => {
-  await sandbox.remove();
-});
+const sandbox = useSdkSandbox();
 
 const REVIEWER_PROMPT = "You are the SDK-defined reviewer. Report only real problems.";
 
@@ -50,7 +35,7 @@ describe("the Agent SDK's agents and agent options drive keel", () => {
     const server = await scriptedServer({ turns: [{ content: "Nothing to report." }] });
     const q = query({
       prompt: "Review the notes.",
-      options: keelOptions(sandbox, server.url, {
+      options: keelOptions(sandbox(), server.url, {
         ...bypass,
         agents: { reviewer },
         agent: "reviewer",
@@ -96,7 +81,7 @@ describe("the Agent SDK's agents and agent options drive keel", () => {
     const run = await collect(
       query({
         prompt: "Have the reviewer look at the notes.",
-        options: keelOptions(sandbox, server.url, { ...bypass, agents: { reviewer } }),
+        options: keelOptions(sandbox(), server.url, { ...bypass, agents: { reviewer } }),
       }),
     );
     expect(run.error).toBeUndefined();
@@ -122,7 +107,7 @@ describe("the Agent SDK's agents and agent options drive keel", () => {
     let stderr = "";
     const q = query({
       prompt: "Review the notes.",
-      options: keelOptions(sandbox, server.url, {
+      options: keelOptions(sandbox(), server.url, {
         agents: { reviewer: { ...reviewer, prompt: " " } },
         stderr: (text) => {
           stderr += text;
@@ -143,7 +128,7 @@ describe("the Agent SDK's agents and agent options drive keel", () => {
     const server = await scriptedServer({ turns: [{ content: "never sent" }] });
     const q = query({
       prompt: "Review the notes.",
-      options: keelOptions(sandbox, server.url, { agents: { reviewer }, agent: "nobody" }),
+      options: keelOptions(sandbox(), server.url, { agents: { reviewer }, agent: "nobody" }),
     });
     await expect(q.initializationResult()).rejects.toThrow(
       '--agent names the agent "nobody", which is not defined. Available agents: reviewer, general-purpose',

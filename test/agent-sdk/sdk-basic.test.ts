@@ -1,25 +1,11 @@
 import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { scriptedServer } from "../helpers/scripted.js";
-import {
-  collect,
-  keelOptions,
-  loadAgentSdk,
-  makeSandbox,
-  resultsOf,
-  type SdkSandbox,
-} from "./sdk-harness.js";
+import { collect, keelOptions, loadAgentSdk, resultsOf, useSdkSandbox } from "./sdk-harness.js";
 
-let sandbox: SdkSandbox;
-
-beforeEach(async () => {
-  sandbox = await makeSandbox();
-  await writeFile(join(sandbox.cwd, "notes.txt"), "This is the draft of the notes.\n");
-});
-
-afterEach(async () => {
-  await sandbox.remove();
+const sandbox = useSdkSandbox(async (s) => {
+  await writeFile(join(s.cwd, "notes.txt"), "This is the draft of the notes.\n");
 });
 
 const readThenEdit = (cwd: string, finalText: string) => ({
@@ -41,11 +27,11 @@ const readThenEdit = (cwd: string, finalText: string) => ({
 describe("the Agent SDK drives keel: a string prompt, permissions, max turns", () => {
   it("runs a simple query: init first, Read and Edit succeed, one successful result, exit 0", async () => {
     const { query } = await loadAgentSdk();
-    const server = await scriptedServer(readThenEdit(sandbox.cwd, "Done: final."));
+    const server = await scriptedServer(readThenEdit(sandbox().cwd, "Done: final."));
     const run = await collect(
       query({
         prompt: "In notes.txt, change the word draft to final.",
-        options: keelOptions(sandbox, server.url, {
+        options: keelOptions(sandbox(), server.url, {
           maxTurns: 3,
           permissionMode: "bypassPermissions",
           allowDangerouslySkipPermissions: true,
@@ -65,18 +51,18 @@ describe("the Agent SDK drives keel: a string prompt, permissions, max turns", (
     expect(typeof results[0]?.total_cost_usd).toBe("number");
     expect(new Set(messages.map((m) => m.session_id)).size).toBe(1);
     expect(messages.some((m) => m.type === "stream_event")).toBe(false);
-    expect(await readFile(join(sandbox.cwd, "notes.txt"), "utf8")).toContain("final");
+    expect(await readFile(join(sandbox().cwd, "notes.txt"), "utf8")).toContain("final");
     expect(server.violations).toEqual([]);
   });
 
   it("turns a canUseTool deny into an error tool_result and a permission denial; the file stays", async () => {
     const { query } = await loadAgentSdk();
-    const server = await scriptedServer(readThenEdit(sandbox.cwd, "I could not edit it."));
+    const server = await scriptedServer(readThenEdit(sandbox().cwd, "I could not edit it."));
     const asked: Array<{ tool: string; input: Record<string, unknown>; toolUseID: string }> = [];
     const run = await collect(
       query({
         prompt: "Edit notes.txt",
-        options: keelOptions(sandbox, server.url, {
+        options: keelOptions(sandbox(), server.url, {
           maxTurns: 5,
           permissionMode: "default",
           canUseTool: async (tool, input, { toolUseID }) => {
@@ -94,16 +80,16 @@ describe("the Agent SDK drives keel: a string prompt, permissions, max turns", (
     const result = resultsOf(run.messages)[0];
     expect(result?.permission_denials.map((d) => d.tool_name)).toEqual(["Edit"]);
     expect(result?.permission_denials[0]?.tool_use_id).toBe(asked[0]?.toolUseID);
-    expect(await readFile(join(sandbox.cwd, "notes.txt"), "utf8")).toContain("draft");
+    expect(await readFile(join(sandbox().cwd, "notes.txt"), "utf8")).toContain("draft");
   });
 
   it("runs the tool with the input canUseTool rewrote", async () => {
     const { query } = await loadAgentSdk();
-    const server = await scriptedServer(readThenEdit(sandbox.cwd, "Edited."));
+    const server = await scriptedServer(readThenEdit(sandbox().cwd, "Edited."));
     const run = await collect(
       query({
         prompt: "Edit notes.txt",
-        options: keelOptions(sandbox, server.url, {
+        options: keelOptions(sandbox(), server.url, {
           maxTurns: 5,
           canUseTool: async (_tool, input) => ({
             behavior: "allow",
@@ -113,16 +99,16 @@ describe("the Agent SDK drives keel: a string prompt, permissions, max turns", (
       }),
     );
     expect(run.error).toBeUndefined();
-    expect(await readFile(join(sandbox.cwd, "notes.txt"), "utf8")).toContain("REWRITTEN");
+    expect(await readFile(join(sandbox().cwd, "notes.txt"), "utf8")).toContain("REWRITTEN");
   });
 
   it("ends with error_max_turns at maxTurns; keel exits 1 so the SDK throws the error result", async () => {
     const { query } = await loadAgentSdk();
-    const server = await scriptedServer(readThenEdit(sandbox.cwd, "never reached"));
+    const server = await scriptedServer(readThenEdit(sandbox().cwd, "never reached"));
     const run = await collect(
       query({
         prompt: "Edit notes.txt",
-        options: keelOptions(sandbox, server.url, {
+        options: keelOptions(sandbox(), server.url, {
           maxTurns: 1,
           permissionMode: "bypassPermissions",
           allowDangerouslySkipPermissions: true,

@@ -2,6 +2,7 @@ import { mkdtemp, realpath, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Options, Query, SDKMessage, SDKUserMessage } from "@anthropic-ai/claude-agent-sdk";
+import { afterEach, beforeEach } from "vitest";
 import { KEEL_BIN } from "../helpers/run-keel.js";
 
 /** The command that installs this folder's pinned SDK (CI runs it before the tests). */
@@ -41,6 +42,26 @@ export async function makeSandbox(): Promise<SdkSandbox> {
   const cwd = join(root, "work");
   await mkdir(cwd);
   return { home: root, cwd, remove: () => rm(root, { recursive: true, force: true }) };
+}
+
+/**
+ * A fresh sandbox around each test of the file (made before, removed after); `prepare` writes
+ * what the tests expect in it. Returns the current test's sandbox.
+ */
+export function useSdkSandbox(prepare?: (sandbox: SdkSandbox) => Promise<void>): () => SdkSandbox {
+  let current: SdkSandbox | undefined;
+  beforeEach(async () => {
+    current = await makeSandbox();
+    await prepare?.(current);
+  });
+  afterEach(async () => {
+    await current?.remove();
+    current = undefined;
+  });
+  return () => {
+    if (!current) throw new Error("the sandbox exists only while a test runs");
+    return current;
+  };
 }
 
 /** SDK options that run the built keel against a scripted server, hermetically. */

@@ -1,32 +1,18 @@
 import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { HookInput } from "@anthropic-ai/claude-agent-sdk";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { scriptedServer } from "../helpers/scripted.js";
-import {
-  collect,
-  keelOptions,
-  loadAgentSdk,
-  makeSandbox,
-  resultsOf,
-  type SdkSandbox,
-} from "./sdk-harness.js";
+import { collect, keelOptions, loadAgentSdk, resultsOf, useSdkSandbox } from "./sdk-harness.js";
 
-let sandbox: SdkSandbox;
-
-beforeEach(async () => {
-  sandbox = await makeSandbox();
-  await writeFile(join(sandbox.cwd, "notes.txt"), "This is the draft.\n");
-});
-
-afterEach(async () => {
-  await sandbox.remove();
+const sandbox = useSdkSandbox(async (s) => {
+  await writeFile(join(s.cwd, "notes.txt"), "This is the draft.\n");
 });
 
 describe("the Agent SDK's hook callbacks run as keel hooks", () => {
   it("fires PreToolUse for each tool (matcher honoured), PostToolUse after success, and a hook deny blocks the Edit", async () => {
     const { query } = await loadAgentSdk();
-    const file = join(sandbox.cwd, "notes.txt");
+    const file = join(sandbox().cwd, "notes.txt");
     const server = await scriptedServer({
       turns: [
         { content: [{ type: "tool_use", name: "Read", input: { file_path: file } }] },
@@ -55,7 +41,7 @@ describe("the Agent SDK's hook callbacks run as keel hooks", () => {
         tool: Reflect.get(input, "tool_name"),
         toolUseID,
       });
-      expect(input.cwd).toBe(sandbox.cwd);
+      expect(input.cwd).toBe(sandbox().cwd);
       expect(typeof input.session_id).toBe("string");
       if (hook === "edit-guard") {
         return {
@@ -72,7 +58,7 @@ describe("the Agent SDK's hook callbacks run as keel hooks", () => {
     const run = await collect(
       query({
         prompt: "Edit notes.txt",
-        options: keelOptions(sandbox, server.url, {
+        options: keelOptions(sandbox(), server.url, {
           maxTurns: 5,
           permissionMode: "bypassPermissions",
           allowDangerouslySkipPermissions: true,

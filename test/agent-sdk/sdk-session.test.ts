@@ -1,28 +1,19 @@
 import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { SDKUserMessage } from "@anthropic-ai/claude-agent-sdk";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { scriptedServer } from "../helpers/scripted.js";
 import {
   collect,
   keelOptions,
   loadAgentSdk,
-  makeSandbox,
   resultsOf,
-  type SdkSandbox,
   userMessage,
+  useSdkSandbox,
 } from "./sdk-harness.js";
 
-let sandbox: SdkSandbox;
-
-beforeEach(async () => {
-  sandbox = await makeSandbox();
-});
-
-afterEach(async () => {
-  await sandbox.remove();
-});
+const sandbox = useSdkSandbox();
 
 describe("the Agent SDK drives keel: sessions, in-process MCP, controls", () => {
   it("resumes a session by id: same session id, the earlier exchange is sent again", async () => {
@@ -31,7 +22,7 @@ describe("the Agent SDK drives keel: sessions, in-process MCP, controls", () => 
     const one = await collect(
       query({
         prompt: "Remember the word heron.",
-        options: keelOptions(sandbox, first.url, { maxTurns: 1 }),
+        options: keelOptions(sandbox(), first.url, { maxTurns: 1 }),
       }),
     );
     expect(one.error).toBeUndefined();
@@ -42,7 +33,7 @@ describe("the Agent SDK drives keel: sessions, in-process MCP, controls", () => 
     const two = await collect(
       query({
         prompt: "Which word did I tell you?",
-        options: keelOptions(sandbox, second.url, { maxTurns: 1, resume: sessionId }),
+        options: keelOptions(sandbox(), second.url, { maxTurns: 1, resume: sessionId }),
       }),
     );
     expect(two.error).toBeUndefined();
@@ -79,7 +70,7 @@ describe("the Agent SDK drives keel: sessions, in-process MCP, controls", () => 
     const run = await collect(
       query({
         prompt: "Add 2 and 3 with the probe tool.",
-        options: keelOptions(sandbox, server.url, {
+        options: keelOptions(sandbox(), server.url, {
           maxTurns: 3,
           mcpServers: { probe },
           allowedTools: ["mcp__probe__add"],
@@ -98,7 +89,7 @@ describe("the Agent SDK drives keel: sessions, in-process MCP, controls", () => 
 
   it("switches permission mode and model before the first message: the Edit is not asked for, the model changes", async () => {
     const { query } = await loadAgentSdk();
-    const file = join(sandbox.cwd, "notes.txt");
+    const file = join(sandbox().cwd, "notes.txt");
     await writeFile(file, "draft\n");
     const server = await scriptedServer({
       turns: [
@@ -126,7 +117,7 @@ describe("the Agent SDK drives keel: sessions, in-process MCP, controls", () => 
     }
     const q = query({
       prompt: prompts(),
-      options: keelOptions(sandbox, server.url, {
+      options: keelOptions(sandbox(), server.url, {
         permissionMode: "default",
         canUseTool: async (name) => {
           asked.push(name);

@@ -1,27 +1,18 @@
 import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { SDKMessage, SDKUserMessage } from "@anthropic-ai/claude-agent-sdk";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { scriptedServer } from "../helpers/scripted.js";
 import {
   collect,
   keelOptions,
   loadAgentSdk,
-  makeSandbox,
   resultsOf,
-  type SdkSandbox,
   userMessage,
+  useSdkSandbox,
 } from "./sdk-harness.js";
 
-let sandbox: SdkSandbox;
-
-beforeEach(async () => {
-  sandbox = await makeSandbox();
-});
-
-afterEach(async () => {
-  await sandbox.remove();
-});
+const sandbox = useSdkSandbox();
 
 /** A prompt stream the test feeds by hand; `end()` closes it. */
 function promptStream() {
@@ -72,7 +63,7 @@ describe("the Agent SDK drives keel with streaming input", () => {
       ],
     });
     const input = promptStream();
-    const q = query({ prompt: input.stream, options: keelOptions(sandbox, server.url) });
+    const q = query({ prompt: input.stream, options: keelOptions(sandbox(), server.url) });
     input.send("first question");
     const messages: SDKMessage[] = [];
     let inits = 0;
@@ -103,7 +94,7 @@ describe("the Agent SDK drives keel with streaming input", () => {
 
   it("finishes the queued turn when stdin closes mid-turn, and exits 0", async () => {
     const { query } = await loadAgentSdk();
-    const file = join(sandbox.cwd, "notes.txt");
+    const file = join(sandbox().cwd, "notes.txt");
     await writeFile(file, "draft\n");
     const server = await scriptedServer({
       turns: [
@@ -129,7 +120,7 @@ describe("the Agent SDK drives keel with streaming input", () => {
     const run = await collect(
       query({
         prompt: once(),
-        options: keelOptions(sandbox, server.url, {
+        options: keelOptions(sandbox(), server.url, {
           permissionMode: "acceptEdits",
         }),
       }),
@@ -145,7 +136,7 @@ describe("the Agent SDK drives keel with streaming input", () => {
     const run = await collect(
       query({
         prompt: "hi",
-        options: keelOptions(sandbox, server.url, { includePartialMessages: true }),
+        options: keelOptions(sandbox(), server.url, { includePartialMessages: true }),
       }),
     );
     expect(run.error).toBeUndefined();

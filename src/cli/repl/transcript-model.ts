@@ -1,3 +1,4 @@
+import { CHARS_PER_TOKEN } from "../../context/tokens.js";
 import type { ToolResultBlock } from "../../protocol/content.js";
 import type { BlockDelta } from "../../protocol/events.js";
 import type { SdkMessage, SdkResult, SdkUserMessage } from "../../session/sdk-messages.js";
@@ -139,9 +140,6 @@ function withStreamEvent(
   }
   return view;
 }
-
-/** About four characters a token: the spinner's count moves while a response streams. */
-const CHARS_PER_TOKEN = 4;
 
 function deltaChars(delta: BlockDelta): number {
   switch (delta.type) {
