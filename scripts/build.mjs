@@ -1,40 +1,102 @@
-// Builds the keel CLI ahead of time: one entry file plus lazily loaded chunks, so `keel --version`
-// and `keel -p` parse only what they use (Node 20 has no compile cache).
+// Builds keel ahead of time into dist/:
+// - cli.js, the executable: a small CommonJS file (a CommonJS start is ~15 ms quicker than an
+//   ES module's) that runs either build below;
+// - the full build, ES modules (.mjs) split into lazily loaded chunks: the library (index.mjs)
+//   and the CLI with its REPL (cli-entry.mjs) load only what they use;
+// - print.cjs, the CLI without its terminal UI as one file with a trained code cache, which
+//   `keel -p` runs from (print-bundle.mjs).
 // Usage: node scripts/build.mjs [outdir]   (default dist)
-import { chmod, rm } from "node:fs/promises";
+import { chmod, rm, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
+import { buildPrintBundle } from "./print-bundle.mjs";
+import { sdkWebGlobals } from "./sdk-web-globals.mjs";
+
+/**
+ * The node flags the executable's shebang starts node with: a smaller young generation, so a
+ * long session's garbage (each request's body is built afresh) no longer grows the heap by tens
+ * of MB, at no measurable cost per turn (bench/results.md, "Memory"). The print bundle's code
+ * cache is made under the same flags: V8 rejects a cache made under others.
+ */
+const NODE_FLAGS = ["--max-semi-space-size=4"];
 
 const root = fileURLToPath(new URL("..", import.meta.url));
+
+/** Options every build shares. */
+const COMMON = {
+  bundle: true,
+  platform: "node",
+  target: "node20",
+  sourcemap: "linked",
+  legalComments: "none",
+  logLevel: "warning",
+};
+
+/** Dependencies that find their files through import.meta.url see the CommonJS file's own URL. */
+const IMPORT_META_URL = {
+  define: { "import.meta.url": "__keelImportMetaUrl" },
+  js: 'var __keelImportMetaUrl=require("node:url").pathToFileURL(__filename).href;',
+};
+
+/** The full build: ES modules in chunks. */
+async function buildModules(outdir) {
+  await build({
+    ...COMMON,
+    entryPoints: {
+      index: join(root, "src/index.ts"),
+      "cli-entry": join(root, "src/cli/cli-entry.ts"),
+    },
+    outdir,
+    outExtension: { ".js": ".mjs" },
+    chunkNames: "chunks/[name]-[hash]",
+    splitting: true,
+    format: "esm",
+    // Ink imports the React devtools only when DEV is set; they are not installed.
+    external: ["react-devtools-core"],
+    plugins: [sdkWebGlobals()],
+    banner: {
+      // CommonJS dependencies inside an ESM bundle still call require().
+      js: "import { createRequire as __keelCreateRequire } from 'node:module';\nconst require = __keelCreateRequire(import.meta.url);",
+    },
+  });
+  // dist/*.js are CommonJS (cli.js, print.cjs's neighbours); the ES modules are .mjs.
+  await writeFile(join(outdir, "package.json"), `${JSON.stringify({ type: "commonjs" })}\n`);
+}
+
+/** The executable: src/cli/bin.ts, importing the full build's entry only when it needs it. */
+async function buildExecutable(outdir) {
+  const cli = join(outdir, "cli.js");
+  await build({
+    ...COMMON,
+    entryPoints: [join(root, "src/cli/bin.ts")],
+    outfile: cli,
+    format: "cjs",
+    define: IMPORT_META_URL.define,
+    banner: { js: `#!/usr/bin/env -S node ${NODE_FLAGS.join(" ")}\n${IMPORT_META_URL.js}` },
+    plugins: [
+      {
+        name: "full-build-entry",
+        setup(builder) {
+          builder.onResolve({ filter: /^\.\/cli-entry\.js$/ }, () => ({
+            path: "./cli-entry.mjs",
+            external: true,
+          }));
+        },
+      },
+    ],
+  });
+  await chmod(cli, 0o755);
+  return cli;
+}
 
 /** Builds the CLI into `outdir` (it must sit inside the project, so node_modules resolve). */
 export async function buildCli(outdir = join(root, "dist")) {
   await rm(outdir, { recursive: true, force: true });
-  await build({
-    entryPoints: { cli: join(root, "src/cli/bin.ts"), index: join(root, "src/index.ts") },
-    outdir,
-    chunkNames: "chunks/[name]-[hash]",
-    bundle: true,
-    splitting: true,
-    format: "esm",
-    platform: "node",
-    target: "node20",
-    sourcemap: "linked",
-    legalComments: "none",
-    logLevel: "warning",
-    // Ink imports the React devtools only when DEV is set; they are not installed.
-    external: ["react-devtools-core"],
-    banner: {
-      // The executable starts node with a smaller young generation: a long session's garbage
-      // (each request's body is built afresh) then no longer grows the heap by tens of MB,
-      // at no measurable cost per turn (bench/results.md, "Memory"). CommonJS dependencies
-      // inside an ESM bundle still call require().
-      js: "#!/usr/bin/env -S node --max-semi-space-size=4\nimport { createRequire as __keelCreateRequire } from 'node:module';\nconst require = __keelCreateRequire(import.meta.url);",
-    },
-  });
-  await chmod(join(outdir, "cli.js"), 0o755);
-  return join(outdir, "cli.js");
+  await buildModules(outdir);
+  const cli = await buildExecutable(outdir);
+  await buildPrintBundle(outdir, cli, NODE_FLAGS, IMPORT_META_URL, [sdkWebGlobals()]);
+  return cli;
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

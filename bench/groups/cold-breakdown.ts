@@ -1,5 +1,5 @@
-// Where a one-turn `keel -p` (HTTP) spends its start: which bundle chunks it loads (with their
-// sizes and largest sources) and a summary of CPU profiles (top self time by function and owner).
+// Where a one-turn `keel -p` (HTTP) spends its start: which bundle files it loads (the chunks of
+// the executable and the print bundle, with their sizes and largest sources) and a summary of CPU profiles (top self time by function and owner).
 import { readdir, readFile, stat } from "node:fs/promises";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -38,27 +38,34 @@ async function largestOwners(file: string): Promise<string[]> {
   }
 }
 
+/** The print bundle a run names on stderr under KEEL_DEBUG, with what became of its code cache. */
+function printBundleLine(stderr: string): { file: string; codeCache: string } | undefined {
+  const match = /^keel: (\S+print\.cjs), code cache (\w+)$/m.exec(stderr);
+  return match ? { file: match[1]!, codeCache: match[2]! } : undefined;
+}
+
 async function loadedChunks(context: GroupContext, sandbox: Sandbox): Promise<LoadedChunk[]> {
   const log = join(sandbox.root, "loads.txt");
-  await runSession({
+  const run = await runSession({
     cli: context.cli,
     sandbox,
     scenario: oneTurnScenario(),
     transport: "http",
     nodeArgs: ["--import", REGISTER],
-    env: { KEEL_BENCH_LOADS: log },
+    env: { KEEL_BENCH_LOADS: log, KEEL_DEBUG: "1" },
   });
   const root = dirname(context.cli);
   const urls = [...new Set((await readFile(log, "utf8")).trim().split("\n"))];
+  const files = urls.map((url) => ({ file: fileURLToPath(url), note: "" }));
+  const bundle = printBundleLine(run.timed.stderr);
+  if (bundle)
+    files.push({ file: bundle.file, note: ` (vm.Script, code cache ${bundle.codeCache})` });
   const chunks = await Promise.all(
-    urls.map(async (url) => {
-      const file = fileURLToPath(url);
-      return {
-        file: relative(root, file),
-        bytes: (await stat(file)).size,
-        largest: await largestOwners(file),
-      };
-    }),
+    files.map(async ({ file, note }) => ({
+      file: `${relative(root, file)}${note}`,
+      bytes: (await stat(file)).size,
+      largest: await largestOwners(file),
+    })),
   );
   return chunks.sort((a, b) => b.bytes - a.bytes);
 }
@@ -81,15 +88,11 @@ async function profiles(context: GroupContext, sandbox: Sandbox) {
   );
 }
 
+/** Bytes of JavaScript in the build: the executable, the print bundle and the ES modules. */
 async function bundleBytes(cli: string): Promise<number> {
   const root = dirname(cli);
-  const names = [
-    join(root, "cli.js"),
-    ...(await readdir(join(root, "chunks"))).map((f) => join(root, "chunks", f)),
-  ];
-  const sizes = await Promise.all(
-    names.filter((f) => f.endsWith(".js")).map(async (f) => (await stat(f)).size),
-  );
+  const names = (await readdir(root, { recursive: true })).filter((f) => /\.[cm]?js$/.test(f));
+  const sizes = await Promise.all(names.map(async (f) => (await stat(join(root, f))).size));
   return sizes.reduce((a, b) => a + b, 0);
 }
 

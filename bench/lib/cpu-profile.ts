@@ -42,21 +42,28 @@ export interface ProfileSummary {
 
 const maps = new Map<string, Promise<DecodedMap | undefined>>();
 
-function mapFor(url: string): Promise<DecodedMap | undefined> {
-  let map = maps.get(url);
+function mapFor(file: string): Promise<DecodedMap | undefined> {
+  let map = maps.get(file);
   if (!map) {
-    map = loadSourceMap(`${fileURLToPath(url)}.map`).catch(() => undefined);
-    maps.set(url, map);
+    map = loadSourceMap(`${file}.map`).catch(() => undefined);
+    maps.set(file, map);
   }
   return map;
 }
 
+/** The file a frame ran from: ES modules have file: URLs, the print bundle (a vm.Script) a path. */
+function scriptFile(url: string): string | undefined {
+  if (url.startsWith("file:")) return fileURLToPath(url);
+  return url.startsWith("/") ? url : undefined;
+}
+
 async function locate(frame: CallFrame): Promise<{ where: string; owner: string }> {
   if (frame.url === "") return { where: "(native)", owner: frame.functionName };
-  if (!frame.url.startsWith("file:")) return { where: frame.url, owner: frame.url };
-  const map = await mapFor(frame.url);
+  const file = scriptFile(frame.url);
+  if (file === undefined) return { where: frame.url, owner: frame.url };
+  const map = await mapFor(file);
   const source = map && sourceAt(map, frame.lineNumber, frame.columnNumber);
-  const where = source ?? fileURLToPath(frame.url);
+  const where = source ?? file;
   return { where, owner: ownerOf(where) };
 }
 

@@ -1,13 +1,53 @@
-import { killLiveGroups } from "../tools/builtin/bash/live-groups.js";
+import { dirname } from "node:path";
+import { fileURLToPath } from "node:url";
 import { VERSION } from "../version.js";
+import { isFullBuildNeeded } from "./full-build-needed.js";
+import type { CliIo } from "./io.js";
+import { printBundleServes } from "./print-bundle-dispatch.js";
+import { type CliBuild, loadPrintBundle, printBundleFiles } from "./print-bundle-loader.js";
 
 /** Exit codes for the signals that stop keel (contracts.md §2). */
 const SIGNAL_EXIT_CODES = { SIGINT: 130, SIGTERM: 143 } as const;
 
+/** The builds this process loaded: each keeps its own record of the shells it started. */
+const loaded: CliBuild[] = [];
+
 /** Exits, killing first any shell process a cut-short stop left behind. */
 function exit(code: number): never {
-  killLiveGroups();
+  for (const build of loaded) build.killLiveGroups();
   process.exit(code);
+}
+
+/** The print bundle for headless runs (see print-bundle-loader.ts), if it is there. */
+function printBundle(argv: string[]): CliBuild | undefined {
+  if (!printBundleServes(argv)) return undefined;
+  const files = printBundleFiles(dirname(fileURLToPath(import.meta.url)));
+  const loadedBundle = loadPrintBundle(files, process.env.KEEL_CODE_CACHE_OUT);
+  if (loadedBundle && process.env.KEEL_DEBUG) {
+    process.stderr.write(`keel: ${files.bundle}, code cache ${loadedBundle.codeCache}\n`);
+  }
+  return loadedBundle?.build;
+}
+
+/** The full build (its ES modules, with the REPL); the executable is CommonJS, so a dynamic import. */
+async function fullBuild(): Promise<CliBuild> {
+  return import("./cli-entry.js");
+}
+
+/** Runs `argv` in the print bundle when it serves them, else (or when it hands over) in the full build. */
+async function run(argv: string[], io: CliIo): Promise<number> {
+  const bundle = printBundle(argv);
+  if (bundle) {
+    loaded.push(bundle);
+    try {
+      return await bundle.runCli(argv, io);
+    } catch (error) {
+      if (!isFullBuildNeeded(error)) throw error;
+    }
+  }
+  const full = await fullBuild();
+  loaded.push(full);
+  return full.runCli(argv, io);
 }
 
 /** The `keel` executable: answers --version before loading anything, maps signals to exit codes. */
@@ -26,8 +66,7 @@ async function main(): Promise<void> {
       controller.abort(name);
     });
   }
-  const { runCli } = await import("./main.js");
-  const code = await runCli(argv, {
+  const code = await run(argv, {
     stdin: process.stdin,
     stdout: process.stdout,
     stderr: process.stderr,
@@ -38,4 +77,5 @@ async function main(): Promise<void> {
   exit(signalled ? SIGNAL_EXIT_CODES[signalled] : code);
 }
 
-await main();
+// No top-level await: the executable is built as CommonJS (it starts faster than an ES module).
+void main();

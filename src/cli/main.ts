@@ -1,4 +1,5 @@
 import { CommanderError } from "commander";
+import { isFullBuildNeeded } from "./full-build-needed.js";
 import type { CliIo } from "./io.js";
 import { type CliOptions, mainCommand } from "./options.js";
 import { writeTo } from "./output.js";
@@ -54,6 +55,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     const { runAsTask } = await import("../tasks/run-as-task.js");
     return await runAsTask(io, (taskIo) => runPrintMode(options, taskIo));
   } catch (error) {
+    if (isFullBuildNeeded(error)) throw error; // bin.ts runs the arguments in the full build
     if (error instanceof Error && !(error instanceof UsageError) && io.env.KEEL_DEBUG) {
       await writeTo(io.stderr, `${error.stack}\n`);
     }

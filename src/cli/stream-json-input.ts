@@ -1,4 +1,3 @@
-import { createInterface } from "node:readline";
 import { z } from "zod";
 import {
   type ControlRequestLine,
@@ -86,6 +85,8 @@ export function parseStreamInputLine(raw: string, line: number): StreamInput {
 
 /** The lines of `--input-format stream-json`, read as they arrive (blank lines skipped). */
 export async function* readStreamInput(stdin: NodeJS.ReadableStream): AsyncGenerator<StreamInput> {
+  // Loaded here: only stream-json input reads lines, and `keel -p` starts faster without it.
+  const { createInterface } = await import("node:readline");
   const lines = createInterface({ input: stdin, crlfDelay: Number.POSITIVE_INFINITY });
   let n = 0;
   for await (const raw of lines) {

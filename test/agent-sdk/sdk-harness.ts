@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Options, Query, SDKMessage, SDKUserMessage } from "@anthropic-ai/claude-agent-sdk";
 import { afterEach, beforeEach } from "vitest";
-import { KEEL_BIN } from "../helpers/run-keel.js";
+import { KEEL_BIN, KEEL_NODE_FLAGS } from "../helpers/run-keel.js";
 
 /** The command that installs this folder's pinned SDK (CI runs it before the tests). */
 export const INSTALL_COMMAND =
@@ -68,6 +68,7 @@ export function useSdkSandbox(prepare?: (sandbox: SdkSandbox) => Promise<void>):
 export function keelOptions(sandbox: SdkSandbox, serverUrl: string, extra: Options = {}): Options {
   return {
     pathToClaudeCodeExecutable: KEEL_BIN,
+    executableArgs: [...KEEL_NODE_FLAGS],
     cwd: sandbox.cwd,
     env: {
       PATH: process.env.PATH ?? "",

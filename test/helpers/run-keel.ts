@@ -3,11 +3,18 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { executableNodeFlags } from "../../bench/lib/node-flags.js";
 import type { SdkMessage } from "../../src/session/sdk-messages.js";
 
 /** The built CLI (test/global-setup.ts builds one for each test run). */
 export const KEEL_BIN =
   process.env.KEEL_TEST_BIN ?? fileURLToPath(new URL("../../dist/cli.js", import.meta.url));
+
+/** The node flags of the built CLI's shebang (its print bundle's code cache fits only these). */
+export const KEEL_NODE_FLAGS: readonly string[] = executableNodeFlags(KEEL_BIN);
+
+/** How node runs the built CLI as its shebang does. */
+export const KEEL_NODE_ARGS: readonly string[] = [...KEEL_NODE_FLAGS, KEEL_BIN];
 
 /** What a finished keel process left behind. */
 export interface KeelRun {
@@ -22,6 +29,8 @@ export interface RunKeelOptions {
   env?: Record<string, string>;
   stdin?: string;
   cwd?: string;
+  /** What node runs instead of KEEL_NODE_ARGS (another build, other flags). */
+  nodeArgs?: readonly string[];
   /** Called with each stdout chunk; may signal the process (e.g. SIGINT once output starts). */
   onStdout?: (chunk: string, child: ReturnType<typeof spawn>) => void;
 }
@@ -33,7 +42,7 @@ export interface RunKeelOptions {
  */
 export function runKeel(args: string[], options: RunKeelOptions = {}): Promise<KeelRun> {
   const scratch = mkdtempSync(join(tmpdir(), "keel-run-"));
-  const child = spawn(process.execPath, [KEEL_BIN, ...args], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? KEEL_NODE_ARGS), ...args], {
     cwd: options.cwd,
     env: {
       PATH: process.env.PATH ?? "",

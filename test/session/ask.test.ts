@@ -43,7 +43,7 @@ describe("ask(): one question through QueryEngine with keel's defaults", () => {
 
   it("works from the built package entry against the scripted HTTP server", async () => {
     const server = await scriptedServer(readThenAnswer);
-    const library = (await import(pathToFileURL(join(dirname(KEEL_BIN), "index.js")).href)) as {
+    const library = (await import(pathToFileURL(join(dirname(KEEL_BIN), "index.mjs")).href)) as {
       ask: typeof ask;
     };
     const { result } = await library.ask({

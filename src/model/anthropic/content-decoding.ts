@@ -1,6 +1,6 @@
 import type { IncomingMessage } from "node:http";
+import { createRequire } from "node:module";
 import { pipeline, type Readable, type Transform } from "node:stream";
-import { constants, createBrotliDecompress, createGunzip, createInflate } from "node:zlib";
 
 // Content codings as Node's fetch (undici) asks for and decodes them: the same accept-encoding
 // (br only over https), codings undone last-applied first, at most five, and sync-flush
@@ -15,7 +15,17 @@ export function acceptEncoding(url: URL): string {
   return url.protocol === "https:" ? "br, gzip, deflate" : "gzip, deflate";
 }
 
+let zlib: typeof import("node:zlib") | undefined;
+
+/** node:zlib, loaded on the first compressed response: most streams are not, and it is big. */
+function zlibModule(): typeof import("node:zlib") {
+  zlib ??= createRequire(import.meta.url)("node:zlib") as typeof import("node:zlib");
+  return zlib;
+}
+
 function decoderFor(coding: string): Transform | undefined {
+  if (!["gzip", "x-gzip", "deflate", "br"].includes(coding)) return undefined;
+  const { constants, createBrotliDecompress, createGunzip, createInflate } = zlibModule();
   const zlibFlush = { flush: constants.Z_SYNC_FLUSH, finishFlush: constants.Z_SYNC_FLUSH };
   if (coding === "gzip" || coding === "x-gzip") return createGunzip(zlibFlush);
   if (coding === "deflate") return createInflate(zlibFlush);

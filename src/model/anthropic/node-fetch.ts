@@ -8,6 +8,8 @@ import {
   fetchFailed,
   headersTimeoutError,
 } from "./transport-errors.js";
+import { Headers } from "./web-headers.js";
+import { asFetchResponse, WebResponse } from "./web-response.js";
 
 // Why not Node's own fetch: its first call loads undici's fetch and compiles its HTTP parser
 // (WebAssembly), about 0.25 s of CPU and 30 MB of RSS in a one-turn `keel -p` (bench/results.md).
@@ -15,6 +17,8 @@ import {
 // fetch follows them) over node:http(s) with keep-alive agents, and keeps undici's defaults and
 // failures: the same timeouts failing with the same errors (transport-errors.ts), the same
 // accept-encoding and decoding (content-decoding.ts). Anything else goes to Node's fetch.
+// Nor its Headers and Response: the first use of those globals loads undici too (about 60 ms of
+// CPU per run), so headers are keel's own (web-headers.ts) and the response is a WebResponse.
 
 /** Statuses whose responses carry no body. */
 const NULL_BODY = new Set([101, 204, 205, 304]);
@@ -66,7 +70,12 @@ function headerRecord(init: RequestInit["headers"], body: Outgoing["body"]) {
 }
 
 /** The web Response of a node:http response (fetch's shape: Headers, a web stream body). */
-function toResponse(message: IncomingMessage, outgoing: Outgoing, limits: Limits): Response {
+function toResponse(
+  message: IncomingMessage,
+  outgoing: Outgoing,
+  limits: Limits,
+  redirected: boolean,
+): Response {
   const status = message.statusCode ?? 0;
   // `new Response` throws a RangeError for these; fetch fails with a TypeError.
   if (status < 200 || status > 599) {
@@ -85,9 +94,9 @@ function toResponse(message: IncomingMessage, outgoing: Outgoing, limits: Limits
   }
   if (empty) message.resume();
   const body = empty ? null : responseBody(message, decoders, outgoing.signal, limits);
-  const response = new Response(body, { status, statusText: message.statusMessage ?? "", headers });
-  Object.defineProperty(response, "url", { value: outgoing.url.href });
-  return response;
+  const statusText = message.statusMessage ?? "";
+  const init = { status, statusText, headers, url: outgoing.url.href, redirected };
+  return asFetchResponse(new WebResponse(body, init));
 }
 
 /** Whether fetch resends a redirected request as a bodiless GET. */
@@ -193,7 +202,7 @@ async function follow(
   for (let hops = 0; ; hops++) {
     const message = await send(outgoing, transports, limits);
     const next = mode === "follow" ? redirected(message, outgoing) : undefined;
-    if (!next) return toResponse(message, outgoing, limits);
+    if (!next) return toResponse(message, outgoing, limits, hops > 0);
     message.resume();
     if (hops >= MAX_REDIRECTS) throw fetchFailed(new Error("redirect count exceeded"));
     outgoing = next;

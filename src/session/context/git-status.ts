@@ -1,4 +1,6 @@
 import { execFile } from "node:child_process";
+import { existsSync } from "node:fs";
+import { dirname, join } from "node:path";
 
 /** Runs git in a folder and gives its stdout, or undefined when git fails or is missing. */
 export type GitRunner = (args: readonly string[], cwd: string) => Promise<string | undefined>;
@@ -21,6 +23,30 @@ export const runGit: GitRunner = (args, cwd) =>
     );
   });
 
+/**
+ * Whether git could find a repository from `cwd`: a `.git` (folder or file) here or above, or
+ * GIT_DIR set. Outside one, no git process is started (each costs a fork of this process).
+ */
+export function mayBeInRepository(cwd: string, env: NodeJS.ProcessEnv = process.env): boolean {
+  if (env.GIT_DIR) return true;
+  for (let dir = cwd; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, ".git"))) return true;
+    if (dirname(dir) === dir) return false;
+  }
+}
+
+/**
+ * The branch named by `git status --branch`'s header line: `## main...origin/main [ahead 1]`,
+ * `## No commits yet on main`, or `## HEAD (no branch)` when detached (undefined).
+ */
+export function branchOfHeader(header: string): string | undefined {
+  const text = header.replace(/^## /, "");
+  if (text.startsWith("HEAD (no branch)")) return undefined;
+  const unborn = /^(?:No commits yet|Initial commit) on (.+)$/.exec(text);
+  if (unborn) return unborn[1];
+  return text.split("...")[0]?.split(" ")[0] || undefined;
+}
+
 function capped(text: string): string {
   if (text.length <= STATUS_CAP) return text;
   return `${text.slice(0, STATUS_CAP)}\n… (truncated; run "git status" for the rest)`;
@@ -29,25 +55,26 @@ function capped(text: string): string {
 /**
  * The repository's state at the start of the session (taken once, so the system prompt stays
  * byte-identical across requests): branch, short status and recent commits. Undefined
- * outside a repository.
+ * outside a work tree (git status fails there).
  */
 export async function gitStatusSnapshot(
   cwd: string,
   git: GitRunner = runGit,
+  env: NodeJS.ProcessEnv = process.env,
 ): Promise<string | undefined> {
-  const inside = await git(["rev-parse", "--is-inside-work-tree"], cwd);
-  if (inside !== "true") return undefined;
-  const [branch, status, log] = await Promise.all([
-    git(["branch", "--show-current"], cwd),
-    git(["status", "--short"], cwd),
+  if (!mayBeInRepository(cwd, env)) return undefined;
+  const [status, log] = await Promise.all([
+    git(["status", "--short", "--branch"], cwd),
     git(["log", "--oneline", "-n", "5"], cwd),
   ]);
+  if (status === undefined) return undefined;
+  const [header = "", ...changes] = status.split("\n");
   return [
     "This is the git status at the start of the conversation. It is a snapshot and will not update during the conversation.",
-    `Current branch: ${branch || "(detached HEAD)"}`,
+    `Current branch: ${branchOfHeader(header) ?? "(detached HEAD)"}`,
     "",
     "Status:",
-    status ? capped(status) : "(clean)",
+    changes.length > 0 ? capped(changes.join("\n")) : "(clean)",
     "",
     "Recent commits:",
     log || "(none)",

@@ -30,6 +30,14 @@ import { turnToolUseContext } from "./turn-context.js";
 import { turnDeps, turnSubagentRunner } from "./turn-deps.js";
 import { StructuredOutputWatch } from "./turn-watch.js";
 
+/**
+ * Milliseconds on a monotonic clock, for durations. Not `performance.now()`: the `performance`
+ * global loads node's perf_hooks modules on first use, which `keel -p` need not start with.
+ */
+function monotonicMs(): number {
+  return Number(process.hrtime.bigint()) / 1e6;
+}
+
 /** Why the host (not the loop) ended a turn. */
 type HostStop = "budget" | "structured_output" | undefined;
 
@@ -67,7 +75,7 @@ export class QueryEngine {
     this.history = new ConversationHistory(config.initialMessages);
     this.readFileState = config.readFileCache ?? new FileStateCache();
     this.ids = config.ids ?? { uuid: randomUUID, timestamp: () => new Date().toISOString() };
-    this.now = config.now ?? (() => performance.now());
+    this.now = config.now ?? monotonicMs;
     this.structured = config.jsonSchema
       ? new StructuredOutputChannel(config.jsonSchema, maxStructuredOutputRetries(process.env))
       : undefined;

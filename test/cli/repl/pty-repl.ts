@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach } from "vitest";
 import type { ScriptedServer } from "../../../src/model/scripted/server.js";
-import { KEEL_BIN } from "../../helpers/run-keel.js";
+import { KEEL_NODE_ARGS } from "../../helpers/run-keel.js";
 import { anthropicEnv, scriptedServer } from "../../helpers/scripted.js";
 import { type PtyScreen, spawnInPty } from "./pty-screen.js";
 
@@ -59,7 +59,7 @@ export function usePtyRepl(prefix: string): PtyRepl {
       KEEL_RETRY_BASE_MS: "1",
       ...extraEnv,
     };
-    const screen = spawnInPty(process.execPath, [KEEL_BIN, ...args], { cwd: dir, env });
+    const screen = spawnInPty(process.execPath, [...KEEL_NODE_ARGS, ...args], { cwd: dir, env });
     screens.push(screen);
     return screen;
   };

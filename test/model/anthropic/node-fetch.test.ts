@@ -20,6 +20,7 @@ describe("the node:http fetch the Anthropic client sends with", () => {
     expect(response.status).toBe(200);
     expect(response.ok).toBe(true);
     expect(response.headers.get("request-id")).toBe("req_1");
+    expect(response.redirected).toBe(false);
     expect(await readAll(response)).toBe("event: a\ndata: {}\n\n");
     const [request] = server.requests;
     expect(request?.method).toBe("POST");
@@ -127,6 +128,7 @@ describe("the node:http fetch the Anthropic client sends with", () => {
     });
     expect(await response.text()).toBe("landed");
     expect(response.url).toBe(`${url}/c`);
+    expect(response.redirected).toBe(true);
     expect(seen).toEqual([
       "POST /a {} application/json",
       "POST /b {} application/json",

@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import { PassThrough } from "node:stream";
 import { runCli } from "../../../src/cli/main.js";
-import { KEEL_BIN } from "../../helpers/run-keel.js";
+import { KEEL_NODE_ARGS } from "../../helpers/run-keel.js";
 
 /** A keel run the cell runner can watch and stop while it runs. */
 export interface KeelProcess {
@@ -31,7 +31,7 @@ function collected(stream: NodeJS.ReadableStream): () => string {
  * abort use it: SIGINT and the exit code it maps to belong to the real process.
  */
 export function spawnKeel(args: string[], cwd: string, env: Record<string, string>): KeelProcess {
-  const child = spawn(process.execPath, [KEEL_BIN, ...args], {
+  const child = spawn(process.execPath, [...KEEL_NODE_ARGS, ...args], {
     cwd,
     env: { PATH: process.env.PATH ?? "", ...env },
     stdio: ["pipe", "pipe", "pipe"],

@@ -1,0 +1,168 @@
+// Builds dist/print.cjs, the CLI without its terminal UI as one CommonJS file, and trains its V8
+// code cache. `keel -p` and the headless subcommands run from it (src/cli/bin.ts): Node 20 has no
+// compile cache for ES modules, but a vm.Script compiled from a CommonJS file can use cached
+// data, and compiling the code was most of a one-turn `keel -p` (bench/results.md, "Cold start").
+import { spawn } from "node:child_process";
+import { once } from "node:events";
+import { mkdtemp, rm, stat, writeFile } from "node:fs/promises";
+import { builtinModules } from "node:module";
+import { tmpdir } from "node:os";
+import { join, relative, resolve, sep } from "node:path";
+import { createInterface } from "node:readline";
+import { fileURLToPath } from "node:url";
+import { build } from "esbuild";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const replDir = join(root, "src", "cli", "repl") + sep;
+const handover = join(root, "src", "cli", "repl-handover.ts");
+
+/**
+ * Imports of the REPL's modules from outside the REPL resolve to src/cli/repl-handover.ts: the
+ * REPL needs ink, whose top-level await a CommonJS bundle cannot hold.
+ */
+const replHandover = {
+  name: "repl-handover",
+  setup(builder) {
+    builder.onResolve({ filter: /^\./ }, (args) => {
+      if (args.importer.startsWith(replDir)) return undefined;
+      const target = resolve(args.resolveDir, args.path);
+      return target.startsWith(replDir) ? { path: handover } : undefined;
+    });
+  },
+};
+
+const BUILTIN = new Set(builtinModules);
+
+/**
+ * Dynamic imports of node's modules become require() calls. A vm.Script's own `import()` needs
+ * a callback that Node 20 keeps experimental, and that code compiled from a code cache loses.
+ */
+const builtinDynamicImports = {
+  name: "builtin-dynamic-imports",
+  setup(builder) {
+    builder.onResolve({ filter: /^[a-z:_/]+$/ }, (args) => {
+      if (args.kind !== "dynamic-import" || !BUILTIN.has(args.path.replace(/^node:/, ""))) {
+        return undefined;
+      }
+      return { path: args.path, namespace: "builtin-require" };
+    });
+    builder.onLoad({ filter: /.*/, namespace: "builtin-require" }, (args) => ({
+      contents: `module.exports = require(${JSON.stringify(args.path)});`,
+      loader: "js",
+    }));
+  },
+};
+
+/** Fails the build if the bundle still holds an import() (see builtinDynamicImports). */
+function checkNoDynamicImports(metafile) {
+  for (const [file, output] of Object.entries(metafile.outputs)) {
+    const left = output.imports.filter((entry) => entry.kind === "dynamic-import");
+    if (left.length > 0) {
+      const paths = left.map((entry) => entry.path).join(", ");
+      throw new Error(`${file} still imports dynamically: ${paths}`);
+    }
+  }
+}
+
+/** Builds `<outdir>/print.cjs` with the given import.meta.url stand-in and extra plugins. */
+async function bundle(outdir, importMetaUrl, plugins) {
+  const outfile = join(outdir, "print.cjs");
+  const result = await build({
+    entryPoints: [join(root, "src/cli/cli-entry.ts")],
+    outfile,
+    bundle: true,
+    format: "cjs",
+    platform: "node",
+    target: "node20",
+    // Less to read and hash at every start; names stay, and the source map has the rest.
+    minifyWhitespace: true,
+    sourcemap: "linked",
+    legalComments: "none",
+    logLevel: "warning",
+    define: importMetaUrl.define,
+    banner: { js: importMetaUrl.js },
+    plugins: [replHandover, builtinDynamicImports, ...plugins],
+    metafile: true,
+  });
+  checkNoDynamicImports(result.metafile);
+  return outfile;
+}
+
+/** Resolves with the scripted server's URL once it prints `listening on <url>`. */
+async function serverUrl(server) {
+  const lines = createInterface({ input: server.stdout });
+  for await (const line of lines) {
+    const match = /^listening on (\S+)/.exec(line);
+    if (match) return match[1];
+  }
+  throw new Error("the scripted server ended before it listened");
+}
+
+/** Runs `node <flags> <cli> <args>` and rejects unless it exits 0. */
+async function runCli(nodeFlags, cli, args, options) {
+  const child = spawn(process.execPath, [...nodeFlags, cli, ...args], {
+    ...options,
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  let stderr = "";
+  child.stderr.on("data", (chunk) => {
+    stderr += chunk;
+  });
+  const [code] = await once(child, "exit");
+  if (code !== 0) throw new Error(`training run exited ${code}: ${stderr}`);
+}
+
+const TRAINING_SCENARIO = {
+  name: "code-cache-training",
+  turnMode: "count",
+  turns: [
+    { content: [{ type: "tool_use", name: "Bash", input: { command: "echo trained" } }] },
+    { content: "done" },
+  ],
+  side: [{ match: { requestKind: "title" }, content: "training" }],
+};
+
+/**
+ * One `keel -p` turn with a tool call, over HTTP against the scripted server, run by the built
+ * executable with the node flags of its shebang (V8 rejects a cache made under other flags); the
+ * loader writes the code cache as that process exits.
+ */
+async function trainCodeCache(cli, nodeFlags, cacheFile) {
+  const scratch = await mkdtemp(join(tmpdir(), "keel-code-cache-"));
+  const scenario = join(scratch, "scenario.json");
+  await writeFile(scenario, JSON.stringify(TRAINING_SCENARIO));
+  const env = { PATH: process.env.PATH, HOME: scratch, KEEL_CONFIG_DIR: join(scratch, "state") };
+  const server = spawn(process.execPath, [cli, "scripted-server", scenario], {
+    env,
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  try {
+    const url = await serverUrl(server);
+    const args = ["-p", "train", "--model", "claude-sonnet-4-5"];
+    args.push("--permission-mode", "bypassPermissions", "--output-format", "text");
+    await runCli(nodeFlags, cli, args, {
+      cwd: scratch,
+      env: {
+        ...env,
+        ANTHROPIC_BASE_URL: url,
+        ANTHROPIC_API_KEY: "training",
+        KEEL_CODE_CACHE_OUT: cacheFile,
+      },
+    });
+    await stat(cacheFile);
+  } finally {
+    server.kill();
+    await rm(scratch, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Builds the print bundle into `outdir` beside the executable `cli` and trains its code cache.
+ * `importMetaUrl` is the build's stand-in for import.meta.url (`define` and its `js` banner);
+ * `plugins` are the esbuild plugins the full build uses too.
+ */
+export async function buildPrintBundle(outdir, cli, nodeFlags, importMetaUrl, plugins = []) {
+  const outfile = await bundle(outdir, importMetaUrl, plugins);
+  await trainCodeCache(cli, nodeFlags, `${outfile}.cache`);
+  return relative(outdir, outfile);
+}

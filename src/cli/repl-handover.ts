@@ -1,0 +1,15 @@
+import { FullBuildNeeded } from "./full-build-needed.js";
+
+// The print bundle's build (scripts/print-bundle.mjs) resolves the REPL's entry modules here:
+// the REPL needs ink, which Node 20 cannot load into a CommonJS bundle. bin.ts catches the
+// error and starts the full build, which has the REPL.
+
+/** Stands for src/cli/repl/run-repl.ts in the print bundle. */
+export async function runRepl(): Promise<never> {
+  throw new FullBuildNeeded();
+}
+
+/** Stands for src/cli/repl/startup/continue-in-repl.ts in the print bundle. */
+export async function continueInRepl(): Promise<never> {
+  throw new FullBuildNeeded();
+}

@@ -1,0 +1,160 @@
+import { Blob } from "node:buffer";
+import { Readable } from "node:stream";
+import { Headers } from "./web-headers.js";
+
+// Why not Node's Response: Node defines Response (and Headers, FormData, fetch) as lazy globals
+// whose first use loads its internal undici bundle, about 60 ms of CPU in a one-turn `keel -p`
+// that sends over node:http anyway (node-fetch.ts). This class has the members of a fetch
+// Response that the SDK and keel read, and fails as fetch's does when a body is read twice.
+
+/** What a response is made of: the head node:http received and the body stream built for it. */
+export interface WebResponseInit {
+  status: number;
+  statusText: string;
+  headers: Headers;
+  /** The URL the response came from (after redirects). */
+  url: string;
+  /** Whether redirects were followed to get here. */
+  redirected: boolean;
+}
+
+/**
+ * Whether a web stream has been read from or cancelled. Node documents isDisturbed for web
+ * streams too (undici's Response uses it); @types/node declares only its own stream types.
+ */
+function isDisturbed(stream: ReadableStream): boolean {
+  return Readable.isDisturbed(stream as unknown as Readable);
+}
+
+/** The TypeError fetch rejects a second read of a body with. */
+function unusable(): TypeError {
+  return new TypeError("Body is unusable: Body has already been read");
+}
+
+/** The chunks of a stream joined into one byte array. */
+async function readAllBytes(stream: ReadableStream<Uint8Array>): Promise<Uint8Array<ArrayBuffer>> {
+  const reader = stream.getReader();
+  const chunks: Uint8Array[] = [];
+  let length = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    length += value.byteLength;
+  }
+  const bytes = new Uint8Array(length);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
+
+/**
+ * A fetch `Response` without undici: status, headers (keel's web-headers.ts), the web
+ * stream body, and the body readers (text, json, arrayBuffer, bytes, blob; formData rejects).
+ * Each body can be read once (bodyUsed, then a TypeError, as fetch); clone() tees it.
+ */
+export class WebResponse {
+  readonly status: number;
+  readonly statusText: string;
+  readonly headers: Headers;
+  readonly url: string;
+  readonly redirected: boolean;
+  /** Always "basic": a same-origin network response, what Node's fetch reports. */
+  readonly type = "basic" as const;
+  #body: ReadableStream<Uint8Array> | null;
+
+  constructor(body: ReadableStream<Uint8Array> | null, init: WebResponseInit) {
+    this.#body = body;
+    this.status = init.status;
+    this.statusText = init.statusText;
+    this.headers = init.headers;
+    this.url = init.url;
+    this.redirected = init.redirected;
+  }
+
+  /** Whether the status is 2xx. */
+  get ok(): boolean {
+    return this.status >= 200 && this.status <= 299;
+  }
+
+  /** The body stream (null for a bodiless response). */
+  get body(): ReadableStream<Uint8Array> | null {
+    return this.#body;
+  }
+
+  /** Whether the body has been read from or cancelled, by a reader method or through `body`. */
+  get bodyUsed(): boolean {
+    return this.#body !== null && isDisturbed(this.#body);
+  }
+
+  /** The whole body; rejects when it was read (or is being read) before. */
+  #consume(): Promise<Uint8Array<ArrayBuffer>> {
+    const body = this.#body;
+    if (body === null) return Promise.resolve(new Uint8Array(0));
+    if (body.locked || isDisturbed(body)) return Promise.reject(unusable());
+    // getReader() locks the stream now, so a second call made before this one settles fails.
+    return readAllBytes(body);
+  }
+
+  /** The body as bytes. */
+  bytes(): Promise<Uint8Array<ArrayBuffer>> {
+    return this.#consume();
+  }
+
+  /** The body as an ArrayBuffer. */
+  async arrayBuffer(): Promise<ArrayBuffer> {
+    // The bytes were copied into a buffer of their exact length: it is theirs alone.
+    return (await this.#consume()).buffer;
+  }
+
+  /** The body decoded as UTF-8 (a leading BOM dropped, as fetch does). */
+  async text(): Promise<string> {
+    return new TextDecoder().decode(await this.#consume());
+  }
+
+  /** The body parsed as JSON (a SyntaxError when it is not). */
+  async json(): Promise<unknown> {
+    return JSON.parse(await this.text());
+  }
+
+  /** The body as a Blob typed with the response's content-type. */
+  async blob(): Promise<Blob> {
+    const bytes = await this.#consume();
+    return new Blob([bytes], { type: this.headers.get("content-type") ?? "" });
+  }
+
+  /** Always rejects: keel reads no form bodies, and FormData would load undici. */
+  formData(): Promise<never> {
+    return Promise.reject(new TypeError("keel's fetch responses do not parse form data"));
+  }
+
+  /** A copy whose body is the second branch of a tee of this one's (both stay readable). */
+  clone(): WebResponse {
+    const body = this.#body;
+    if (body !== null && (body.locked || isDisturbed(body))) {
+      throw new TypeError("Response.clone: Body has already been consumed.");
+    }
+    const [mine, theirs] = body === null ? [null, null] : body.tee();
+    this.#body = mine;
+    return new WebResponse(theirs, {
+      status: this.status,
+      statusText: this.statusText,
+      headers: new Headers(this.headers),
+      url: this.url,
+      redirected: this.redirected,
+    });
+  }
+}
+
+/**
+ * The response as the DOM `Response` type that `typeof fetch` promises. The one cast on this
+ * path: the class has every member the SDK and keel use, but its headers are keel's web-headers.ts
+ * (a different declared type from undici's Headers, same behaviour) and its blob() is
+ * node:buffer's Blob, so TypeScript cannot see them as the same type.
+ */
+export function asFetchResponse(response: WebResponse): Response {
+  return response as unknown as Response;
+}
