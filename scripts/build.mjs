@@ -13,14 +13,6 @@ import { build } from "esbuild";
 import { buildPrintBundle } from "./print-bundle.mjs";
 import { sdkWebGlobals } from "./sdk-web-globals.mjs";
 
-/**
- * The node flags the executable's shebang starts node with: a smaller young generation, so a
- * long session's garbage (each request's body is built afresh) no longer grows the heap by tens
- * of MB, at no measurable cost per turn (bench/results.md, "Memory"). The print bundle's code
- * cache is made under the same flags: V8 rejects a cache made under others.
- */
-const NODE_FLAGS = ["--max-semi-space-size=4"];
-
 const root = fileURLToPath(new URL("..", import.meta.url));
 
 /** Options every build shares. */
@@ -73,7 +65,9 @@ async function buildExecutable(outdir) {
     outfile: cli,
     format: "cjs",
     define: IMPORT_META_URL.define,
-    banner: { js: `#!/usr/bin/env -S node ${NODE_FLAGS.join(" ")}\n${IMPORT_META_URL.js}` },
+    // No node flags: any V8 flag makes node's code cache of its own modules not fit (see
+    // src/cli/young-generation.ts), and the print bundle's cache is made without flags too.
+    banner: { js: `#!/usr/bin/env node\n${IMPORT_META_URL.js}` },
     plugins: [
       {
         name: "full-build-entry",
@@ -95,7 +89,7 @@ export async function buildCli(outdir = join(root, "dist")) {
   await rm(outdir, { recursive: true, force: true });
   await buildModules(outdir);
   const cli = await buildExecutable(outdir);
-  await buildPrintBundle(outdir, cli, NODE_FLAGS, IMPORT_META_URL, [sdkWebGlobals()]);
+  await buildPrintBundle(outdir, cli, IMPORT_META_URL, [sdkWebGlobals()]);
   return cli;
 }
 

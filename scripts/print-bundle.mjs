@@ -98,9 +98,9 @@ async function serverUrl(server) {
   throw new Error("the scripted server ended before it listened");
 }
 
-/** Runs `node <flags> <cli> <args>` and rejects unless it exits 0. */
-async function runCli(nodeFlags, cli, args, options) {
-  const child = spawn(process.execPath, [...nodeFlags, cli, ...args], {
+/** Runs `node <cli> <args>` and rejects unless it exits 0. */
+async function runCli(cli, args, options) {
+  const child = spawn(process.execPath, [cli, ...args], {
     ...options,
     stdio: ["ignore", "ignore", "pipe"],
   });
@@ -124,10 +124,10 @@ const TRAINING_SCENARIO = {
 
 /**
  * One `keel -p` turn with a tool call, over HTTP against the scripted server, run by the built
- * executable with the node flags of its shebang (V8 rejects a cache made under other flags); the
- * loader writes the code cache as that process exits.
+ * executable as its shebang runs it (node without flags: V8 rejects a cache made under other
+ * flags); the loader writes the code cache as that process exits.
  */
-async function trainCodeCache(cli, nodeFlags, cacheFile) {
+async function trainCodeCache(cli, cacheFile) {
   const scratch = await mkdtemp(join(tmpdir(), "keel-code-cache-"));
   const scenario = join(scratch, "scenario.json");
   await writeFile(scenario, JSON.stringify(TRAINING_SCENARIO));
@@ -140,7 +140,7 @@ async function trainCodeCache(cli, nodeFlags, cacheFile) {
     const url = await serverUrl(server);
     const args = ["-p", "train", "--model", "claude-sonnet-4-5"];
     args.push("--permission-mode", "bypassPermissions", "--output-format", "text");
-    await runCli(nodeFlags, cli, args, {
+    await runCli(cli, args, {
       cwd: scratch,
       env: {
         ...env,
@@ -161,8 +161,8 @@ async function trainCodeCache(cli, nodeFlags, cacheFile) {
  * `importMetaUrl` is the build's stand-in for import.meta.url (`define` and its `js` banner);
  * `plugins` are the esbuild plugins the full build uses too.
  */
-export async function buildPrintBundle(outdir, cli, nodeFlags, importMetaUrl, plugins = []) {
+export async function buildPrintBundle(outdir, cli, importMetaUrl, plugins = []) {
   const outfile = await bundle(outdir, importMetaUrl, plugins);
-  await trainCodeCache(cli, nodeFlags, `${outfile}.cache`);
+  await trainCodeCache(cli, `${outfile}.cache`);
   return relative(outdir, outfile);
 }

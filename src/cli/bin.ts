@@ -4,6 +4,8 @@ import { VERSION } from "../version.js";
 import { isFullBuildNeeded } from "./full-build-needed.js";
 import type { CliIo } from "./io.js";
 import { printBundleServes } from "./print-bundle-dispatch.js";
+import { capYoungGeneration } from "./young-generation.js";
+import { v8YoungGeneration } from "./young-generation-v8.js";
 import { type CliBuild, loadPrintBundle, printBundleFiles } from "./print-bundle-loader.js";
 
 /** Exit codes for the signals that stop keel (contracts.md §2). */
@@ -57,6 +59,7 @@ async function main(): Promise<void> {
     process.stdout.write(`${VERSION} (keel)\n`);
     return;
   }
+  capYoungGeneration(v8YoungGeneration);
   const controller = new AbortController();
   let signalled: keyof typeof SIGNAL_EXIT_CODES | undefined;
   for (const name of ["SIGINT", "SIGTERM"] as const) {

@@ -1,7 +1,7 @@
 import type { Message } from "../protocol/messages.js";
 import type { ToolUseContext } from "../tools/context.js";
 import { formatSize } from "./persisted-output.js";
-import { toolUsesById } from "./rounds.js";
+import { toolUseLookup } from "./rounds.js";
 import { CHARS_PER_TOKEN, toolResultChars } from "./tokens.js";
 import { replaceToolResults, toolResultRefs } from "./tool-results.js";
 
@@ -76,7 +76,7 @@ export function createMicrocompact(
   const minSavings = options.minSavingsTokens ?? 20_000;
   const compactable = new Set(options.compactableTools ?? COMPACTABLE_TOOLS);
   return async (messages, context) => {
-    const uses = toolUsesById(messages);
+    const toolUse = toolUseLookup(messages);
     const replacements = new Map<string, string>();
     const cleared: ClearedToolResult[] = [];
     let kept = 0;
@@ -89,7 +89,7 @@ export function createMicrocompact(
         kept += tokens;
         continue;
       }
-      const use = uses.get(block.tool_use_id);
+      const use = toolUse(block.tool_use_id);
       if (!use || !compactable.has(use.name)) continue;
       const marker = clearedMarker(use.name, chars);
       saved += tokens - Math.ceil(marker.length / CHARS_PER_TOKEN);

@@ -45,13 +45,23 @@ export function latestUserPrompt(messages: readonly Message[]): UserMessage | un
   return undefined;
 }
 
-/** Every tool_use block of the history, by id. */
-export function toolUsesById(messages: readonly Message[]): Map<string, ToolUseBlock> {
-  const uses = new Map<string, ToolUseBlock>();
-  for (const message of messages) {
-    if (message.type !== "assistant") continue;
-    for (const block of message.message.content)
-      if (block.type === "tool_use") uses.set(block.id, block);
-  }
-  return uses;
+/**
+ * Finds tool_use blocks by id, reading the history from its newest message back only as far as
+ * the ids asked for need (each request asks about its newest results: reading the whole
+ * history every turn made long sessions quadratic).
+ */
+export function toolUseLookup(
+  messages: readonly Message[],
+): (id: string) => ToolUseBlock | undefined {
+  const found = new Map<string, ToolUseBlock>();
+  let next = messages.length - 1;
+  return (id) => {
+    while (!found.has(id) && next >= 0) {
+      const message = messages[next--]!;
+      if (message.type !== "assistant") continue;
+      for (const block of message.message.content)
+        if (block.type === "tool_use" && !found.has(block.id)) found.set(block.id, block);
+    }
+    return found.get(id);
+  };
 }

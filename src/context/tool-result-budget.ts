@@ -3,7 +3,7 @@ import path from "node:path";
 import type { Message } from "../protocol/messages.js";
 import { type AnyTool, findTool } from "../tools/tool.js";
 import { PREVIEW_BYTES, persistedOutputText } from "./persisted-output.js";
-import { toolUsesById } from "./rounds.js";
+import { toolUseLookup } from "./rounds.js";
 import { replaceToolResults, toolResultRefs, toolResultText } from "./tool-results.js";
 
 /** Claude Code's ceiling on any one tool's result before it is spilled. */
@@ -100,7 +100,7 @@ export function createToolResultBudget(
   };
 
   return async (messages) => {
-    const uses = toolUsesById(messages);
+    const toolUse = toolUseLookup(messages);
     for (const group of groupsOfResults(messages)) {
       let total = 0;
       const fresh: Candidate[] = [];
@@ -111,7 +111,7 @@ export function createToolResultBudget(
           continue;
         }
         total += result.chars;
-        const cap = capOf(uses.get(result.id)?.name);
+        const cap = capOf(toolUse(result.id)?.name);
         if (result.text !== undefined && cap !== Number.POSITIVE_INFINITY)
           fresh.push({ id: result.id, text: result.text, cap });
         else fates.set(result.id, null);

@@ -20,14 +20,14 @@ async function oneTurn(answer: string, nodeArgs?: readonly string[]) {
 }
 
 describe("the print bundle", () => {
-  it("runs keel -p, with the code cache the build made under the shebang's flags", async () => {
+  it("runs keel -p, with the code cache the build made", async () => {
     const run = await oneTurn("from the bundle");
     expect(run.stdout.trim()).toBe("from the bundle");
     expect(run.stderr).toContain("print.cjs, code cache used");
   });
 
-  it("still answers when V8 rejects the cache (node started without the shebang's flags)", async () => {
-    const run = await oneTurn("compiled afresh", [KEEL_BIN]);
+  it("still answers when V8 rejects the cache (node started with a flag the build did not use)", async () => {
+    const run = await oneTurn("compiled afresh", ["--max-semi-space-size=4", KEEL_BIN]);
     expect(run.stdout.trim()).toBe("compiled afresh");
     expect(run.stderr).toContain("print.cjs, code cache rejected");
   });

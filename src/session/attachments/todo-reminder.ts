@@ -29,25 +29,37 @@ function callsTodoWrite(message: AssistantMessage): boolean {
 
 /**
  * Counts assistant turns (responses, told apart by message.id: each block of a response is its
- * own message) after the last TodoWrite call and after the last todo reminder.
+ * own message) after the last TodoWrite call and after the last todo reminder; the response
+ * that calls TodoWrite is not one of them, whichever of its blocks came first. Counts stop at
+ * `limit`: the history is read from its end only as far as that needs (it runs every turn).
  */
-export function todoTurnCounts(messages: readonly Message[]): TodoTurnCounts {
-  const seen = new Set<string>();
-  const counts: TodoTurnCounts = { sinceTodoWrite: 0, sinceReminder: 0 };
-  for (const message of messages) {
+export function todoTurnCounts(
+  messages: readonly Message[],
+  limit = Number.POSITIVE_INFINITY,
+): TodoTurnCounts {
+  const counted = new Set<string>();
+  let sinceTodoWrite: number | undefined;
+  let sinceReminder: number | undefined;
+  for (let i = messages.length - 1; i >= 0; i--) {
+    if (sinceTodoWrite !== undefined && sinceReminder !== undefined) break;
+    // One response past the limit: every response within it has been read whole.
+    if (counted.size > limit) break;
+    const message = messages[i]!;
     if (message.type === "attachment" && message.attachment.type === "todo_reminder") {
-      counts.sinceReminder = 0;
+      sinceReminder ??= counted.size;
     }
     if (message.type !== "assistant" || !countsAsTurn(message)) continue;
-    if (!seen.has(message.message.id)) {
-      seen.add(message.message.id);
-      counts.sinceTodoWrite += 1;
-      counts.sinceReminder += 1;
+    const id = message.message.id;
+    if (sinceTodoWrite === undefined && callsTodoWrite(message)) {
+      sinceTodoWrite = counted.size - (counted.has(id) ? 1 : 0);
     }
-    // The response that calls TodoWrite is not a turn without it, whichever block came first.
-    if (callsTodoWrite(message)) counts.sinceTodoWrite = 0;
+    counted.add(id);
   }
-  return counts;
+  const upTo = (count: number) => Math.min(count, limit);
+  return {
+    sinceTodoWrite: upTo(sinceTodoWrite ?? counted.size),
+    sinceReminder: upTo(sinceReminder ?? counted.size),
+  };
 }
 
 /** What the reminder needs to know about the session. */
@@ -66,7 +78,7 @@ export function todoReminder(
   options: TodoReminderOptions,
 ): Attachment | undefined {
   if (!options.toolNames.includes(TODO_WRITE_TOOL)) return undefined;
-  const counts = todoTurnCounts(messages);
+  const counts = todoTurnCounts(messages, TODO_REMINDER_TURNS);
   if (counts.sinceTodoWrite < TODO_REMINDER_TURNS) return undefined;
   if (counts.sinceReminder < TODO_REMINDER_TURNS) return undefined;
   return {

@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { Message } from "../../../src/protocol/messages.js";
 import { todoReminder, todoTurnCounts } from "../../../src/session/attachments/todo-reminder.js";
@@ -73,5 +74,69 @@ describe("todoReminder", () => {
       ...textTurns("b", 3),
     ];
     expect(todoTurnCounts(messages).sinceTodoWrite).toBe(3);
+  });
+});
+
+/** The counts as first written: one pass from the start of the history. */
+function countsFromTheStart(messages: readonly Message[]) {
+  const seen = new Set<string>();
+  const counts = { sinceTodoWrite: 0, sinceReminder: 0 };
+  for (const message of messages) {
+    if (message.type === "attachment" && message.attachment.type === "todo_reminder") {
+      counts.sinceReminder = 0;
+    }
+    if (message.type !== "assistant") continue;
+    const blocks = message.message.content;
+    if (blocks.every((b) => b.type === "thinking" || b.type === "redacted_thinking")) continue;
+    if (!seen.has(message.message.id)) {
+      seen.add(message.message.id);
+      counts.sinceTodoWrite += 1;
+      counts.sinceReminder += 1;
+    }
+    if (blocks.some((b) => b.type === "tool_use" && b.name === "TodoWrite"))
+      counts.sinceTodoWrite = 0;
+  }
+  return counts;
+}
+
+const blockKind = fc.constantFrom("text", "thinking", "read", "todo");
+const historyPart = fc.oneof(
+  { weight: 1, arbitrary: fc.constant("reminder" as const) },
+  { weight: 4, arbitrary: fc.array(blockKind, { minLength: 1, maxLength: 3 }) },
+);
+
+/** A history of responses (their blocks in a row, as keel records them) and reminders. */
+function historyOf(parts: Array<"reminder" | Array<"text" | "thinking" | "read" | "todo">>) {
+  const messages: Message[] = [];
+  parts.forEach((part, n) => {
+    if (part === "reminder") return void messages.push(reminderMessage(`rem${n}`));
+    for (const kind of part) {
+      if (kind === "todo") messages.push(todoWriteTurn(`r${n}`));
+      else if (kind === "thinking")
+        messages.push(assistantBlock(`r${n}`, { type: "thinking", thinking: "x", signature: "s" }));
+      else if (kind === "read")
+        messages.push(
+          assistantBlock(`r${n}`, { type: "tool_use", id: `t${n}`, name: "Read", input: {} }),
+        );
+      else messages.push(assistantBlock(`r${n}`, { type: "text", text: "t" }));
+    }
+  });
+  return messages;
+}
+
+describe("todoTurnCounts, read from the end", () => {
+  it("agrees with one pass from the start, and stops at its limit", () => {
+    fc.assert(
+      fc.property(fc.array(historyPart, { maxLength: 40 }), fc.nat(12), (parts, limit) => {
+        const messages = historyOf(parts);
+        const expected = countsFromTheStart(messages);
+        expect(todoTurnCounts(messages)).toEqual(expected);
+        expect(todoTurnCounts(messages, limit)).toEqual({
+          sinceTodoWrite: Math.min(expected.sinceTodoWrite, limit),
+          sinceReminder: Math.min(expected.sinceReminder, limit),
+        });
+      }),
+      { numRuns: 500 },
+    );
   });
 });
