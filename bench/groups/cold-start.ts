@@ -13,11 +13,17 @@ import { coldBreakdown } from "./cold-breakdown.js";
 const TARGET_WALL_S = 0.25;
 const TARGET_RSS_MB = 90;
 
-/** What the session-3 cold-start work changed, with the figures it was measured by. */
+/** What the session-4 cold-start work changed, with the figures it was measured by. */
 const WHAT_CHANGED = [
-  "**What changed (session 3) and why.** (1) The Anthropic client sends over `node:http`/`node:https` with a keep-alive agent (src/model/anthropic/node-fetch.ts) instead of Node's fetch: fetch's first call loads undici's fetch and compiles its WebAssembly HTTP parser. (2) The client is `BaseAnthropic` plus the `Messages` resource, not the full `Anthropic` class (the SDK chunk on the `-p` path went from 1095 KB to 310 KB). (3) web-tree-sitter is imported on the first Bash command parsed, not at start. Together: 35 chunks / 3007 KB loaded → 39 / 2078 KB; a one-turn HTTP `keel -p`, medians of 9 runs alternated with the previous build on a loaded machine: CPU 790 → 530 ms, peak RSS 114 → 77 MB (`--model scripted:`, which never used fetch: CPU 450 → 460 ms, within noise, RSS 71 → 69 MB). Measured and dropped (no gain beyond noise): `z.config({ jitless: true })` before the schemas are built, and `--max-semi-space-size` 8 or 32 set at run time (where V8 ignores it: the heap is already sized; the executable now passes `--max-semi-space-size=4` on node's command line, for memory — see \"Memory\").",
+  "**What changed (session 4) and why**, one-turn HTTP `keel -p`, this machine, idle: 0.51 s / 530 ms CPU at the start of the session.",
   "",
-  "Not yet: yaml (281 KB) is still on the `-p` path through src/session/memory/frontmatter.ts and src/config/agent-file.ts (both parse YAML synchronously; each would need `await import(\"yaml\")` on a file that has frontmatter); zod (738 KB) is needed by every tool's schema; `Headers` still loads undici's module (about 60 ms CPU, 12 MB) because the SDK builds its request headers with `new Headers()`. Wall times on a loaded machine (see the load figure above) say little; the CPU column does not depend on load as much.",
+  '1. **The print bundle** (docs/architecture.md, "The build"): `-p` runs from `dist/print.cjs`, the CLI without its REPL as one CommonJS file, which the executable compiles through `vm.Script` with V8 cached data made at build time by a training turn. Node 20 has no compile cache for ES modules; compiling the chunks was about 90 ms of CPU. → 0.30–0.33 s.',
+  "2. **No undici**: Node's `Headers`, `Response` and `FormData` globals load undici's whole bundle on first use (about 60 ms of CPU) although keel sends over node:http. node-fetch.ts builds its own `Response` (web-response.ts) with keel's `Headers` (web-headers.ts), and the SDK's modules see those names bound to keel's at build time (scripts/sdk-web-globals.mjs). → 0.30 s.",
+  "3. **A CommonJS executable**: `dist/cli.js` is CommonJS (the ES-module loader and four chunk imports cost about 25 ms before anything ran); `keel --version` 88 → 56 ms.",
+  "4. **No node flags**: the shebang's `--max-semi-space-size=4` made node's embedded code cache for its own modules not fit (any non-default V8 flag does), so every internal module (http, crypto, streams, …) compiled afresh: loading nine of them took 52 ms instead of 17. The young generation is now capped at run time (src/cli/young-generation.ts). → 0.22 s.",
+  "5. Smaller: readline, zlib and perf_hooks load only when used; the git snapshot starts no process outside a repository and two instead of four inside one.",
+  "",
+  "Measured and dropped: a V8 startup snapshot of the whole CLI (`node --snapshot-blob`): its 19 MB blob alone took 0.16 s and 76 MB to deserialize; `z.config({ jitless: true })` (no difference over 25 alternated runs); leaving the OpenAI SDK, MCP and tree-sitter out of the print bundle (about 8 ms, within noise).",
 ].join("\n");
 
 interface Subject {

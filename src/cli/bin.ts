@@ -4,9 +4,9 @@ import { VERSION } from "../version.js";
 import { isFullBuildNeeded } from "./full-build-needed.js";
 import type { CliIo } from "./io.js";
 import { printBundleServes } from "./print-bundle-dispatch.js";
+import { type CliBuild, loadPrintBundle, printBundleFiles } from "./print-bundle-loader.js";
 import { capYoungGeneration } from "./young-generation.js";
 import { v8YoungGeneration } from "./young-generation-v8.js";
-import { type CliBuild, loadPrintBundle, printBundleFiles } from "./print-bundle-loader.js";
 
 /** Exit codes for the signals that stop keel (contracts.md §2). */
 const SIGNAL_EXIT_CODES = { SIGINT: 130, SIGTERM: 143 } as const;

@@ -18,6 +18,7 @@ import {
   nestedMemorySource,
   todoReminderSource,
 } from "../session/attachments/sources.js";
+import { withFreshMemory } from "../session/context/fresh-memory.js";
 import { loadSessionContext } from "../session/context/session-context.js";
 import type {
   ContextDeps,
@@ -143,30 +144,45 @@ function promptOptions(options: CliOptions) {
   };
 }
 
-/** The system prompt and user context, once per session (with SessionStart hook output). */
+/**
+ * The system prompt and user context, once per session (with SessionStart hook output); a
+ * later call (the engine's reloadContext, after /memory) re-reads only the memory files.
+ */
 function contextLoader(parts: Parts, loaded: Set<string>): () => Promise<SessionContext> {
   const { inputs, home } = parts;
-  return async () => {
-    const [context, started] = await Promise.all([
-      loadSessionContext({
-        cwd: inputs.io.cwd,
-        home,
-        stateDir: inputs.stateDir,
-        platform: process.platform,
-        model: inputs.model.model,
-        tools: parts.toolset.refreshTools().map((t) => t.name),
-        ...promptOptions(inputs.options),
-        now: new Date(),
-        loaded,
-        onWarning: inputs.warn,
-      }),
-      parts.hooks.start(inputs.resumed ? "resume" : "startup"),
-    ]);
-    if (started.length === 0) return context;
-    return {
-      ...context,
-      userContext: { ...context.userContext, sessionStartHooks: started.join("\n\n") },
-    };
+  let first: Promise<SessionContext> | undefined;
+  const roots = { cwd: inputs.io.cwd, home, stateDir: inputs.stateDir };
+  const fresh = (context: SessionContext) =>
+    withFreshMemory(context, { ...roots, loaded, onWarning: inputs.warn });
+  return () => {
+    if (first) return first.then(fresh);
+    first = loadFirstContext(parts, loaded);
+    return first;
+  };
+}
+
+/** The session's context as its start makes it. */
+async function loadFirstContext(parts: Parts, loaded: Set<string>): Promise<SessionContext> {
+  const { inputs, home } = parts;
+  const [context, started] = await Promise.all([
+    loadSessionContext({
+      cwd: inputs.io.cwd,
+      home,
+      stateDir: inputs.stateDir,
+      platform: process.platform,
+      model: inputs.model.model,
+      tools: parts.toolset.refreshTools().map((t) => t.name),
+      ...promptOptions(inputs.options),
+      now: new Date(),
+      loaded,
+      onWarning: inputs.warn,
+    }),
+    parts.hooks.start(inputs.resumed ? "resume" : "startup"),
+  ]);
+  if (started.length === 0) return context;
+  return {
+    ...context,
+    userContext: { ...context.userContext, sessionStartHooks: started.join("\n\n") },
   };
 }
 

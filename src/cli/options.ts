@@ -2,6 +2,7 @@ import { Command, InvalidArgumentError, Option } from "commander";
 import type { AgentDefinition } from "../config/agent-definition.js";
 import { PERMISSION_MODES, type PermissionMode } from "../tools/context.js";
 import { VERSION } from "../version.js";
+import { parseAgentsOption } from "./agents-option.js";
 import type { OutputFormat } from "./output.js";
 
 /** The main command's options, parsed and checked. */
@@ -58,8 +59,10 @@ export interface CliOptions {
   agent?: string;
   /** The agent `agent` (or the `agent` setting) names, resolved once at start-up. */
   mainAgent?: AgentDefinition;
-  /** Agents the host defines (the Agent SDK's `agents`); they override agent files. */
+  /** Agents the host defines (`--agents`, the Agent SDK's `agents`); they override agent files. */
   agents?: readonly AgentDefinition[];
+  /** Problems with flag values that do not stop the run (fields of --agents keel ignores). */
+  flagWarnings?: readonly string[];
   prompt: string;
 }
 
@@ -98,6 +101,14 @@ function permissionPromptTool(value: string): "stdio" {
     );
   }
   return value;
+}
+
+/** `--agents <json>` as options; a bad value throws a UsageError naming the agent and field. */
+function flagAgents(raw: Record<string, unknown>): Pick<CliOptions, "agents" | "flagWarnings"> {
+  const value = text(raw, "agents");
+  if (value === undefined) return {};
+  const { definitions, warnings } = parseAgentsOption(value);
+  return { agents: definitions, ...(warnings.length > 0 ? { flagWarnings: warnings } : {}) };
 }
 
 /** Commander's parsed values as keel's options (flags that were not given stay absent). */
@@ -159,6 +170,7 @@ function toCliOptions(promptWords: string[], raw: Record<string, unknown>): CliO
     ...optional("tools"),
     ...optional("settingSources"),
     ...optional("agent"),
+    ...flagAgents(raw),
     prompt: promptWords.join(" "),
   };
 }
@@ -256,7 +268,11 @@ export function mainCommand(onParsed: (options: CliOptions) => void): Command {
     .option("--tools <names>", 'only these built-in tools (comma-separated; "default" for all)')
     .option(
       "--agent <name>",
-      "run the main thread as this agent (.claude/agents or the SDK's agents): its prompt is the system prompt, its tools and model are used",
+      "run the main thread as this agent (.claude/agents, --agents or the SDK's agents): its prompt is the system prompt, its tools and model are used",
+    )
+    .option(
+      "--agents <json>",
+      'define agents for this session: JSON of name → {description, prompt, tools?, disallowedTools?, model?, maxTurns?}, e.g. \'{"reviewer":{"description":"Reviews code","prompt":"You review code"}}\'',
     )
     .option("--include-partial-messages", "stream-json: include raw stream events", false)
     .option(

@@ -5,7 +5,7 @@ import type { YoungGenerationDeps } from "./young-generation.js";
 export const v8YoungGeneration: YoungGenerationDeps = {
   size: () => getHeapSpaceStatistics().find((s) => s.space_name === "new_space")?.space_size ?? 0,
   stopGrowth: () => setFlagsFromString("--semi-space-growth-factor=1"),
-  every: (check, ms) => {
+  schedule: (check, ms) => {
     const timer = setInterval(check, ms).unref();
     return { cancel: () => clearInterval(timer) };
   },

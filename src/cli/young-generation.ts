@@ -15,7 +15,7 @@ export interface YoungGenerationDeps {
   /** Stops V8 from growing it further. */
   stopGrowth(): void;
   /** Calls `check` every `ms` without keeping the process alive, until cancelled. */
-  every(check: () => void, ms: number): { cancel(): void };
+  schedule(check: () => void, ms: number): { cancel(): void };
 }
 
 /**
@@ -25,7 +25,7 @@ export interface YoungGenerationDeps {
  * (bench/results.md, "Memory").
  */
 export function capYoungGeneration(deps: YoungGenerationDeps, checkEveryMs = 1000): void {
-  const repeat = deps.every(() => {
+  const repeat = deps.schedule(() => {
     if (deps.size() < YOUNG_GENERATION_CAP_BYTES) return;
     deps.stopGrowth();
     repeat.cancel();

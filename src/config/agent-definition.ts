@@ -1,11 +1,13 @@
 /**
- * Where an agent definition came from: keel itself, a Markdown file in an agents folder, or
- * the host that drives keel (the Agent SDK's `agents` option, sent in `initialize`).
+ * Where an agent definition came from: keel itself, a Markdown file in an agents folder, the
+ * host that drives keel (the Agent SDK's `agents` option, sent in `initialize`), or the
+ * `--agents` flag (`flagSettings`, as Claude Code names that source).
  */
 export type AgentSource =
   | { kind: "built-in" }
   | { kind: "project" | "user"; path: string }
-  | { kind: "sdk" };
+  | { kind: "sdk" }
+  | { kind: "flagSettings" };
 
 /** A kind of subagent the Agent tool can start (Claude Code's agent definitions). */
 export interface AgentDefinition {

@@ -46,8 +46,20 @@ export interface PermissionEngine {
    * `behavior` "deny" adds deny rules instead (the REPL's `/permissions deny <rule>`).
    */
   addSessionRules(rules: readonly string[], behavior?: "allow" | "deny"): string[];
+  /**
+   * Adds allow rules until `remove` is called (a user command's `allowed-tools`, for the turn
+   * it starts). Rules that parse are added, the others come back as problems; deny rules
+   * still win, as for every allow rule.
+   */
+  addTurnRules(rules: readonly string[], origin: string): TurnRules;
   /** Every rule in force now (settings, flags, session), highest source first (for /permissions). */
   rules(): readonly PermissionRule[];
+}
+
+/** Allow rules in force for one turn: `remove` takes them out again (calling it twice is harmless). */
+export interface TurnRules {
+  problems: string[];
+  remove(): void;
 }
 
 /** The mode that applies: bypassPermissions is plain default when settings disable it. */
@@ -60,6 +72,7 @@ function sessionAllowRules(
   texts: readonly string[],
   cwd: string,
   behavior: "allow" | "deny" = "allow",
+  origin = "this session",
 ): { rules: PermissionRule[]; problems: string[] } {
   const rules: PermissionRule[] = [];
   const problems: string[] = [];
@@ -72,7 +85,7 @@ function sessionAllowRules(
         text,
         value: parsed.value,
         source: "cli",
-        origin: "this session",
+        origin,
         root: cwd,
       });
   }
@@ -107,6 +120,17 @@ export function createPermissionEngine(options: PermissionEngineOptions): Permis
       const parsed = sessionAllowRules(texts, options.cwd, behavior);
       if (parsed.problems.length === 0) steps.rules = [...steps.rules, ...parsed.rules];
       return parsed.problems;
+    },
+    addTurnRules(texts, origin) {
+      const parsed = sessionAllowRules(texts, options.cwd, "allow", origin);
+      steps.rules = [...steps.rules, ...parsed.rules];
+      const added = new Set(parsed.rules);
+      return {
+        problems: parsed.problems,
+        remove: () => {
+          steps.rules = steps.rules.filter((rule) => !added.has(rule));
+        },
+      };
     },
     rules: () => steps.rules,
     decide(tool, input, context, decideOptions = {}) {

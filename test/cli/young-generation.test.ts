@@ -15,7 +15,7 @@ function scripted(sizes: number[]) {
     deps: {
       size: () => sizes.shift() ?? 0,
       stopGrowth: () => log.push("stop growth"),
-      every: (fn: () => void, ms: number) => {
+      schedule: (fn: () => void, ms: number) => {
         log.push(`every ${ms} ms`);
         check = fn;
         return { cancel: () => (cancelled = true) };

@@ -20,7 +20,8 @@ function optionOverrides(init: SdkInit | undefined, options: CliOptions): Sessio
     ...(init.jsonSchema === undefined || options.jsonSchema !== undefined
       ? {}
       : { jsonSchema: JSON.stringify(init.jsonSchema) }),
-    ...(init.agents.length === 0 ? {} : { agents: init.agents }),
+    // The SDK's agents come first (they win a name), then those of --agents.
+    ...(init.agents.length === 0 ? {} : { agents: [...init.agents, ...(options.agents ?? [])] }),
   };
 }
 

@@ -1,5 +1,9 @@
+import type { TurnRules } from "../../policy/engine.js";
 import { expandCommand } from "./commands/command-args.js";
+import type { UserCommand } from "./commands/command-file.js";
+import type { CommandPrompt } from "./commands/command-prompt.js";
 import type { ReplHost } from "./commands/host.js";
+import { inlineCommands } from "./commands/inline-shell.js";
 import type { PickerOption } from "./commands/overlay.js";
 import { OverlayStore } from "./commands/overlay-store.js";
 import { runShellEscape } from "./commands/shell-command.js";
@@ -36,8 +40,15 @@ export interface ReplControllerDeps {
   now: () => number;
 }
 
+/** Allow rules a user command's `allowed-tools` puts in force for the turn it starts. */
+interface TurnAllow {
+  rules: readonly string[];
+  /** Where /permissions says they come from. */
+  origin: string;
+}
+
 /** A prompt as sent: its text for the model, or a notice when it turned out not to be one. */
-type Expanded = { text: string; model?: string } | { notice: string };
+type Expanded = { text: string; model?: string; allow?: TurnAllow } | { notice: string };
 
 /**
  * The REPL's logic without the screen: sends prompts (queued ones while a turn runs), folds the
@@ -135,8 +146,48 @@ export class ReplController implements ReplHost {
   private async expandUserCommand(name: string, line: string): Promise<Expanded> {
     const found = findCommand(await sessionCommands(this.session), name);
     if (!found) return { notice: `Unknown command /${name}. /help lists the commands.` };
-    const text = expandCommand(found.body, line.slice(found.name.length + 1));
-    return found.model === undefined ? { text } : { text, model: found.model };
+    const prompt = await this.userCommandPrompt(found, line.slice(found.name.length + 1));
+    if (!prompt.ok) return { notice: prompt.problem };
+    const tools = found.allowedTools ?? [];
+    return {
+      text: prompt.text,
+      ...(found.model === undefined ? {} : { model: found.model }),
+      ...(tools.length === 0
+        ? {}
+        : { allow: { rules: tools, origin: `/${found.name} allowed-tools (this turn)` } }),
+    };
+  }
+
+  /** A user command's prompt; its !`command`s run as busy work that Esc kills, like `!cmd`. */
+  private async userCommandPrompt(found: UserCommand, args: string): Promise<CommandPrompt> {
+    const session = this.session;
+    if (!session.expandUserCommand) return { ok: true, text: expandCommand(found.body, args) };
+    if (inlineCommands(found.body).length === 0) {
+      return session.expandUserCommand(found, args, new AbortController().signal);
+    }
+    let prompt: CommandPrompt = { ok: false, problem: `/${found.name} was cancelled.` };
+    await this.runBusy(async (signal) => {
+      prompt = (await session.expandUserCommand?.(found, args, signal)) ?? prompt;
+    });
+    return prompt;
+  }
+
+  /** Puts a command's allowed-tools in force for the turn starting now (`held` keeps them). */
+  private allowForTurn(allow: TurnAllow | undefined, held: { rules?: TurnRules }): void {
+    if (!allow) return;
+    const view = this.session.permissions;
+    if (!view?.allowForTurn) {
+      this.notice(`${allow.origin} cannot be applied in this session: its calls ask.`, "error");
+      return;
+    }
+    held.rules = view.allowForTurn(allow.rules, allow.origin);
+    if (held.rules.problems.length > 0) {
+      const problems = held.rules.problems.join("\n  ");
+      this.notice(
+        `${allow.origin}: entries that are not rules were left out:\n  ${problems}`,
+        "error",
+      );
+    }
   }
 
   /** Keeps running work (a turn, a `!cmd`, a slash command) so exit can wait for it. */
@@ -400,6 +451,7 @@ export class ReplController implements ReplHost {
       this.store.update((s) => ({ ...s, queued: [...s.queued, { id, text: display }] }));
     }
     let handedOver = () => {};
+    const held: { rules?: TurnRules } = {};
     try {
       handedOver = await this.gate.take();
       const expanded = await expand();
@@ -410,7 +462,10 @@ export class ReplController implements ReplHost {
       }
       const engine = this.engine;
       const stream = engine.submitMessage(expanded.text, {
-        preface: this.turnStart(expanded.model),
+        preface: () => {
+          this.allowForTurn(expanded.allow, held);
+          return this.turnStart(expanded.model)();
+        },
       });
       // The first step queues the prompt in the engine: the next prompt may go after it.
       let step = stream.next();
@@ -431,6 +486,7 @@ export class ReplController implements ReplHost {
     } catch (error) {
       this.notice(`The turn failed: ${errorText(error)}`, "error");
     } finally {
+      held.rules?.remove();
       handedOver();
       if (started) this.end();
       else this.store.update((s) => ({ ...s, queued: s.queued.filter((q) => q.id !== id) }));

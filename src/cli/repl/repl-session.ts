@@ -21,6 +21,8 @@ export interface ReplEngine {
   compact?(instructions?: string): Promise<unknown>;
   /** Adds user messages between turns (a `!cmd` record), when the engine can. */
   addUserMessages?(texts: readonly string[]): void;
+  /** Re-reads the memory files for the next turn (after /memory edited one), when it can. */
+  reloadContext?(): void;
 }
 
 /** The session's main model, switchable between turns (`/model <name>`). */

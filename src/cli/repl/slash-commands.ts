@@ -29,7 +29,10 @@ export const SLASH_COMMANDS: ReadonlyArray<{ name: SlashCommandName; help: strin
   { name: "model", help: "show the model, or switch it: /model <name|alias|default>" },
   { name: "status", help: "show model, session, folder, mode, settings, memory, MCP and cost" },
   { name: "permissions", help: "list the rules; /permissions allow|deny <rule> adds one" },
-  { name: "memory", help: "list the memory files loaded (CLAUDE.md and rules)" },
+  {
+    name: "memory",
+    help: "open a memory file (CLAUDE.md) in $VISUAL/$EDITOR; /memory list lists those loaded",
+  },
   { name: "rewind", help: "go back to before an earlier prompt (files and conversation)" },
   { name: "resume", help: "switch to an earlier session of this project" },
   { name: "mcp", help: "list the MCP servers, their status and their tools" },

@@ -1,5 +1,6 @@
 import type { SdkResult } from "../../session/sdk-messages.js";
-import { permissions, showMemory, showStatus } from "./commands/info-commands.js";
+import { permissions, showStatus } from "./commands/info-commands.js";
+import { startMemory } from "./commands/memory-command.js";
 import { startResume } from "./commands/resume-command.js";
 import { startRewind } from "./commands/rewind-command.js";
 import { problemsText, sessionCommands } from "./commands/user-command-lookup.js";
@@ -84,7 +85,7 @@ export function runSlashCommand(
       permissions(repl, command.args);
       break;
     case "memory":
-      return showMemory(repl);
+      return startMemory(repl, command.args);
     case "rewind":
       startRewind(repl);
       break;

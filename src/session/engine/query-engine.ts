@@ -201,6 +201,11 @@ export class QueryEngine {
     return this.structured ? [...refresh(), this.structured.tool] : refresh();
   }
 
+  /** Drops the loaded context so the next turn loads it again (a memory file was edited). */
+  reloadContext(): void {
+    this.context = undefined;
+  }
+
   private sessionContext(): Promise<SessionContext> {
     this.context ??= this.config.loadContext();
     return this.context;

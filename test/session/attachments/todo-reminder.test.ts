@@ -109,7 +109,10 @@ const historyPart = fc.oneof(
 function historyOf(parts: Array<"reminder" | Array<"text" | "thinking" | "read" | "todo">>) {
   const messages: Message[] = [];
   parts.forEach((part, n) => {
-    if (part === "reminder") return void messages.push(reminderMessage(`rem${n}`));
+    if (part === "reminder") {
+      messages.push(reminderMessage(`rem${n}`));
+      return;
+    }
     for (const kind of part) {
       if (kind === "todo") messages.push(todoWriteTurn(`r${n}`));
       else if (kind === "thinking")

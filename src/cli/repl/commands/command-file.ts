@@ -12,7 +12,10 @@ export interface UserCommand {
   body: string;
   description?: string;
   argumentHint?: string;
-  /** Frontmatter `allowed-tools` and `model`, read and shown, not applied. */
+  /**
+   * Frontmatter `allowed-tools`: permission rules allowed without asking during the turn the
+   * command starts (and what its !`command`s need); `model`: the model for that turn.
+   */
   allowedTools?: string[];
   model?: string;
 }

@@ -1,3 +1,4 @@
+import type { TurnRules } from "../../../policy/engine.js";
 import type { RuleBehavior } from "../../../policy/permission-rule.js";
 
 /** One permission rule as /permissions lists it. */
@@ -14,6 +15,8 @@ export interface PermissionsView {
   rules(): readonly RuleRow[];
   /** Adds a session rule; returns why it does not parse (empty: added). */
   add(behavior: "allow" | "deny", rule: string): string[];
+  /** Allows `rules` until `remove` is called (a user command's `allowed-tools`, for its turn). */
+  allowForTurn?(rules: readonly string[], origin: string): TurnRules;
 }
 
 /** What `/permissions [allow|deny <rule>]` asks for. */

@@ -1,4 +1,7 @@
 import type { Message } from "../../../protocol/messages.js";
+import type { UserCommand } from "./command-file.js";
+import type { CommandPrompt } from "./command-prompt.js";
+import type { EditorOutcome } from "./editor.js";
 import type { MemoryRow } from "./memory.js";
 import type { PermissionsView } from "./permissions.js";
 import type { SessionSummary } from "./session-list.js";
@@ -30,8 +33,18 @@ export interface ReplSessionExtras<S> {
   settingsFiles?: readonly string[];
   /** The memory files loaded into context (for /memory and /status). */
   memory?(): Promise<MemoryRow[]>;
+  /** Opens a file in the person's editor, the terminal handed over (for /memory). */
+  editFile?(path: string): Promise<EditorOutcome>;
+  /** The user's home folder, which holds ~/.claude/CLAUDE.md (for /memory). */
+  home?: string;
   /** The user's own slash commands (`.claude/commands`), read now. */
   userCommands?(): Promise<LoadedCommands>;
+  /** A user command's prompt: arguments, !`command` output and `@file`s in (Esc: the signal). */
+  expandUserCommand?(
+    command: UserCommand,
+    args: string,
+    signal: AbortSignal,
+  ): Promise<CommandPrompt>;
   /** Runs a `!cmd` in the working folder; the signal kills it (Esc). */
   shell?(command: string, signal: AbortSignal): Promise<ShellOutcome>;
   /** The project's other sessions (for /resume). */

@@ -3,8 +3,12 @@ import { homedir } from "node:os";
 import type { PermissionEngine } from "../../../policy/engine.js";
 import type { Message } from "../../../protocol/messages.js";
 import { loadMemoryFiles } from "../../../session/memory/load-memory-files.js";
+import { bashLimits } from "../../../tools/builtin/bash/limits.js";
 import type { CliSession } from "../../cli-session-types.js";
 import type { CliIo } from "../../io.js";
+import { type CommandPromptDeps, commandPrompt } from "./command-prompt.js";
+import { type EditorTerminal, openInEditor } from "./editor.js";
+import type { StoppingRule } from "./inline-shell.js";
 import type { MemoryRow } from "./memory.js";
 import type { PermissionsView } from "./permissions.js";
 import type { ReplSessionExtras } from "./session-extras.js";
@@ -39,6 +43,12 @@ function permissionsView(engine: () => PermissionEngine | undefined): Permission
       if (!current) return ["the session's permissions are not ready yet"];
       return current.addSessionRules([rule], behavior);
     },
+    allowForTurn: (rules, origin) => {
+      const current = engine();
+      if (!current)
+        return { problems: ["the session's permissions are not ready yet"], remove() {} };
+      return current.addTurnRules(rules, origin);
+    },
   };
 }
 
@@ -49,6 +59,29 @@ async function memoryRows(cwd: string, home: string, stateDir: string): Promise<
     kind: file.conditionalGlobs ? `${file.scope} rule` : file.scope,
     size: Buffer.byteLength(file.content, "utf8"),
   }));
+}
+
+/** The session's deny and ask rules: they stop a user command's inline commands. */
+function stoppingRules(engine: PermissionEngine | undefined): StoppingRule[] {
+  return (engine?.rules() ?? []).flatMap((rule) =>
+    rule.behavior === "allow" ? [] : [{ behavior: rule.behavior, text: rule.text }],
+  );
+}
+
+/** How user commands expand in this session: its shell, rules, and the Bash tool's timeout. */
+function promptDeps<S>(inputs: SessionPartsInputs<S>, home: string): CommandPromptDeps {
+  const cwd = inputs.io.cwd;
+  return {
+    cwd,
+    home,
+    shell: (command, signal) => runShell(command, { cwd, env: inputs.env, signal }),
+    stopping: () => stoppingRules(inputs.permissions()),
+    timeoutMs: bashLimits(inputs.env).defaultTimeoutMs,
+    setTimer: (ms, fire) => {
+      const timer = setTimeout(fire, ms);
+      return () => clearTimeout(timer);
+    },
+  };
 }
 
 /** The parts of a REPL session that /status, /permissions, /memory, /rewind, /resume, `!` use. */
@@ -62,8 +95,13 @@ export function sessionParts<S>(inputs: SessionPartsInputs<S>): ReplSessionExtra
     permissionMode: () => session.permissionMode(),
     settingsFiles: inputs.settingsFiles,
     memory: () => memoryRows(io.cwd, home, stateDir),
+    editFile: (path) =>
+      openInEditor(path, { env: inputs.env, terminal: io.stdin as EditorTerminal }),
+    home,
     userCommands: () => loadUserCommands(commandFolders({ cwd: io.cwd, home, stateDir })),
     shell: (command, signal) => runShell(command, { cwd: io.cwd, env: inputs.env, signal }),
+    expandUserCommand: (command, args, signal) =>
+      commandPrompt(command, args, promptDeps(inputs, home), signal),
     sessions: {
       list: () => listProjectSessions(stateDir, io.cwd, session.engine.sessionId),
       open: inputs.open,
