@@ -25,10 +25,14 @@ const COMMON = {
   logLevel: "warning",
 };
 
-/** Dependencies that find their files through import.meta.url see the CommonJS file's own URL. */
+/**
+ * Dependencies that find their files through import.meta.url see the CommonJS file's own URL.
+ * The banner keeps the file strict, as the ES-module build is (esbuild's own "use strict" comes
+ * after the banner, where it no longer counts).
+ */
 const IMPORT_META_URL = {
   define: { "import.meta.url": "__keelImportMetaUrl" },
-  js: 'var __keelImportMetaUrl=require("node:url").pathToFileURL(__filename).href;',
+  js: '"use strict";var __keelImportMetaUrl=require("node:url").pathToFileURL(__filename).href;',
 };
 
 /** The full build: ES modules in chunks. */

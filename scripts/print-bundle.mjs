@@ -4,7 +4,7 @@
 // data, and compiling the code was most of a one-turn `keel -p` (bench/results.md, "Cold start").
 import { spawn } from "node:child_process";
 import { once } from "node:events";
-import { mkdtemp, rm, stat, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { builtinModules } from "node:module";
 import { tmpdir } from "node:os";
 import { join, relative, resolve, sep } from "node:path";
@@ -40,7 +40,7 @@ const BUILTIN = new Set(builtinModules);
 const builtinDynamicImports = {
   name: "builtin-dynamic-imports",
   setup(builder) {
-    builder.onResolve({ filter: /^[a-z:_/]+$/ }, (args) => {
+    builder.onResolve({ filter: /^[a-z0-9:_/]+$/ }, (args) => {
       if (args.kind !== "dynamic-import" || !BUILTIN.has(args.path.replace(/^node:/, ""))) {
         return undefined;
       }
@@ -53,14 +53,23 @@ const builtinDynamicImports = {
   },
 };
 
-/** Fails the build if the bundle still holds an import() (see builtinDynamicImports). */
-function checkNoDynamicImports(metafile) {
+/**
+ * Fails the build if the bundle still holds an import() (see builtinDynamicImports): one of a
+ * module esbuild left external (its metafile lists those), or one of a computed name
+ * (`import(name)`, which esbuild cannot follow), found in the text.
+ */
+async function checkNoDynamicImports(metafile, outfile) {
   for (const [file, output] of Object.entries(metafile.outputs)) {
     const left = output.imports.filter((entry) => entry.kind === "dynamic-import");
     if (left.length > 0) {
       const paths = left.map((entry) => entry.path).join(", ");
       throw new Error(`${file} still imports dynamically: ${paths}`);
     }
+  }
+  const text = await readFile(outfile, "utf8");
+  const at = text.search(/(?<![\w$.])import\((?!["'`])/);
+  if (at !== -1) {
+    throw new Error(`${outfile} still calls import() at offset ${at}: ${text.slice(at, at + 80)}`);
   }
 }
 
@@ -84,7 +93,7 @@ async function bundle(outdir, importMetaUrl, plugins) {
     plugins: [replHandover, builtinDynamicImports, ...plugins],
     metafile: true,
   });
-  checkNoDynamicImports(result.metafile);
+  await checkNoDynamicImports(result.metafile, outfile);
   return outfile;
 }
 
@@ -98,7 +107,7 @@ async function serverUrl(server) {
   throw new Error("the scripted server ended before it listened");
 }
 
-/** Runs `node <cli> <args>` and rejects unless it exits 0. */
+/** Runs `node <cli> <args>`, resolves with its stderr, and rejects unless it exits 0. */
 async function runCli(cli, args, options) {
   const child = spawn(process.execPath, [cli, ...args], {
     ...options,
@@ -109,7 +118,8 @@ async function runCli(cli, args, options) {
     stderr += chunk;
   });
   const [code] = await once(child, "exit");
-  if (code !== 0) throw new Error(`training run exited ${code}: ${stderr}`);
+  if (code !== 0) throw new Error(`keel ${args.join(" ")} exited ${code}: ${stderr}`);
+  return stderr;
 }
 
 const TRAINING_SCENARIO = {
@@ -149,7 +159,13 @@ async function trainCodeCache(cli, cacheFile) {
         KEEL_CODE_CACHE_OUT: cacheFile,
       },
     });
-    await stat(cacheFile);
+    // A fresh process must take the cache (V8 checks node's version, its flags and the source).
+    const loaded = await runCli(cli, ["scripted-server", "--help"], {
+      env: { ...env, KEEL_DEBUG: "1" },
+    });
+    if (!loaded.includes("code cache used")) {
+      throw new Error(`the print bundle's code cache does not fit a fresh process: ${loaded}`);
+    }
   } finally {
     server.kill();
     await rm(scratch, { recursive: true, force: true });

@@ -2,6 +2,7 @@ import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { VERSION } from "../version.js";
 import { isFullBuildNeeded } from "./full-build-needed.js";
+import { createInterruptGuard } from "./interrupt-guard.js";
 import type { CliIo } from "./io.js";
 import { printBundleServes } from "./print-bundle-dispatch.js";
 import { type CliBuild, loadPrintBundle, printBundleFiles } from "./print-bundle-loader.js";
@@ -20,15 +21,25 @@ function exit(code: number): never {
   process.exit(code);
 }
 
-/** The print bundle for headless runs (see print-bundle-loader.ts), if it is there. */
+/** Where the build's training run has the print bundle's code cache written (never set by users). */
+const CACHE_OUT = process.env.KEEL_CODE_CACHE_OUT;
+
+/**
+ * The print bundle for headless runs (see print-bundle-loader.ts), if it is there and loads: a
+ * damaged one (an interrupted build) leaves the run to the full build.
+ */
 function printBundle(argv: string[]): CliBuild | undefined {
   if (!printBundleServes(argv)) return undefined;
   const files = printBundleFiles(dirname(fileURLToPath(import.meta.url)));
-  const loadedBundle = loadPrintBundle(files, process.env.KEEL_CODE_CACHE_OUT);
-  if (loadedBundle && process.env.KEEL_DEBUG) {
-    process.stderr.write(`keel: ${files.bundle}, code cache ${loadedBundle.codeCache}\n`);
+  const debug = (text: string) => process.env.KEEL_DEBUG && process.stderr.write(`keel: ${text}\n`);
+  try {
+    const loadedBundle = loadPrintBundle(files, CACHE_OUT);
+    if (loadedBundle) debug(`${files.bundle}, code cache ${loadedBundle.codeCache}`);
+    return loadedBundle?.build;
+  } catch (error) {
+    debug(`${files.bundle} did not load (${String(error)}); running the full build`);
+    return undefined;
   }
-  return loadedBundle?.build;
 }
 
 /** The full build (its ES modules, with the REPL); the executable is CommonJS, so a dynamic import. */
@@ -59,11 +70,14 @@ async function main(): Promise<void> {
     process.stdout.write(`${VERSION} (keel)\n`);
     return;
   }
-  capYoungGeneration(v8YoungGeneration);
+  // Not in the training run: a flag set before the cache is written would make it never fit.
+  if (CACHE_OUT === undefined) capYoungGeneration(v8YoungGeneration);
   const controller = new AbortController();
+  const interrupts = createInterruptGuard();
   let signalled: keyof typeof SIGNAL_EXIT_CODES | undefined;
   for (const name of ["SIGINT", "SIGTERM"] as const) {
     process.on(name, () => {
+      if (name === "SIGINT" && interrupts.held) return; // an editor keel waits for owns Ctrl+C
       if (signalled) exit(SIGNAL_EXIT_CODES[signalled]);
       signalled = name;
       controller.abort(name);
@@ -76,6 +90,7 @@ async function main(): Promise<void> {
     env: process.env,
     cwd: process.cwd(),
     signal: controller.signal,
+    interrupts,
   });
   exit(signalled ? SIGNAL_EXIT_CODES[signalled] : code);
 }

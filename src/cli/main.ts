@@ -46,18 +46,15 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     }
     const options = await parseMain(argv, io);
     if (typeof options === "number") return options;
-    const warn = async () => {
-      for (const warning of options.flagWarnings ?? [])
-        await writeTo(io.stderr, `keel: ${warning}\n`);
-    };
     if (!options.print && options.inputFormat !== "stream-json") {
       // The REPL (ink, react) loads only here, so `keel -p` never pays for it. In the print
-      // bundle this import hands over to the full build, which must find nothing written yet.
+      // bundle, runRepl hands over to the full build, which must find nothing written yet:
+      // the REPL shows the flags' warnings itself.
       const { runRepl } = await import("./repl/run-repl.js");
-      await warn();
       return await runRepl(options, io);
     }
-    await warn();
+    for (const warning of options.flagWarnings ?? [])
+      await writeTo(io.stderr, `keel: ${warning}\n`);
     // A background task's child (keel --bg) records its own start and end.
     const { runAsTask } = await import("../tasks/run-as-task.js");
     return await runAsTask(io, (taskIo) => runPrintMode(options, taskIo));

@@ -1,4 +1,4 @@
-import { Command, InvalidArgumentError } from "commander";
+import { Command, CommanderError, InvalidArgumentError } from "commander";
 import type { CliIo } from "./io.js";
 import { runScriptedServerCommand } from "./scripted-server-command.js";
 
@@ -33,8 +33,9 @@ export async function scriptedServerCommand(argv: string[], io: CliIo): Promise<
     });
   try {
     await command.parseAsync(argv, { from: "user" });
-  } catch {
-    return 1;
+  } catch (error) {
+    // --help ends parsing with exit code 0; a bad argument with 1.
+    return error instanceof CommanderError && error.exitCode === 0 ? 0 : 1;
   }
   if (!args) return 0;
   const run = await runScriptedServerCommand(args, {

@@ -47,8 +47,8 @@ export function latestUserPrompt(messages: readonly Message[]): UserMessage | un
 
 /**
  * Finds tool_use blocks by id, reading the history from its newest message back only as far as
- * the ids asked for need (each request asks about its newest results: reading the whole
- * history every turn made long sessions quadratic).
+ * the ids asked for need: each request mostly asks about its newest results, and building a map
+ * of the whole history for them was a good share of a long session's per-turn work.
  */
 export function toolUseLookup(
   messages: readonly Message[],

@@ -70,8 +70,11 @@ describe("the print bundle", () => {
     let written = "";
     const stdout = new PassThrough().on("data", (chunk) => (written += chunk));
     const stderr = new PassThrough().on("data", (chunk) => (written += chunk));
-    // "-p" is the value of --append-system-prompt here: these arguments start the REPL.
-    const outcome = loaded.build.runCli(["--append-system-prompt", "-p"], {
+    // "-p" is the value of --append-system-prompt here: these arguments start the REPL. The
+    // --agents agent has a field keel ignores: the warning is the REPL's to show, not written here.
+    const agents = JSON.stringify({ r: { description: "d", prompt: "p", skills: ["s"] } });
+    const argv = ["--agents", agents, "--append-system-prompt", "-p"];
+    const outcome = loaded.build.runCli(argv, {
       stdin: new PassThrough(),
       stdout,
       stderr,

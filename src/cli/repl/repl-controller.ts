@@ -148,6 +148,7 @@ export class ReplController implements ReplHost {
     if (!found) return { notice: `Unknown command /${name}. /help lists the commands.` };
     const prompt = await this.userCommandPrompt(found, line.slice(found.name.length + 1));
     if (!prompt.ok) return { notice: prompt.problem };
+    for (const text of prompt.notices ?? []) this.notice(text, "error");
     const tools = found.allowedTools ?? [];
     return {
       text: prompt.text,
@@ -162,7 +163,8 @@ export class ReplController implements ReplHost {
   private async userCommandPrompt(found: UserCommand, args: string): Promise<CommandPrompt> {
     const session = this.session;
     if (!session.expandUserCommand) return { ok: true, text: expandCommand(found.body, args) };
-    if (inlineCommands(found.body).length === 0) {
+    // The arguments may bring !`command`s of their own: look at the text as commandPrompt does.
+    if (inlineCommands(expandCommand(found.body, args)).length === 0) {
       return session.expandUserCommand(found, args, new AbortController().signal);
     }
     let prompt: CommandPrompt = { ok: false, problem: `/${found.name} was cancelled.` };

@@ -85,6 +85,7 @@ export async function runRepl(given: CliOptions, io: CliIo): Promise<number> {
   const early: string[] = [];
   let controller: ReplController | undefined;
   const warn = (text: string) => (controller ? controller.notice(text, "error") : early.push(text));
+  for (const warning of given.flagWarnings ?? []) warn(warning);
   const policy = await loadSessionPolicy(given, { home, stateDir, cwd: io.cwd }, warn);
   // The main thread may run as an agent (--agent or the `agent` setting): every session has it.
   const options = await withMainAgent(given, policy.settings.agent, io);

@@ -7,21 +7,26 @@ export type GitRunner = (args: readonly string[], cwd: string) => Promise<string
 
 const STATUS_CAP = 2_000;
 
-/** git through a child process, bounded in time and output. */
-export const runGit: GitRunner = (args, cwd) =>
-  new Promise((resolve) => {
-    execFile(
-      "git",
-      [...args],
-      {
-        cwd,
-        timeout: 3_000,
-        maxBuffer: 1024 * 1024,
-        env: { ...process.env, GIT_OPTIONAL_LOCKS: "0" },
-      },
-      (error, stdout) => resolve(error ? undefined : stdout.trimEnd()),
-    );
-  });
+/** git through child processes with `env`, bounded in time and output. */
+export function gitRunner(env: NodeJS.ProcessEnv): GitRunner {
+  return (args, cwd) =>
+    new Promise((resolve) => {
+      execFile(
+        "git",
+        [...args],
+        {
+          cwd,
+          timeout: 3_000,
+          maxBuffer: 1024 * 1024,
+          env: { ...env, GIT_OPTIONAL_LOCKS: "0", LC_ALL: "C" },
+        },
+        (error, stdout) => resolve(error ? undefined : stdout.trimEnd()),
+      );
+    });
+}
+
+/** git with this process's environment. */
+export const runGit: GitRunner = gitRunner(process.env);
 
 /**
  * Whether git could find a repository from `cwd`: a `.git` (folder or file) here or above, or
@@ -43,8 +48,8 @@ export function branchOfHeader(header: string): string | undefined {
   const text = header.replace(/^## /, "");
   if (text.startsWith("HEAD (no branch)")) return undefined;
   const unborn = /^(?:No commits yet|Initial commit) on (.+)$/.exec(text);
-  if (unborn) return unborn[1];
-  return text.split("...")[0]?.split(" ")[0] || undefined;
+  const named = unborn?.[1] ?? text;
+  return named.split("...")[0]?.split(" ")[0] || undefined;
 }
 
 function capped(text: string): string {
@@ -64,7 +69,9 @@ export async function gitStatusSnapshot(
 ): Promise<string | undefined> {
   if (!mayBeInRepository(cwd, env)) return undefined;
   const [status, log] = await Promise.all([
-    git(["status", "--short", "--branch"], cwd),
+    // Uncoloured whatever the user's config says; the header's words are read in git's own
+    // language (runGit sets LC_ALL=C).
+    git(["-c", "color.status=false", "status", "--short", "--branch"], cwd),
     git(["log", "--oneline", "-n", "5"], cwd),
   ]);
   if (status === undefined) return undefined;

@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -40,6 +41,28 @@ describe("/memory opens a memory file in $EDITOR (scripted model, validator on)"
     expect(bodies).toHaveLength(2);
     expect(bodies[0]).not.toContain(RULE);
     expect(bodies[1]).toContain(RULE);
+    expect(await exitWithCtrlC(repl)).toBe(0);
+  });
+
+  it("keeps running when Ctrl+C is pressed while the editor runs: the editor gets it, not keel", async () => {
+    // An "editor" that waits until it is stopped.
+    const editor = join(pty.home, "waiting-editor.sh");
+    await writeFile(editor, `#!/bin/sh\ntouch "$1.started"\nwhile true; do sleep 0.05; done\n`, {
+      mode: 0o755,
+    });
+    const server = await scriptedServer({ turns: [{ content: "Still here." }] });
+    const repl = pty.spawn([], { ...anthropicEnv(server), EDITOR: editor });
+    await repl.waitFor((s) => s.includes(REPL_PROMPT), "the prompt");
+    await typeLine(repl, "/memory");
+    await repl.waitFor((s) => s.includes("Open which memory file"), "the picker");
+    repl.write("\r");
+    await repl.waitFor(() => existsSync(join(pty.dir, "CLAUDE.md.started")), "the editor");
+    repl.write("\x03"); // Ctrl+C while the editor has the terminal
+    await repl.waitFor((s) => s.includes("was stopped by a"), "the editor's end");
+    await repl.waitFor((s) => s.includes(REPL_PROMPT), "the prompt again");
+    await typeLine(repl, "are you there");
+    await repl.waitFor((s) => s.includes("Still here."), "an answer after the editor");
+    expect(server.violations).toEqual([]);
     expect(await exitWithCtrlC(repl)).toBe(0);
   });
 });

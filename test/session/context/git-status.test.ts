@@ -6,17 +6,26 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
   branchOfHeader,
   type GitRunner,
+  gitRunner,
   gitStatusSnapshot,
-  runGit,
 } from "../../../src/session/context/git-status.js";
 
+/** This process's environment without git's variables, and with no user or system git config. */
+const HERMETIC_ENV = Object.fromEntries(
+  Object.entries(process.env).filter(([name]) => !name.startsWith("GIT_")),
+);
 const GIT_ENV = {
-  ...process.env,
+  ...HERMETIC_ENV,
+  GIT_CONFIG_GLOBAL: "/dev/null",
+  GIT_CONFIG_NOSYSTEM: "1",
   GIT_AUTHOR_NAME: "t",
   GIT_AUTHOR_EMAIL: "t@example.invalid",
   GIT_COMMITTER_NAME: "t",
   GIT_COMMITTER_EMAIL: "t@example.invalid",
 };
+
+/** keel's git runner, without the user's git config. */
+const runGit = gitRunner(GIT_ENV);
 
 function git(cwd: string, ...args: string[]): void {
   execFileSync("git", args, { cwd, env: GIT_ENV, stdio: "ignore" });
@@ -96,6 +105,7 @@ describe("the branch in git status's header line", () => {
     ["## main...origin/main [ahead 1, behind 2]", "main"],
     ["## feature/x...origin/feature/x", "feature/x"],
     ["## No commits yet on trunk", "trunk"],
+    ["## No commits yet on main...origin/main", "main"],
     ["## Initial commit on trunk", "trunk"],
     ["## HEAD (no branch)", undefined],
   ])("%s", (header, branch) => {

@@ -1,13 +1,13 @@
 import { expandCommand } from "./command-args.js";
 import type { UserCommand } from "./command-file.js";
-import { readReferences, referenceText } from "./file-references.js";
+import type { ExpansionAllow, ExpansionDecider } from "./expansion-permissions.js";
+import { type ReferenceCheck, readReferences, referenceText } from "./file-references.js";
 import {
   type InlineEnding,
   inlineCommands,
   inlineOutput,
   inlineShellProblem,
   replaceInlineCommands,
-  type StoppingRule,
 } from "./inline-shell.js";
 import type { ShellOutcome } from "./shell-escape.js";
 
@@ -17,8 +17,8 @@ export interface CommandPromptDeps {
   home: string;
   /** Runs an inline command in the working folder (the `!cmd` shell); the signal kills it. */
   shell: (command: string, signal: AbortSignal) => Promise<ShellOutcome>;
-  /** The session's deny and ask rules now. */
-  stopping: () => readonly StoppingRule[];
+  /** Decides an inline command (as a Bash call) or an `@file` (as a Read) now. */
+  decide: ExpansionDecider;
   /** How long an inline command may run (the Bash tool's default timeout). */
   timeoutMs: number;
   /** Starts a timer that calls `fire` after `ms`; returns what cancels it. */
@@ -26,7 +26,9 @@ export interface CommandPromptDeps {
 }
 
 /** The prompt a user command sends, or why nothing is sent. */
-export type CommandPrompt = { ok: true; text: string } | { ok: false; problem: string };
+export type CommandPrompt =
+  /** `notices`: what the person should know (an `@file` a rule kept out); absent when none. */
+  { ok: true; text: string; notices?: string[] } | { ok: false; problem: string };
 
 type Ran = { outcome: ShellOutcome; ending: InlineEnding } | "interrupted";
 
@@ -51,19 +53,34 @@ async function runTimed(deps: CommandPromptDeps, command: string, signal: AbortS
   }
 }
 
+/** The command's allowed-tools, as the turn rules they become. */
+function allowOf(command: UserCommand): ExpansionAllow {
+  return { rules: command.allowedTools ?? [], origin: `/${command.name} allowed-tools` };
+}
+
 /** Why the command's inline commands may not run (the first refused), or undefined. */
 async function refusal(command: UserCommand, commands: readonly string[], deps: CommandPromptDeps) {
-  const rules = {
-    allowedTools: command.allowedTools ?? [],
-    stopping: deps.stopping(),
-    cwd: deps.cwd,
-    home: deps.home,
-  };
+  const rules = { allow: allowOf(command), decide: deps.decide, cwd: deps.cwd, home: deps.home };
   for (const inline of commands) {
     const problem = await inlineShellProblem(inline, rules);
     if (problem) return `/${command.name} was not sent: ${problem} (${command.file}).`;
   }
   return undefined;
+}
+
+/** Checks an `@file` as a Read of it: a deny, or a Read that would ask, keeps it out. */
+function referenceCheck(command: UserCommand, deps: CommandPromptDeps): ReferenceCheck {
+  return async (written, path) => {
+    const verdict = await deps.decide({ tool: "Read", path }, allowOf(command));
+    if (verdict.behavior === "allow") return undefined;
+    const why =
+      verdict.rule !== undefined
+        ? `the ${verdict.behavior} rule ${verdict.rule} covers it`
+        : verdict.behavior === "ask"
+          ? `reading it needs approval, and nobody can be asked while a command expands (${verdict.message})`
+          : verdict.message;
+    return `/${command.name}: @${written} was left as written, not read: ${why}.`;
+  };
 }
 
 /**
@@ -82,9 +99,10 @@ export async function commandPrompt(
   const problem = await refusal(command, commands, deps);
   if (problem) return { ok: false, problem };
   // Paths inside a command's output are the command's, not references.
-  const files = await readReferences(
+  const references = await readReferences(
     replaceInlineCommands(expanded, () => ""),
     deps,
+    referenceCheck(command, deps),
   );
   const outputs: string[] = [];
   for (const inline of commands) {
@@ -99,5 +117,7 @@ export async function commandPrompt(
   }
   let next = 0;
   const text = replaceInlineCommands(expanded, () => outputs[next++] ?? "");
-  return { ok: true, text: [text, ...files.map(referenceText)].join("\n\n") };
+  const prompt = [text, ...references.files.map(referenceText)].join("\n\n");
+  const notices = references.refused;
+  return notices.length > 0 ? { ok: true, text: prompt, notices } : { ok: true, text: prompt };
 }

@@ -1,6 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { appendFile, mkdir } from "node:fs/promises";
 import { dirname } from "node:path";
+import type { EditorSignalGuard } from "./editor-signals.js";
 
 /** Runs a program on the terminal and waits for it (the real one is spawnSync, stdio inherited). */
 export type EditorSpawner = (
@@ -20,6 +21,8 @@ export interface EditorDeps {
   env: NodeJS.ProcessEnv;
   terminal: EditorTerminal;
   spawn?: EditorSpawner;
+  /** Keeps Ctrl+C and Ctrl+\ pressed for the editor from ending keel (the REPL passes one). */
+  signals?: EditorSignalGuard;
 }
 
 /** How the editor run ended. */
@@ -57,7 +60,8 @@ const spawnOnTerminal: EditorSpawner = (command, args, env) => {
 
 /**
  * Opens a file in the person's editor with the terminal handed over: the file (and its folder)
- * is created when missing, raw mode is off while the editor runs and back on after it exits.
+ * is created when missing, raw mode is off while the editor runs and back on after it exits;
+ * `signals` keeps the Ctrl+C meant for the editor from ending keel.
  */
 export async function openInEditor(path: string, deps: EditorDeps): Promise<EditorOutcome> {
   const editor = editorCommand(deps.env);
@@ -66,10 +70,12 @@ export async function openInEditor(path: string, deps: EditorDeps): Promise<Edit
   const { command, args } = editorInvocation(editor, path);
   const raw = deps.terminal.isTTY === true && deps.terminal.setRawMode !== undefined;
   if (raw) deps.terminal.setRawMode?.(false);
+  const release = deps.signals?.hold();
   let result: ReturnType<EditorSpawner>;
   try {
     result = (deps.spawn ?? spawnOnTerminal)(command, args, deps.env);
   } finally {
+    release?.();
     if (raw) deps.terminal.setRawMode?.(true);
   }
   if (result.error) return { ok: false, editor, problem: result.error.message };

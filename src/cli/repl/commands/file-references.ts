@@ -23,34 +23,59 @@ export interface ReferenceRoots {
   home: string;
 }
 
-async function readText(path: string): Promise<string | undefined> {
+/** True when the path is a regular file small enough to include. */
+async function includable(path: string): Promise<boolean> {
   try {
     const info = await stat(path);
-    if (!info.isFile() || info.size > REFERENCE_MAX_BYTES) return undefined;
+    return info.isFile() && info.size <= REFERENCE_MAX_BYTES;
+  } catch {
+    // Missing or unreadable: left as written, as Claude Code leaves it.
+    return false;
+  }
+}
+
+async function readText(path: string): Promise<string | undefined> {
+  try {
     const text = await readFile(path, "utf8");
     // A NUL byte means binary: the prompt keeps the `@path` as written.
     return text.includes("\0") ? undefined : text;
   } catch {
-    // Missing or unreadable: left as written, as Claude Code leaves it.
     return undefined;
   }
 }
 
+/** Why a referenced file may not be read (a notice for the person), or undefined when it may. */
+export type ReferenceCheck = (written: string, path: string) => Promise<string | undefined>;
+
+/** The files the `@path`s name, and notices for those a permission rule kept out. */
+export interface References {
+  files: ReferencedFile[];
+  refused: string[];
+}
+
 /**
  * The files the `@path`s of `text` name (outside code, once each; `~/` from home, else from
- * the working folder). Missing files, folders, binary and over-large files are skipped.
+ * the working folder). Missing files, folders, binary and over-large files are skipped; a file
+ * `check` refuses (a Read deny rule covers it, or reading it would ask) is not read at all.
  */
 export async function readReferences(
   text: string,
   roots: ReferenceRoots,
-): Promise<ReferencedFile[]> {
-  const files: ReferencedFile[] = [];
+  check: ReferenceCheck,
+): Promise<References> {
+  const found: References = { files: [], refused: [] };
   for (const written of findImportPaths(text)) {
     const path = resolveImportPath(written, roots.cwd, roots.home);
+    if (!(await includable(path))) continue;
+    const refusal = await check(written, path);
+    if (refusal !== undefined) {
+      found.refused.push(refusal);
+      continue;
+    }
     const content = await readText(path);
-    if (content !== undefined) files.push({ written, path, content });
+    if (content !== undefined) found.files.push({ written, path, content });
   }
-  return files;
+  return found;
 }
 
 /**

@@ -8,7 +8,8 @@ import type { CliSession } from "../../cli-session-types.js";
 import type { CliIo } from "../../io.js";
 import { type CommandPromptDeps, commandPrompt } from "./command-prompt.js";
 import { type EditorTerminal, openInEditor } from "./editor.js";
-import type { StoppingRule } from "./inline-shell.js";
+import { editorSignalGuard } from "./editor-signals.js";
+import { expansionDecider } from "./expansion-permissions.js";
 import type { MemoryRow } from "./memory.js";
 import type { PermissionsView } from "./permissions.js";
 import type { ReplSessionExtras } from "./session-extras.js";
@@ -61,21 +62,19 @@ async function memoryRows(cwd: string, home: string, stateDir: string): Promise<
   }));
 }
 
-/** The session's deny and ask rules: they stop a user command's inline commands. */
-function stoppingRules(engine: PermissionEngine | undefined): StoppingRule[] {
-  return (engine?.rules() ?? []).flatMap((rule) =>
-    rule.behavior === "allow" ? [] : [{ behavior: rule.behavior, text: rule.text }],
-  );
-}
-
-/** How user commands expand in this session: its shell, rules, and the Bash tool's timeout. */
+/** How user commands expand in this session: its shell, permissions, the Bash tool's timeout. */
 function promptDeps<S>(inputs: SessionPartsInputs<S>, home: string): CommandPromptDeps {
   const cwd = inputs.io.cwd;
   return {
     cwd,
     home,
     shell: (command, signal) => runShell(command, { cwd, env: inputs.env, signal }),
-    stopping: () => stoppingRules(inputs.permissions()),
+    decide: expansionDecider({
+      engine: inputs.permissions,
+      tools: () => inputs.session.tools(),
+      mode: () => inputs.session.permissionMode(),
+      cwd,
+    }),
     timeoutMs: bashLimits(inputs.env).defaultTimeoutMs,
     setTimer: (ms, fire) => {
       const timer = setTimeout(fire, ms);
@@ -96,7 +95,11 @@ export function sessionParts<S>(inputs: SessionPartsInputs<S>): ReplSessionExtra
     settingsFiles: inputs.settingsFiles,
     memory: () => memoryRows(io.cwd, home, stateDir),
     editFile: (path) =>
-      openInEditor(path, { env: inputs.env, terminal: io.stdin as EditorTerminal }),
+      openInEditor(path, {
+        env: inputs.env,
+        terminal: io.stdin as EditorTerminal,
+        signals: editorSignalGuard(process, io.interrupts),
+      }),
     home,
     userCommands: () => loadUserCommands(commandFolders({ cwd: io.cwd, home, stateDir })),
     shell: (command, signal) => runShell(command, { cwd: io.cwd, env: inputs.env, signal }),
