@@ -127,7 +127,7 @@ export class ReplController implements ReplHost {
       const work = runSlashCommand(this, command);
       if (work) this.track(work);
     } else {
-      this.track(this.runPrompt(text, async () => ({ text })));
+      this.track(this.runPrompt(text, () => this.withMentionedFiles(text)));
     }
   }
 
@@ -139,6 +139,18 @@ export class ReplController implements ReplHost {
       return { text: await prompt.run(args) };
     } catch (error) {
       return { notice: `/${prompt.name} failed: ${errorText(error)}` };
+    }
+  }
+
+  /** A typed prompt with the files its `@path`s name (see typed-mentions.ts). */
+  private async withMentionedFiles(text: string): Promise<Expanded> {
+    try {
+      const mentioned = await this.session.withMentionedFiles?.(text);
+      for (const notice of mentioned?.notices ?? []) this.notice(notice, "error");
+      return { text: mentioned?.text ?? text };
+    } catch (error) {
+      this.notice(`The @files of this prompt were not added: ${errorText(error)}`, "error");
+      return { text };
     }
   }
 

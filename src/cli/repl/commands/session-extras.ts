@@ -6,6 +6,7 @@ import type { MemoryRow } from "./memory.js";
 import type { PermissionsView } from "./permissions.js";
 import type { SessionSummary } from "./session-list.js";
 import type { ShellOutcome } from "./shell-escape.js";
+import type { MentionedPrompt } from "./typed-mentions.js";
 import type { LoadedCommands } from "./user-commands.js";
 
 /** Opens another of the project's sessions (for /resume). */
@@ -45,6 +46,8 @@ export interface ReplSessionExtras<S> {
     args: string,
     signal: AbortSignal,
   ): Promise<CommandPrompt>;
+  /** A typed prompt with the files its `@path`s name added (deny rules keep files out). */
+  withMentionedFiles?(text: string): Promise<MentionedPrompt>;
   /** Runs a `!cmd` in the working folder; the signal kills it (Esc). */
   shell?(command: string, signal: AbortSignal): Promise<ShellOutcome>;
   /** The project's other sessions (for /resume). */

@@ -15,6 +15,7 @@ import type { PermissionsView } from "./permissions.js";
 import type { ReplSessionExtras } from "./session-extras.js";
 import { listProjectSessions } from "./session-list.js";
 import { runShell } from "./shell-escape.js";
+import { withMentionedFiles } from "./typed-mentions.js";
 import { commandFolders, loadUserCommands } from "./user-commands.js";
 
 /** What the slash commands' parts of a REPL session are built from. */
@@ -105,6 +106,8 @@ export function sessionParts<S>(inputs: SessionPartsInputs<S>): ReplSessionExtra
     shell: (command, signal) => runShell(command, { cwd: io.cwd, env: inputs.env, signal }),
     expandUserCommand: (command, args, signal) =>
       commandPrompt(command, args, promptDeps(inputs, home), signal),
+    withMentionedFiles: (text) =>
+      withMentionedFiles(text, { cwd: io.cwd, home }, promptDeps(inputs, home).decide),
     sessions: {
       list: () => listProjectSessions(stateDir, io.cwd, session.engine.sessionId),
       open: inputs.open,
