@@ -18,6 +18,18 @@ export interface ReplHarness {
   recorded: string[];
 }
 
+/** A controller over one given session in `cwd` (switching sessions keeps it). */
+export function controllerFor(session: ReplSession, cwd: string): ReplController {
+  return new ReplController({
+    cwd,
+    model: "claude-sonnet-5",
+    session,
+    openSession: async () => session,
+    recordPrompt: async () => {},
+    now: () => 0,
+  });
+}
+
 /** Builds a controller; every session it opens plays `scenario` again from the start. */
 export function replHarness(
   scenario: unknown,

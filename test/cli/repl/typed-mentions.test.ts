@@ -7,9 +7,9 @@ import type {
   ExpansionVerdict,
 } from "../../../src/cli/repl/commands/expansion-permissions.js";
 import { withMentionedFiles } from "../../../src/cli/repl/commands/typed-mentions.js";
-import { ReplController, type ReplSession } from "../../../src/cli/repl/repl-controller.js";
+import type { ReplSession } from "../../../src/cli/repl/repl-controller.js";
 import { scriptedEngine } from "../../session/engine/helpers.js";
-import { texts, until } from "./repl-harness.js";
+import { controllerFor, texts, until } from "./repl-harness.js";
 
 let dir: string;
 beforeEach(async () => {
@@ -65,14 +65,7 @@ describe("the REPL sends a typed prompt's @files to the model", () => {
       withMentionedFiles: (text) => withMentionedFiles(text, roots(), deciding()),
       dispose: async () => {},
     };
-    const controller = new ReplController({
-      cwd: dir,
-      model: "claude-sonnet-5",
-      session,
-      openSession: async () => session,
-      recordPrompt: async () => {},
-      now: () => 0,
-    });
+    const controller = controllerFor(session, dir);
     controller.submit("compare @notes.txt with @.env");
     const state = await until(
       controller,

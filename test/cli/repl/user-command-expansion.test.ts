@@ -9,9 +9,9 @@ import {
 } from "../../../src/cli/repl/commands/command-prompt.js";
 import type { ExpansionDecider } from "../../../src/cli/repl/commands/expansion-permissions.js";
 import type { ShellOutcome } from "../../../src/cli/repl/commands/shell-escape.js";
-import { ReplController, type ReplSession } from "../../../src/cli/repl/repl-controller.js";
+import type { ReplSession } from "../../../src/cli/repl/repl-controller.js";
 import { scriptedEngine } from "../../session/engine/helpers.js";
-import { texts, until } from "./repl-harness.js";
+import { controllerFor, texts, until } from "./repl-harness.js";
 
 let dir: string;
 beforeEach(async () => {
@@ -51,14 +51,7 @@ function build(command: UserCommand, over: Partial<CommandPromptDeps>) {
     expandUserCommand: (found, args, signal) => commandPrompt(found, args, deps, signal),
     dispose: async () => {},
   };
-  const controller = new ReplController({
-    cwd: dir,
-    model: "claude-sonnet-5",
-    session,
-    openSession: async () => session,
-    recordPrompt: async () => {},
-    now: () => 0,
-  });
+  const controller = controllerFor(session, dir);
   return { controller, requests: () => provider.requests.map((r) => JSON.stringify(r.body)) };
 }
 
