@@ -60,8 +60,8 @@ function isCliBuild(value: unknown): value is CliBuild {
  * the bundle's code is most of a `keel -p` start-up. V8 checks the cache (its version, flags and
  * the source) and compiles normally when it does not fit. The bundle holds no import(): the
  * build turned those into require() calls (a vm.Script's import() is experimental in Node 20
- * and does not survive the code cache). With `cacheOut`, the cache for
- * everything compiled by the time the process exits is written there (the build's training run).
+ * and does not survive the code cache). With `cacheOut`, the cache for everything compiled by
+ * the time the process exits is written there (the build's training run).
  */
 export function loadPrintBundle(
   files: PrintBundleFiles,
@@ -70,7 +70,8 @@ export function loadPrintBundle(
   const bytes = readIfPresent(files.bundle);
   if (bytes === undefined) return undefined;
   const cachedData = readIfPresent(files.cache);
-  // The bundle is ASCII (esbuild escapes the rest): a one-byte string is read faster.
+  // The bundle is ASCII (esbuild escapes the rest, and drops comments): a one-byte string is
+  // made and read faster than the two-byte one UTF-8 text needs.
   const source = bytes.toString(isAscii(bytes) ? "latin1" : "utf8");
   const script = new Script(
     `(function (exports, require, module, __filename, __dirname) {${source}\n})`,
