@@ -1,6 +1,6 @@
 import { isAscii } from "node:buffer";
 import { readFileSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
+import Module, { createRequire } from "node:module";
 import { dirname } from "node:path";
 import { Script } from "node:vm";
 import type { CliIo } from "./io.js";
@@ -73,13 +73,8 @@ export function loadPrintBundle(
   // The bundle is ASCII (esbuild escapes the rest, and drops comments): a one-byte string is
   // made and read faster than the two-byte one UTF-8 text needs.
   const source = bytes.toString(isAscii(bytes) ? "latin1" : "utf8");
-  const script = new Script(
-    `(function (exports, require, module, __filename, __dirname) {${source}\n})`,
-    {
-      filename: files.bundle,
-      cachedData,
-    },
-  );
+  // Node's own CommonJS wrapper: it keeps the bundle's line numbers (and its source map) true.
+  const script = new Script(Module.wrap(source), { filename: files.bundle, cachedData });
   if (cacheOut !== undefined) {
     process.once("exit", () => writeFileSync(cacheOut, script.createCachedData()));
   }

@@ -1,5 +1,6 @@
 import { Blob } from "node:buffer";
 import { Readable } from "node:stream";
+import { arrayBuffer } from "node:stream/consumers";
 import { Headers } from "./web-headers.js";
 
 // Why not Node's Response: Node defines Response (and Headers, FormData, fetch) as lazy globals
@@ -29,26 +30,6 @@ function isDisturbed(stream: ReadableStream): boolean {
 /** The TypeError fetch rejects a second read of a body with. */
 function unusable(): TypeError {
   return new TypeError("Body is unusable: Body has already been read");
-}
-
-/** The chunks of a stream joined into one byte array. */
-async function readAllBytes(stream: ReadableStream<Uint8Array>): Promise<Uint8Array<ArrayBuffer>> {
-  const reader = stream.getReader();
-  const chunks: Uint8Array[] = [];
-  let length = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    chunks.push(value);
-    length += value.byteLength;
-  }
-  const bytes = new Uint8Array(length);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes;
 }
 
 /**
@@ -95,8 +76,8 @@ export class WebResponse {
     const body = this.#body;
     if (body === null) return Promise.resolve(new Uint8Array(0));
     if (body.locked || isDisturbed(body)) return Promise.reject(unusable());
-    // getReader() locks the stream now, so a second call made before this one settles fails.
-    return readAllBytes(body);
+    // Reading locks the stream now, so a second call made before this one settles fails.
+    return arrayBuffer(body).then((buffer) => new Uint8Array(buffer));
   }
 
   /** The body as bytes. */

@@ -1,6 +1,7 @@
 import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
+import { directoriesFromRoot } from "../memory/directory-chain.js";
 
 /** Runs git in a folder and gives its stdout, or undefined when git fails or is missing. */
 export type GitRunner = (args: readonly string[], cwd: string) => Promise<string | undefined>;
@@ -34,10 +35,7 @@ export const runGit: GitRunner = gitRunner(process.env);
  */
 export function mayBeInRepository(cwd: string, env: NodeJS.ProcessEnv = process.env): boolean {
   if (env.GIT_DIR) return true;
-  for (let dir = cwd; ; dir = dirname(dir)) {
-    if (existsSync(join(dir, ".git"))) return true;
-    if (dirname(dir) === dir) return false;
-  }
+  return directoriesFromRoot(cwd).some((dir) => existsSync(join(dir, ".git")));
 }
 
 /**
