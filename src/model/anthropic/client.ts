@@ -51,6 +51,9 @@ export function createClient(settings: ClientSettings): MessagesClient {
     maxRetries: 0,
     defaultHeaders: credentialHeaders(settings),
     fetch: settings.fetch ?? createNodeFetch(),
+    // The SDK's OpenTelemetry spans are on by default and cost every request span set-up and
+    // attribute work even with no tracer registered; keel registers none, so they stay off.
+    openTelemetry: false,
     ...(settings.timeoutMs === undefined ? {} : { timeout: settings.timeoutMs }),
   });
 }

@@ -61,7 +61,9 @@ function plainBody(body: RequestInit["body"]): Uint8Array | string | undefined |
 
 function headerRecord(init: RequestInit["headers"], body: Outgoing["body"]) {
   const headers: Record<string, string> = {};
-  for (const [name, value] of new Headers(init)) headers[name] = value;
+  // The SDK hands over a Headers already checked; any other shape is checked by making one.
+  const checked = init instanceof Headers ? init : new Headers(init);
+  for (const [name, value] of checked) headers[name] = value;
   if (typeof body === "string" && !headers["content-type"]) {
     headers["content-type"] = "text/plain;charset=UTF-8";
   }

@@ -25,6 +25,28 @@ function idleTimer(ms: number, onIdle: () => void) {
   };
 }
 
+/** The most of a cancelled body read to its end, and for how long, before the socket is closed. */
+const DRAIN_LIMIT = { bytes: 64 * 1024, ms: 250 };
+
+/**
+ * Drops the rest of a cancelled body. A stream is cancelled once its last event is in, usually
+ * with only the response's end still in flight: reading that end hands the keep-alive socket
+ * back for the next turn's request (closing it made every turn pay a new connection). A body
+ * that keeps coming past the limit, or does not end in time, has its socket closed.
+ */
+function drainOrClose(response: IncomingMessage, source: Readable): void {
+  let bytes = 0;
+  const close = () => response.destroy();
+  const timer = setTimeout(close, DRAIN_LIMIT.ms);
+  timer.unref();
+  response.once("close", () => clearTimeout(timer));
+  response.on("data", (chunk: Buffer) => {
+    bytes += chunk.byteLength;
+    if (bytes > DRAIN_LIMIT.bytes) close();
+  });
+  source.resume();
+}
+
 /** How a response body is read. */
 export interface BodyOptions {
   /** Fail with TypeError("terminated") after this long without body bytes (undici's bodyTimeout). */
@@ -35,7 +57,9 @@ export interface BodyOptions {
  * A node:http response body as the web stream fetch would return: chunks as Uint8Array (the
  * content codings undone by `decoders`), read with back-pressure, errored with `signal.reason`
  * when the request is aborted (also before this is called) and with TypeError("terminated")
- * when the connection ends early or stays idle too long; cancelling it closes the socket.
+ * when the connection ends early or stays idle too long. Cancelling it drops the rest of the
+ * body: a short rest is read to its end so the socket can carry the next request, a long or
+ * slow one closes the socket.
  */
 export function responseBody(
   response: IncomingMessage,
@@ -93,7 +117,7 @@ export function responseBody(
       },
       cancel() {
         release();
-        response.destroy();
+        drainOrClose(response, source);
       },
     },
     { highWaterMark: 16 },

@@ -11,15 +11,29 @@ const FORBIDDEN_IN_VALUE = /[\0\r\n]/;
 /** HTTP whitespace at either end of a value. */
 const EDGE_WHITESPACE = /^[\t\n\r ]+|[\t\n\r ]+$/g;
 
+/** Names already checked, lower-cased: a request's dozen names recur in every request. */
+const checkedNames = new Map<string, string>();
+const MAX_CHECKED_NAMES = 256;
+
 function checkedName(name: string): string {
   const text = String(name);
+  const known = checkedNames.get(text);
+  if (known !== undefined) return known;
   if (!TOKEN.test(text))
     throw new TypeError(`Headers: invalid header name: ${JSON.stringify(text)}`);
-  return text.toLowerCase();
+  const lower = text.toLowerCase();
+  if (checkedNames.size < MAX_CHECKED_NAMES) checkedNames.set(text, lower);
+  return lower;
+}
+
+function isHttpWhitespace(code: number | undefined): boolean {
+  return code === 0x20 || code === 0x09 || code === 0x0a || code === 0x0d;
 }
 
 function checkedValue(value: string): string {
-  const text = String(value).replace(EDGE_WHITESPACE, "");
+  let text = String(value);
+  if (isHttpWhitespace(text.charCodeAt(0)) || isHttpWhitespace(text.charCodeAt(text.length - 1)))
+    text = text.replace(EDGE_WHITESPACE, "");
   if (FORBIDDEN_IN_VALUE.test(text)) {
     throw new TypeError(`Headers: invalid header value: ${JSON.stringify(text)}`);
   }

@@ -52,7 +52,43 @@ describe("the node:http fetch's sockets", () => {
     expect(await response.text()).toBe("data: 1\n\ndata: 2\n\n");
   });
 
-  it("closes the socket when the body is cancelled", async () => {
+  it("reads a cancelled body's last bytes, so the next request reuses its socket", async () => {
+    const ports: number[] = [];
+    const url = await serve((req, res) => {
+      ports.push(req.socket.remotePort ?? 0);
+      res.writeHead(200, { "content-type": "text/event-stream" });
+      res.write("data: last\n\n");
+      setTimeout(() => res.end(), 20); // the end trails the last event, as a server's does
+    });
+    const fetcher = createNodeFetch();
+    const reader = (await fetcher(url)).body!.getReader();
+    await reader.read();
+    await reader.cancel();
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(await (await fetcher(url)).text()).toBe("data: last\n\n");
+    expect(ports).toHaveLength(2);
+    expect(ports[1]).toBe(ports[0]);
+  });
+
+  it("closes the socket of a cancelled body that keeps coming past the drain limit", async () => {
+    const ports: number[] = [];
+    const url = await serve((req, res) => {
+      ports.push(req.socket.remotePort ?? 0);
+      res.writeHead(200, { "content-type": "text/event-stream" });
+      res.write("data: first\n\n");
+      setTimeout(() => res.end("x".repeat(1_000_000)), 20);
+    });
+    const fetcher = createNodeFetch();
+    const reader = (await fetcher(url)).body!.getReader();
+    await reader.read();
+    await reader.cancel();
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    await (await fetcher(url)).text();
+    expect(ports).toHaveLength(2);
+    expect(ports[1]).not.toBe(ports[0]);
+  });
+
+  it("closes the socket of a cancelled body that does not end", async () => {
     const server = await fixture();
     server.enqueue({ chunks: [{ data: "data: 1\n\n" }], hang: true });
     const response = await createNodeFetch()(server.url);

@@ -1,4 +1,4 @@
-import { readFileSync, rmSync, statSync } from "node:fs";
+import { readFileSync, statSync, unlinkSync } from "node:fs";
 import { isAbsolute } from "node:path";
 
 /** Where the next command starts, and a note when the remembered folder had to be given up. */
@@ -44,10 +44,10 @@ export class WorkingDirectory {
     let reported = "";
     try {
       reported = readFileSync(cwdFile, "utf8");
+      unlinkSync(cwdFile); // not rmSync: that takes a slower, recursive path even for one file
     } catch {
       // No report (the shell was killed before its EXIT trap ran): keep the current folder.
     }
-    rmSync(cwdFile, { force: true });
     const cwd = reported.endsWith("\n") ? reported.slice(0, -1) : reported;
     if (cwd !== "" && isAbsolute(cwd)) this.current = cwd;
   }
