@@ -133,6 +133,9 @@ export function fastEvent(value: Record<string, unknown>): StreamEvent | undefin
   }
 }
 
+/** Data with something besides whitespace (found at its first character, usually). */
+const NOT_BLANK = /\S/;
+
 function malformed(message: string, cause?: unknown): ModelError {
   return new ModelError({ kind: "malformed_stream" }, `malformed stream: ${message}`, { cause });
 }
@@ -151,7 +154,7 @@ function parseJson(data: string): unknown {
  * ModelError for data that is not JSON or a known event of the wrong shape.
  */
 export function decodeStreamEvent(sse: ServerSentEvent): StreamEvent | undefined {
-  if (sse.data.trim() === "") return undefined;
+  if (!NOT_BLANK.test(sse.data)) return undefined;
   const value = parseJson(sse.data);
   if (!value || typeof value !== "object" || Array.isArray(value)) {
     throw malformed("event data is not a JSON object");
@@ -161,7 +164,7 @@ export function decodeStreamEvent(sse: ServerSentEvent): StreamEvent | undefined
   const type = typeof given === "string" ? given : sse.event;
   if (type === null) throw malformed("event has neither a type nor an event name");
   if (!KNOWN_STREAM_EVENT_TYPES.has(type)) return undefined;
-  const event = { ...value, type };
+  const event = typeof given === "string" ? (value as Record<string, unknown>) : { ...value, type };
   const fast = fastEvent(event);
   if (fast) return fast;
   const parsed = streamEventSchema.safeParse(event);
