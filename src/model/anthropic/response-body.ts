@@ -35,6 +35,7 @@ const DRAIN_LIMIT = { bytes: 64 * 1024, ms: 250 };
  * that keeps coming past the limit, or does not end in time, has its socket closed.
  */
 function drainOrClose(response: IncomingMessage, source: Readable): void {
+  if (response.readableEnded || response.destroyed) return; // the socket is already free
   let bytes = 0;
   const close = () => response.destroy();
   const timer = setTimeout(close, DRAIN_LIMIT.ms);
@@ -42,7 +43,8 @@ function drainOrClose(response: IncomingMessage, source: Readable): void {
   response.once("close", () => clearTimeout(timer));
   response.on("data", (chunk: Buffer) => {
     bytes += chunk.byteLength;
-    if (bytes > DRAIN_LIMIT.bytes) close();
+    // Bytes already received cost no wait: only a body still arriving is cut off.
+    if (bytes > DRAIN_LIMIT.bytes && !response.complete) close();
   });
   source.resume();
 }

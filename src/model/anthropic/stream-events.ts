@@ -87,13 +87,13 @@ export const streamEventSchema = z.discriminatedUnion("type", [
 
 type BlockDelta = Extract<StreamEvent, { type: "content_block_delta" }>["delta"];
 
-/** The string field each known delta type carries. */
-const DELTA_FIELDS: Readonly<Record<string, string>> = {
-  text_delta: "text",
-  input_json_delta: "partial_json",
-  thinking_delta: "thinking",
-  signature_delta: "signature",
-};
+/** The string field each known delta type carries (a Map: no inherited names match). */
+const DELTA_FIELDS: ReadonlyMap<unknown, string> = new Map([
+  ["text_delta", "text"],
+  ["input_json_delta", "partial_json"],
+  ["thinking_delta", "thinking"],
+  ["signature_delta", "signature"],
+]);
 
 function isIndex(value: unknown): value is number {
   return typeof value === "number" && Number.isSafeInteger(value) && value >= 0;
@@ -105,7 +105,7 @@ function fastDelta(value: Record<string, unknown>): StreamEvent | undefined {
     return undefined;
   }
   const kind = (delta as { type?: unknown }).type;
-  const field = typeof kind === "string" ? DELTA_FIELDS[kind] : undefined;
+  const field = DELTA_FIELDS.get(kind);
   if (field === undefined) return undefined;
   const text = (delta as Record<string, unknown>)[field];
   if (typeof text !== "string") return undefined;

@@ -9,7 +9,13 @@ const fieldOf: Record<string, string> = {
   thinking_delta: "thinking",
   signature_delta: "signature",
 };
-const fields = [...Object.values(fieldOf), "citation", "type"];
+const fields = [
+  ...Object.values(fieldOf),
+  "citation",
+  "type",
+  "[object Object]",
+  String(Object.prototype.toString),
+];
 const index = fc.oneof(fc.nat(5), fc.integer({ min: -3, max: -1 }), fc.double(), fc.string());
 
 /** Events near the well-formed ones the fast path takes: right and wrong kinds, fields, extras. */
@@ -26,7 +32,12 @@ const nearEvent = fc.record(
     delta: fc.oneof(
       fc.dictionary(
         fc.constantFrom(...fields),
-        fc.oneof(fc.constantFrom(...deltaTypes), fc.string(), fc.integer(), fc.constant(null)),
+        fc.oneof(
+          fc.constantFrom(...deltaTypes, "__proto__", "constructor", "toString"),
+          fc.string(),
+          fc.integer(),
+          fc.constant(null),
+        ),
       ),
       fc.constant(null),
       fc.array(fc.string()),

@@ -1,3 +1,4 @@
+import { resolve } from "node:path";
 import { type BackgroundShells, createBackgroundShells } from "../../background/index.js";
 import type { BuiltinToolsConfig } from "../../builtin-config.js";
 import type { Tool } from "../../tool.js";
@@ -49,7 +50,7 @@ export function createBashTool(
   const timing = { ...DEFAULT_TIMING, ...options.timing };
   const runner: BashRunner = {
     limits,
-    sessionDir: config.sessionDir,
+    sessionDir: resolve(config.sessionDir),
     env: definedEntries(config.env),
     workingDirectory,
     shell: options.shell ?? "bash",

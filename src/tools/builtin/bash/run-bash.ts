@@ -1,5 +1,5 @@
 import { mkdirSync } from "node:fs";
-import { join } from "node:path";
+import { sep } from "node:path";
 import type { BackgroundShells } from "../../background/background-shells.js";
 import { checkBashInput, effectiveTimeoutMs } from "./input-check.js";
 import type { BashLimits } from "./limits.js";
@@ -22,6 +22,7 @@ export interface BashProgress {
 /** What one Bash tool instance runs commands with. */
 export interface BashRunner {
   limits: BashLimits;
+  /** Absolute and normalised: call paths are joined onto it as text (path.join is slow cold). */
   sessionDir: string;
   env: NodeJS.ProcessEnv;
   workingDirectory: WorkingDirectory;
@@ -55,11 +56,11 @@ export async function runBash(
   const notes = start.note ? [start.note] : [];
   if (call.signal.aborted) return notRun(start.cwd, notes);
   const id = call.toolUseId.replace(/[^A-Za-z0-9_-]/g, "_");
-  const cwdFile = join(runner.sessionDir, `.bash-cwd-${id}-${++callCounter}`);
+  const cwdFile = `${runner.sessionDir}${sep}.bash-cwd-${id}-${++callCounter}`;
   makeSessionDir(runner.sessionDir);
   const output = new OutputCollector(
     runner.limits.maxOutputChars,
-    join(runner.sessionDir, "tool-results", `bash-${id}.txt`),
+    `${runner.sessionDir}${sep}tool-results${sep}bash-${id}.txt`,
   );
   const timeoutMs = effectiveTimeoutMs(input, runner.limits);
   const stopProgress = reportProgress(call, output, runner);
