@@ -1,6 +1,6 @@
 import { execFile } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { get, type IncomingMessage } from "node:http";
+import { get, type IncomingMessage, type ServerResponse } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -24,6 +24,28 @@ async function portRecorder(): Promise<{ url: string; ports: number[] }> {
     res.writeHead(200, { "content-type": "text/plain" }).end("ok");
   });
   return { url, ports };
+}
+
+/**
+ * Two requests in a row: the first body is cancelled after its first event (`rest` finishes
+ * that response), the second is read whole. Returns the client port each request came from.
+ */
+async function portsAroundCancel(rest: (res: ServerResponse) => void): Promise<number[]> {
+  const ports: number[] = [];
+  const url = await serve((req, res) => {
+    ports.push(req.socket.remotePort ?? 0);
+    res.writeHead(200, { "content-type": "text/event-stream" });
+    res.write("data: first\n\n");
+    if (ports.length === 1) rest(res);
+    else res.end();
+  });
+  const fetcher = createNodeFetch();
+  const reader = (await fetcher(url)).body!.getReader();
+  await reader.read();
+  await reader.cancel();
+  await new Promise((resolve) => setTimeout(resolve, 60));
+  expect(await (await fetcher(url)).text()).toBe("data: first\n\n");
+  return ports;
 }
 
 describe("the node:http fetch's sockets", () => {
@@ -53,37 +75,16 @@ describe("the node:http fetch's sockets", () => {
   });
 
   it("reads a cancelled body's last bytes, so the next request reuses its socket", async () => {
-    const ports: number[] = [];
-    const url = await serve((req, res) => {
-      ports.push(req.socket.remotePort ?? 0);
-      res.writeHead(200, { "content-type": "text/event-stream" });
-      res.write("data: last\n\n");
-      setTimeout(() => res.end(), 20); // the end trails the last event, as a server's does
-    });
-    const fetcher = createNodeFetch();
-    const reader = (await fetcher(url)).body!.getReader();
-    await reader.read();
-    await reader.cancel();
-    await new Promise((resolve) => setTimeout(resolve, 60));
-    expect(await (await fetcher(url)).text()).toBe("data: last\n\n");
+    // The end trails the last event, as a server's does.
+    const ports = await portsAroundCancel((res) => setTimeout(() => res.end(), 20));
     expect(ports).toHaveLength(2);
     expect(ports[1]).toBe(ports[0]);
   });
 
   it("closes the socket of a cancelled body that keeps coming past the drain limit", async () => {
-    const ports: number[] = [];
-    const url = await serve((req, res) => {
-      ports.push(req.socket.remotePort ?? 0);
-      res.writeHead(200, { "content-type": "text/event-stream" });
-      res.write("data: first\n\n");
-      setTimeout(() => res.end("x".repeat(1_000_000)), 20);
-    });
-    const fetcher = createNodeFetch();
-    const reader = (await fetcher(url)).body!.getReader();
-    await reader.read();
-    await reader.cancel();
-    await new Promise((resolve) => setTimeout(resolve, 60));
-    await (await fetcher(url)).text();
+    const ports = await portsAroundCancel((res) =>
+      setTimeout(() => res.end("x".repeat(1_000_000)), 20),
+    );
     expect(ports).toHaveLength(2);
     expect(ports[1]).not.toBe(ports[0]);
   });
