@@ -1,5 +1,8 @@
-import { spawn } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { z } from "zod";
 import { createBashTool } from "../../src/tools/builtin/bash/index.js";
 import { makeToolCallContext } from "../../test/helpers/tool-context.js";
 import { benchConfig } from "./tools-under-test.js";
@@ -40,4 +43,30 @@ export async function rawBashMs(cwd: string, command: string, calls: number): Pr
     times.push(performance.now() - started);
   }
   return times;
+}
+
+const childReport = z.object({
+  toolMs: z.array(z.number()),
+  rawMs: z.array(z.number()),
+  rssKB: z.number(),
+});
+
+/** What one fresh baseline process measured. */
+export type BashAloneReport = z.infer<typeof childReport>;
+
+const CHILD = fileURLToPath(new URL("./bash-alone-child.ts", import.meta.url));
+const REPO_ROOT = fileURLToPath(new URL("../..", import.meta.url));
+
+/** bashToolAloneMs and rawBashMs in a fresh `node --import tsx` process, with its peak RSS. */
+export async function bashAloneInChild(
+  cwd: string,
+  command: string,
+  calls: number,
+): Promise<BashAloneReport> {
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ["--import", "tsx", CHILD, cwd, command, String(calls)],
+    { cwd: REPO_ROOT },
+  );
+  return childReport.parse(JSON.parse(stdout.trim().split("\n").at(-1) ?? ""));
 }
