@@ -1,7 +1,7 @@
 // Per-turn A/B of built CLIs: sessions of Bash `true` turns against the scripted server, the
 // builds alternated run by run so drift on the machine hits each alike. Prints, per build, the
-// median turn gap (stream end → next request) and keel's CPU per turn (user + system, from
-// /proc: steadier than the gaps, so smaller differences show). For deciding a change, not for
+// median turn gap (stream end → next request) and the CPU time of keel's main thread per turn
+// (from /proc, in nanoseconds: steadier than the gaps, so smaller differences show). For deciding a change, not for
 // results.md: that is `npm run bench -- --group turns`.
 // Usage: npm run bench:compare -- [--turns 30] [--runs 10] name=path/to/cli.js [name=…]
 import { readFileSync } from "node:fs";
@@ -12,12 +12,13 @@ import { makeSandbox, runSession } from "./lib/session.js";
 import { median, round } from "./lib/stats.js";
 import { turnGapsMs } from "./lib/turn-gaps.js";
 
-const TICKS_PER_SECOND = 100; // USER_HZ, which /proc/<pid>/stat counts in on Linux
-
-/** The process's CPU time so far (all threads, user + system), in ms. */
-function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+/**
+ * The CPU time of the process's main thread so far, in ms (/proc/<pid>/schedstat counts it in
+ * nanoseconds): the thread a turn waits on, without the compiler and GC helper threads.
+ */
+function mainThreadCpuMs(pid: number): number {
+  const [onCpuNs] = readFileSync(`/proc/${pid}/schedstat`, "utf8").split(" ");
+  return Number(onCpuNs) / 1e6;
 }
 
 interface BuildFigures {
@@ -36,7 +37,7 @@ async function session(cli: string, turns: number): Promise<{ gap: number; cpu: 
       scenario: bashTurnsScenario(turns, "true"),
       transport: "http",
       onRequest: (_exchange, pid) => {
-        if (pid !== undefined) cpu.push(cpuMs(pid));
+        if (pid !== undefined) cpu.push(mainThreadCpuMs(pid));
       },
     });
     // From the first request on: start-up is the cold-start bench's business.
@@ -73,7 +74,7 @@ async function main(): Promise<void> {
   for (const [name, own] of figures) {
     const runs = own.gaps.map((g) => round(g, 1)).join(" ");
     console.log(
-      `${name}: gap ${round(median(own.gaps), 2)} ms (runs: ${runs}); CPU ${round(median(own.cpuPerTurn), 2)} ms/turn`,
+      `${name}: gap ${round(median(own.gaps), 2)} ms (runs: ${runs}); main-thread CPU ${round(median(own.cpuPerTurn), 2)} ms/turn (runs: ${own.cpuPerTurn.map((c) => round(c, 1)).join(" ")})`,
     );
   }
 }
