@@ -1,20 +1,14 @@
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { mergeSettingsLayers } from "../../src/config/settings/merge.js";
 import type { HookDecision } from "../../src/policy/decision.js";
 import { createPermissionEngine } from "../../src/policy/engine.js";
 import type { PermissionMode } from "../../src/tools/context.js";
 import type { AnyTool } from "../../src/tools/tool.js";
 import { makeToolUseContext } from "../helpers/tool-context.js";
-import { engineFor, fakeTool, type Machine, makeMachine, type RuleSet, TOOLS } from "./fixture.js";
+import { engineFor, fakeTool, type RuleSet, TOOLS, useMachine } from "./fixture.js";
 
-let m: Machine;
-beforeAll(async () => {
-  m = await makeMachine();
-});
-afterAll(async () => {
-  await m.cleanup();
-});
+const machine = useMachine();
 
 interface Call {
   rules?: RuleSet;
@@ -27,13 +21,13 @@ interface Call {
 
 async function decide(call: Call) {
   const engine = engineFor(
-    m,
+    machine(),
     { project: call.rules ?? {} },
     {
       ...(call.additionalDirectories ? { additionalDirectories: call.additionalDirectories } : {}),
     },
   );
-  const context = makeToolUseContext({ cwd: m.project, mode: call.mode ?? "default" });
+  const context = makeToolUseContext({ cwd: machine().project, mode: call.mode ?? "default" });
   return engine.decide(
     call.tool,
     call.input,
@@ -78,7 +72,7 @@ describe("decision order (contracts.md §6)", () => {
     const d = await decide({
       rules: { ask: ["Read"] },
       tool: allowingRead,
-      input: { file_path: join(m.project, "a.txt") },
+      input: { file_path: join(machine().project, "a.txt") },
     });
     expect(d).toMatchObject({ behavior: "ask", reason: { type: "rule", rule: "Read" } });
   });
@@ -92,7 +86,7 @@ describe("decision order (contracts.md §6)", () => {
     const d = await decide({
       rules: { deny: ["Read(./secrets/**)"] },
       tool: allowingRead,
-      input: { file_path: join(m.project, "secrets/key") },
+      input: { file_path: join(machine().project, "secrets/key") },
     });
     expect(d).toMatchObject({
       behavior: "deny",
@@ -122,8 +116,8 @@ describe("decision order (contracts.md §6)", () => {
     ["Write", "$S/settings.json", "bypassPermissions"],
   ])("safety: %s to %s asks even in %s", async (tool, rel, mode) => {
     const path = rel.startsWith("$")
-      ? rel.replace("$H", m.home).replace("$S", m.stateDir)
-      : join(m.project, rel);
+      ? rel.replace("$H", machine().home).replace("$S", machine().stateDir)
+      : join(machine().project, rel);
     const d = await decide({
       rules: { allow: ["Edit", "Write"] },
       ...file(tool, path),
@@ -134,7 +128,7 @@ describe("decision order (contracts.md §6)", () => {
 
   it("safety: a Bash redirection into a shell start-up file asks in bypass mode", async () => {
     const d = await decide({
-      ...bash(`echo 'alias ls=rm' >> ${m.home}/.bashrc`),
+      ...bash(`echo 'alias ls=rm' >> ${machine().home}/.bashrc`),
       mode: "bypassPermissions",
     });
     expect(d).toMatchObject({ behavior: "ask", reason: { type: "safety" } });
@@ -148,31 +142,37 @@ describe("decision order (contracts.md §6)", () => {
   });
 
   it("reads inside the working folders and keel's state folder are allowed; outside they ask", async () => {
-    expect((await decide(file("Read", join(m.project, "src/a.ts")))).behavior).toBe("allow");
-    expect((await decide(file("Read", join(m.stateDir, "secrets/key")))).behavior).toBe("allow");
-    expect((await decide(file("Read", join(m.outside, "file.txt")))).behavior).toBe("ask");
+    expect((await decide(file("Read", join(machine().project, "src/a.ts")))).behavior).toBe(
+      "allow",
+    );
+    expect((await decide(file("Read", join(machine().stateDir, "secrets/key")))).behavior).toBe(
+      "allow",
+    );
+    expect((await decide(file("Read", join(machine().outside, "file.txt")))).behavior).toBe("ask");
     const added = await decide({
-      ...file("Read", join(m.outside, "file.txt")),
-      additionalDirectories: [m.outside],
+      ...file("Read", join(machine().outside, "file.txt")),
+      additionalDirectories: [machine().outside],
     });
     expect(added.behavior).toBe("allow");
   });
 
   it("read-only Bash commands inside the working folders are allowed without rules", async () => {
     expect((await decide(bash("ls src && cat a.txt | wc -l"))).behavior).toBe("allow");
-    expect((await decide(bash(`cat ${m.outside}/file.txt`))).behavior).toBe("ask");
+    expect((await decide(bash(`cat ${machine().outside}/file.txt`))).behavior).toBe("ask");
   });
 
   it("acceptEdits allows edits inside the working folders only", async () => {
     expect(
-      (await decide({ ...file("Edit", join(m.project, "src/a.ts")), mode: "acceptEdits" }))
+      (await decide({ ...file("Edit", join(machine().project, "src/a.ts")), mode: "acceptEdits" }))
         .behavior,
     ).toBe("allow");
     expect(
-      (await decide({ ...file("Write", join(m.outside, "n.txt")), mode: "acceptEdits" })).behavior,
+      (await decide({ ...file("Write", join(machine().outside, "n.txt")), mode: "acceptEdits" }))
+        .behavior,
     ).toBe("ask");
     expect(
-      (await decide({ ...file("Edit", join(m.project, "src/a.ts")), mode: "default" })).behavior,
+      (await decide({ ...file("Edit", join(machine().project, "src/a.ts")), mode: "default" }))
+        .behavior,
     ).toBe("ask");
   });
 
@@ -254,7 +254,7 @@ describe("modes", () => {
   it("plan mode denies tools that change things and says plan mode is on", async () => {
     const d = await decide({
       rules: { allow: ["Edit"] },
-      ...file("Edit", join(m.project, "a.txt")),
+      ...file("Edit", join(machine().project, "a.txt")),
       mode: "plan",
     });
     expect(d).toMatchObject({ behavior: "deny", reason: { type: "mode", mode: "plan" } });
@@ -264,15 +264,16 @@ describe("modes", () => {
 
   it("plan mode lets read-only tools through the normal checks", async () => {
     expect(
-      (await decide({ ...file("Read", join(m.project, "a.txt")), mode: "plan" })).behavior,
+      (await decide({ ...file("Read", join(machine().project, "a.txt")), mode: "plan" })).behavior,
     ).toBe("allow");
     expect(
-      (await decide({ ...file("Read", join(m.outside, "file.txt")), mode: "plan" })).behavior,
+      (await decide({ ...file("Read", join(machine().outside, "file.txt")), mode: "plan" }))
+        .behavior,
     ).toBe("ask");
   });
 
   it("disableBypassPermissionsMode makes bypassPermissions behave like default", async () => {
-    const roots = { home: m.home, stateDir: m.stateDir, cwd: m.project };
+    const roots = { home: machine().home, stateDir: machine().stateDir, cwd: machine().project };
     const settings = mergeSettingsLayers(
       [
         {
@@ -285,12 +286,12 @@ describe("modes", () => {
     );
     const locked = createPermissionEngine({
       settings,
-      cwd: m.project,
-      stateDir: m.stateDir,
-      home: m.home,
+      cwd: machine().project,
+      stateDir: machine().stateDir,
+      home: machine().home,
     });
-    const open = engineFor(m, { project: {} });
-    const context = makeToolUseContext({ cwd: m.project, mode: "bypassPermissions" });
+    const open = engineFor(machine(), { project: {} });
+    const context = makeToolUseContext({ cwd: machine().project, mode: "bypassPermissions" });
     const call = [TOOLS.Bash as AnyTool, { command: "rm -rf b" }, context] as const;
     expect((await open.decide(...call)).behavior).toBe("allow");
     expect((await locked.decide(...call)).behavior).toBe("ask");
@@ -319,7 +320,7 @@ describe("PreToolUse hook decisions", () => {
 
   it("a hook's allow allows what would otherwise ask", async () => {
     const d = await decide({
-      ...file("Read", join(m.outside, "file.txt")),
+      ...file("Read", join(machine().outside, "file.txt")),
       hook: { behavior: "allow" },
     });
     expect(d).toMatchObject({ behavior: "allow", reason: { type: "hook" } });
@@ -334,7 +335,7 @@ describe("PreToolUse hook decisions", () => {
       "ask",
     );
     expect(
-      (await decide({ ...file("Write", join(m.project, ".git/config")), hook })).behavior,
+      (await decide({ ...file("Write", join(machine().project, ".git/config")), hook })).behavior,
     ).toBe("ask");
   });
 });

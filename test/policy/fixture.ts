@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, realpath, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
+import { afterAll, beforeAll } from "vitest";
 import { z } from "zod";
 import type { SettingsLayer } from "../../src/config/settings/layer.js";
 import { mergeSettingsLayers } from "../../src/config/settings/merge.js";
@@ -171,3 +172,22 @@ export function inputFor(tool: string, arg: string): Record<string, unknown> {
 
 /** The mode a row runs in (default unless the row says). */
 export type Mode = PermissionMode;
+
+/**
+ * The machine for the tests of one file: made before the first test, removed after the last.
+ * Returns a getter, as the machine exists only while the file's tests run.
+ */
+export function useMachine(): () => Machine {
+  let current: Machine | undefined;
+  beforeAll(async () => {
+    current = await makeMachine();
+  });
+  afterAll(async () => {
+    await current?.cleanup();
+    current = undefined;
+  });
+  return () => {
+    if (!current) throw new Error("the machine exists only while the file's tests run");
+    return current;
+  };
+}

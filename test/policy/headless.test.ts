@@ -1,19 +1,13 @@
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createHeadlessCanUseTool } from "../../src/policy/headless.js";
 import type { AssistantMessage } from "../../src/protocol/messages.js";
 import type { PermissionMode } from "../../src/tools/context.js";
 import type { AnyTool } from "../../src/tools/tool.js";
 import { makeToolUseContext } from "../helpers/tool-context.js";
-import { engineFor, fakeTool, type Machine, makeMachine, type RuleSet, TOOLS } from "./fixture.js";
+import { engineFor, fakeTool, type RuleSet, TOOLS, useMachine } from "./fixture.js";
 
-let m: Machine;
-beforeAll(async () => {
-  m = await makeMachine();
-});
-afterAll(async () => {
-  await m.cleanup();
-});
+const machine = useMachine();
 
 async function ask(
   tool: AnyTool,
@@ -21,8 +15,8 @@ async function ask(
   rules: RuleSet = {},
   mode: PermissionMode = "default",
 ) {
-  const canUseTool = createHeadlessCanUseTool(engineFor(m, { project: rules }));
-  const context = makeToolUseContext({ cwd: m.project, mode });
+  const canUseTool = createHeadlessCanUseTool(engineFor(machine(), { project: rules }));
+  const context = makeToolUseContext({ cwd: machine().project, mode });
   return canUseTool(tool, input, context, {} as AssistantMessage, "toolu_1");
 }
 
@@ -42,25 +36,31 @@ describe("headless canUseTool (print mode)", () => {
   });
 
   it("names --permission-mode acceptEdits for an edit inside the working folder", async () => {
-    const result = await ask(TOOLS.Edit as AnyTool, { file_path: join(m.project, "src/a.ts") });
+    const result = await ask(TOOLS.Edit as AnyTool, {
+      file_path: join(machine().project, "src/a.ts"),
+    });
     expect(result).toMatchObject({ behavior: "deny" });
     if (result.behavior === "deny") {
       expect(result.message).toContain("--permission-mode acceptEdits");
-      expect(result.message).toContain(`--allowedTools "Edit(/${join(m.project, "src/a.ts")})"`);
+      expect(result.message).toContain(
+        `--allowedTools "Edit(/${join(machine().project, "src/a.ts")})"`,
+      );
     }
   });
 
   it("names --add-dir for a read outside the working folders", async () => {
-    const result = await ask(TOOLS.Read as AnyTool, { file_path: join(m.outside, "file.txt") });
+    const result = await ask(TOOLS.Read as AnyTool, {
+      file_path: join(machine().outside, "file.txt"),
+    });
     if (result.behavior !== "deny") throw new Error("expected a denial");
-    expect(result.message).toContain(`--add-dir ${m.outside}`);
+    expect(result.message).toContain(`--add-dir ${machine().outside}`);
     expect(result.message).not.toContain("acceptEdits");
   });
 
   it("says only a person can approve what a safety check stopped", async () => {
     const result = await ask(
       TOOLS.Write as AnyTool,
-      { file_path: join(m.project, ".git/config") },
+      { file_path: join(machine().project, ".git/config") },
       {},
       "bypassPermissions",
     );

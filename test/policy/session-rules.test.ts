@@ -1,22 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { AnyTool } from "../../src/tools/tool.js";
 import { makeToolUseContext } from "../helpers/tool-context.js";
-import { engineFor, type Machine, makeMachine, TOOLS } from "./fixture.js";
+import { engineFor, TOOLS, useMachine } from "./fixture.js";
 
-let m: Machine;
-beforeAll(async () => {
-  m = await makeMachine();
-});
-afterAll(async () => {
-  await m.cleanup();
-});
+const machine = useMachine();
 
 const bash = TOOLS.Bash as AnyTool;
 
 describe("session rules added by 'always allow'", () => {
   it("allows later calls the added rule matches, and only those", async () => {
-    const engine = engineFor(m, { project: {} });
-    const context = makeToolUseContext({ cwd: m.project, mode: "default" });
+    const engine = engineFor(machine(), { project: {} });
+    const context = makeToolUseContext({ cwd: machine().project, mode: "default" });
     const before = await engine.decide(bash, { command: "npm run test" }, context);
     expect(before.behavior).toBe("ask");
     if (before.behavior !== "ask") return;
@@ -28,16 +22,16 @@ describe("session rules added by 'always allow'", () => {
   });
 
   it("never overrides a deny rule", async () => {
-    const engine = engineFor(m, { project: { deny: ["Bash(rm:*)"] } });
-    const context = makeToolUseContext({ cwd: m.project, mode: "default" });
+    const engine = engineFor(machine(), { project: { deny: ["Bash(rm:*)"] } });
+    const context = makeToolUseContext({ cwd: machine().project, mode: "default" });
     engine.addSessionRules(["Bash(rm:*)"]);
     const decision = await engine.decide(bash, { command: "rm -rf build" }, context);
     expect(decision.behavior).toBe("deny");
   });
 
   it("refuses a batch holding a malformed rule and adds none of it", async () => {
-    const engine = engineFor(m, { project: {} });
-    const context = makeToolUseContext({ cwd: m.project, mode: "default" });
+    const engine = engineFor(machine(), { project: {} });
+    const context = makeToolUseContext({ cwd: machine().project, mode: "default" });
     const problems = engine.addSessionRules(["Bash(npm run build:*)", "Bash(oops"]);
     expect(problems).toHaveLength(1);
     const decision = await engine.decide(bash, { command: "npm run build" }, context);

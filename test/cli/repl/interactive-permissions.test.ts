@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   type AskPerson,
   createInteractiveCanUseTool,
@@ -9,16 +9,10 @@ import {
 import type { AssistantMessage } from "../../../src/protocol/messages.js";
 import type { AnyTool } from "../../../src/tools/tool.js";
 import { makeToolUseContext } from "../../helpers/tool-context.js";
-import { engineFor, type Machine, makeMachine, TOOLS } from "../../policy/fixture.js";
+import { engineFor, TOOLS, useMachine } from "../../policy/fixture.js";
 import { replHarness } from "./repl-harness.js";
 
-let m: Machine;
-beforeAll(async () => {
-  m = await makeMachine();
-});
-afterAll(async () => {
-  await m.cleanup();
-});
+const machine = useMachine();
 
 const bash = TOOLS.Bash as AnyTool;
 
@@ -37,14 +31,18 @@ function person(answers: PermissionAnswer[]): { ask: AskPerson; questions: Permi
 }
 
 function call(canUseTool: ReturnType<typeof createInteractiveCanUseTool>, command: string) {
-  const context = makeToolUseContext({ cwd: m.project, mode: "default" });
+  const context = makeToolUseContext({ cwd: machine().project, mode: "default" });
   return canUseTool(bash, { command }, context, {} as AssistantMessage, "toolu_1");
 }
 
 describe("permissions asked of the person in the REPL", () => {
   it("asks with the call's summary and narrow rule, and allows once", async () => {
     const p = person([{ kind: "allow-once" }, { kind: "allow-once" }]);
-    const canUseTool = createInteractiveCanUseTool(engineFor(m, {}), p.ask, m.project);
+    const canUseTool = createInteractiveCanUseTool(
+      engineFor(machine(), {}),
+      p.ask,
+      machine().project,
+    );
     expect(await call(canUseTool, "npm run build")).toEqual({ behavior: "allow" });
     expect(p.questions[0]).toMatchObject({
       toolName: "Bash",
@@ -57,7 +55,11 @@ describe("permissions asked of the person in the REPL", () => {
 
   it("stops asking for calls the 'always allow' rule covers", async () => {
     const p = person([{ kind: "always-allow", rules: ["Bash(npm run build:*)"] }]);
-    const canUseTool = createInteractiveCanUseTool(engineFor(m, {}), p.ask, m.project);
+    const canUseTool = createInteractiveCanUseTool(
+      engineFor(machine(), {}),
+      p.ask,
+      machine().project,
+    );
     await call(canUseTool, "npm run build");
     expect(await call(canUseTool, "npm run build -- --prod")).toEqual({ behavior: "allow" });
     expect(p.questions).toHaveLength(1);
@@ -68,7 +70,11 @@ describe("permissions asked of the person in the REPL", () => {
       { kind: "deny", feedback: "use yarn instead" },
       { kind: "deny", feedback: "  " },
     ]);
-    const canUseTool = createInteractiveCanUseTool(engineFor(m, {}), p.ask, m.project);
+    const canUseTool = createInteractiveCanUseTool(
+      engineFor(machine(), {}),
+      p.ask,
+      machine().project,
+    );
     const withFeedback = await call(canUseTool, "npm run build");
     expect(withFeedback).toMatchObject({ behavior: "deny" });
     expect(withFeedback).not.toHaveProperty("interrupt");
@@ -83,8 +89,10 @@ describe("permissions asked of the person in the REPL", () => {
 
   it("never asks about what the rules decide", async () => {
     const p = person([]);
-    const engine = engineFor(m, { project: { deny: ["Bash(rm:*)"], allow: ["Bash(make:*)"] } });
-    const canUseTool = createInteractiveCanUseTool(engine, p.ask, m.project);
+    const engine = engineFor(machine(), {
+      project: { deny: ["Bash(rm:*)"], allow: ["Bash(make:*)"] },
+    });
+    const canUseTool = createInteractiveCanUseTool(engine, p.ask, machine().project);
     expect((await call(canUseTool, "rm -rf build")).behavior).toBe("deny");
     expect((await call(canUseTool, "make all")).behavior).toBe("allow");
     expect(p.questions).toEqual([]);

@@ -1,23 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { AnyTool } from "../../../../src/tools/tool.js";
 import { makeToolUseContext } from "../../../helpers/tool-context.js";
-import { engineFor, type Machine, makeMachine, TOOLS } from "../../../policy/fixture.js";
+import { engineFor, TOOLS, useMachine } from "../../../policy/fixture.js";
 import { scriptedEngine } from "../../../session/engine/helpers.js";
 
-let m: Machine;
-beforeAll(async () => {
-  m = await makeMachine();
-});
-afterAll(async () => {
-  await m.cleanup();
-});
+const machine = useMachine();
 
 const bash = TOOLS.Bash as AnyTool;
 
 describe("session rules from /permissions", () => {
   it("denies calls a session deny rule matches, even ones an allow rule allows", async () => {
-    const engine = engineFor(m, { project: { allow: ["Bash(git:*)"] } });
-    const context = makeToolUseContext({ cwd: m.project, mode: "default" });
+    const engine = engineFor(machine(), { project: { allow: ["Bash(git:*)"] } });
+    const context = makeToolUseContext({ cwd: machine().project, mode: "default" });
     expect(engine.addSessionRules(["Bash(git push:*)"], "deny")).toEqual([]);
     const pushed = await engine.decide(bash, { command: "git push origin main" }, context);
     expect(pushed.behavior).toBe("deny");
@@ -26,7 +20,7 @@ describe("session rules from /permissions", () => {
   });
 
   it("lists every rule with where it came from, session rules last", () => {
-    const engine = engineFor(m, { project: { allow: ["Read"] } });
+    const engine = engineFor(machine(), { project: { allow: ["Read"] } });
     engine.addSessionRules(["Bash(ls:*)"]);
     expect(engine.rules().map((r) => [r.behavior, r.text, r.origin])).toEqual([
       ["allow", "Read", "project settings"],
