@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import type { EditorOutcome } from "../../../src/cli/repl/commands/editor.js";
 import { ReplController, type ReplSession } from "../../../src/cli/repl/repl-controller.js";
 import { scriptedEngine } from "../../session/engine/helpers.js";
-import { texts, until } from "./repl-harness.js";
+import { pickerOpen, texts, until } from "./repl-harness.js";
 
 /** A controller whose session opens files in a recording "editor". */
 function build(outcome: EditorOutcome = { ok: true, editor: "nano" }) {
@@ -33,26 +33,11 @@ function build(outcome: EditorOutcome = { ok: true, editor: "nano" }) {
   return { controller, opened, reload };
 }
 
-/** Waits (bounded) for the picker to open: it lives in the overlay store, not the state. */
-function pickerShown(c: ReplController): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error("timed out waiting for the picker")), 5_000);
-    const check = () => {
-      if (!c.overlay.get().picker) return;
-      clearTimeout(timer);
-      unsubscribe();
-      resolve();
-    };
-    const unsubscribe = c.overlay.subscribe(check);
-    check();
-  });
-}
-
 describe("/memory in the REPL", () => {
   it("offers the project's and user's CLAUDE.md and the loaded files", async () => {
     const { controller } = build();
     controller.submit("/memory");
-    await pickerShown(controller);
+    await pickerOpen(controller);
     const picker = controller.overlay.get().picker;
     expect(picker?.title).toBe("Open which memory file in the editor?");
     expect(picker?.options.map((o) => o.label)).toEqual([
@@ -65,7 +50,7 @@ describe("/memory in the REPL", () => {
   it("opens the chosen file, then has the next turn read the memory again", async () => {
     const { controller, opened, reload } = build();
     controller.submit("/memory");
-    await pickerShown(controller);
+    await pickerOpen(controller);
     controller.overlay.get().picker?.choose(0);
     const state = await until(
       controller,
@@ -86,7 +71,7 @@ describe("/memory in the REPL", () => {
       problem: "the editor (nosuch) exited with status 127",
     });
     controller.submit("/memory");
-    await pickerShown(controller);
+    await pickerOpen(controller);
     controller.overlay.get().picker?.choose(1);
     const state = await until(
       controller,

@@ -92,6 +92,24 @@ export function until(
   });
 }
 
+/** Waits (bounded) for a picker to open: it lives in the overlay store, not the state. */
+export function pickerOpen(controller: ReplController, timeoutMs = 5_000): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      unsubscribe();
+      reject(new Error("timed out waiting for the picker"));
+    }, timeoutMs);
+    const check = () => {
+      if (!controller.overlay.get().picker) return;
+      clearTimeout(timer);
+      unsubscribe();
+      resolve();
+    };
+    const unsubscribe = controller.overlay.subscribe(check);
+    check();
+  });
+}
+
 /** The texts of the finished transcript items of one kind. */
 export function texts(state: ReplState, kind: "user" | "assistant" | "notice"): string[] {
   return state.view.done.flatMap((item) => (item.kind === kind ? [item.text] : []));

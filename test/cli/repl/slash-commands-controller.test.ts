@@ -5,7 +5,7 @@ import { ReplController, type ReplSession } from "../../../src/cli/repl/repl-con
 import type { Message } from "../../../src/protocol/messages.js";
 import type { QueryEngine } from "../../../src/session/engine/query-engine.js";
 import { scriptedEngine } from "../../session/engine/helpers.js";
-import { texts, until } from "./repl-harness.js";
+import { pickerOpen, texts, until } from "./repl-harness.js";
 
 interface Built {
   controller: ReplController;
@@ -45,21 +45,6 @@ function build(
 }
 
 const idle = (c: ReplController, what: string) => until(c, (s) => !s.busy, what);
-
-/** Waits (bounded) for a picker to open. */
-function pickerOpen(c: ReplController): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error("timed out waiting for the picker")), 5_000);
-    const check = () => {
-      if (!c.overlay.get().picker) return;
-      clearTimeout(timer);
-      unsubscribe();
-      resolve();
-    };
-    const unsubscribe = c.overlay.subscribe(check);
-    check();
-  });
-}
 
 describe("!cmd in the REPL", () => {
   it("shows the output and puts command and output before the next prompt", async () => {
