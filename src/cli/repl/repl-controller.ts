@@ -1,13 +1,10 @@
 import type { TurnRules } from "../../policy/engine.js";
-import { expandCommand } from "./commands/command-args.js";
-import type { UserCommand } from "./commands/command-file.js";
-import type { CommandPrompt } from "./commands/command-prompt.js";
 import type { ReplHost } from "./commands/host.js";
-import { inlineCommands } from "./commands/inline-shell.js";
 import type { PickerOption } from "./commands/overlay.js";
 import { OverlayStore } from "./commands/overlay-store.js";
 import { runShellEscape } from "./commands/shell-command.js";
-import { findCommand, problemsText, sessionCommands } from "./commands/user-command-lookup.js";
+import { problemsText, sessionCommands } from "./commands/user-command-lookup.js";
+import { allowForTurn, type PromptTurn, userCommandTurn } from "./commands/user-command-turn.js";
 import { errorText } from "./error-text.js";
 import type { AskPerson, PermissionAnswer } from "./interactive-permissions.js";
 import { chooseModel } from "./model-choice.js";
@@ -39,16 +36,6 @@ export interface ReplControllerDeps {
   recordPrompt: (text: string) => Promise<void>;
   now: () => number;
 }
-
-/** Allow rules a user command's `allowed-tools` puts in force for the turn it starts. */
-interface TurnAllow {
-  rules: readonly string[];
-  /** Where /permissions says they come from. */
-  origin: string;
-}
-
-/** A prompt as sent: its text for the model, or a notice when it turned out not to be one. */
-type Expanded = { text: string; model?: string; allow?: TurnAllow } | { notice: string };
 
 /**
  * The REPL's logic without the screen: sends prompts (queued ones while a turn runs), folds the
@@ -121,7 +108,7 @@ export class ReplController implements ReplHost {
       this.track(this.runPrompt(line, () => this.expandMcpPrompt(prompt, args)));
     } else if (command?.kind === "unknown" && this.session.userCommands) {
       // The look-up is async: it holds its place in line so later prompts stay behind it.
-      this.track(this.runPrompt(line, () => this.expandUserCommand(command.name, line)));
+      this.track(this.runPrompt(line, () => userCommandTurn(this, command.name, line)));
     } else if (command) {
       this.showUser(line);
       const work = runSlashCommand(this, command);
@@ -134,7 +121,7 @@ export class ReplController implements ReplHost {
   private async expandMcpPrompt(
     prompt: { name: string; run(args: string): Promise<string> },
     args: string,
-  ): Promise<Expanded> {
+  ): Promise<PromptTurn> {
     try {
       return { text: await prompt.run(args) };
     } catch (error) {
@@ -143,7 +130,7 @@ export class ReplController implements ReplHost {
   }
 
   /** A typed prompt with the files its `@path`s name (see typed-mentions.ts). */
-  private async withMentionedFiles(text: string): Promise<Expanded> {
+  private async withMentionedFiles(text: string): Promise<PromptTurn> {
     try {
       const mentioned = await this.session.withMentionedFiles?.(text);
       for (const notice of mentioned?.notices ?? []) this.notice(notice, "error");
@@ -151,56 +138,6 @@ export class ReplController implements ReplHost {
     } catch (error) {
       this.notice(`The @files of this prompt were not added: ${errorText(error)}`, "error");
       return { text };
-    }
-  }
-
-  /** The user's own command (`.claude/commands`) the line names, expanded; or "unknown". */
-  private async expandUserCommand(name: string, line: string): Promise<Expanded> {
-    const found = findCommand(await sessionCommands(this.session), name);
-    if (!found) return { notice: `Unknown command /${name}. /help lists the commands.` };
-    const prompt = await this.userCommandPrompt(found, line.slice(found.name.length + 1));
-    if (!prompt.ok) return { notice: prompt.problem };
-    for (const text of prompt.notices ?? []) this.notice(text, "error");
-    const tools = found.allowedTools ?? [];
-    return {
-      text: prompt.text,
-      ...(found.model === undefined ? {} : { model: found.model }),
-      ...(tools.length === 0
-        ? {}
-        : { allow: { rules: tools, origin: `/${found.name} allowed-tools (this turn)` } }),
-    };
-  }
-
-  /** A user command's prompt; its !`command`s run as busy work that Esc kills, like `!cmd`. */
-  private async userCommandPrompt(found: UserCommand, args: string): Promise<CommandPrompt> {
-    const session = this.session;
-    if (!session.expandUserCommand) return { ok: true, text: expandCommand(found.body, args) };
-    // The arguments may bring !`command`s of their own: look at the text as commandPrompt does.
-    if (inlineCommands(expandCommand(found.body, args)).length === 0) {
-      return session.expandUserCommand(found, args, new AbortController().signal);
-    }
-    let prompt: CommandPrompt = { ok: false, problem: `/${found.name} was cancelled.` };
-    await this.runBusy(async (signal) => {
-      prompt = (await session.expandUserCommand?.(found, args, signal)) ?? prompt;
-    });
-    return prompt;
-  }
-
-  /** Puts a command's allowed-tools in force for the turn starting now (`held` keeps them). */
-  private allowForTurn(allow: TurnAllow | undefined, held: { rules?: TurnRules }): void {
-    if (!allow) return;
-    const view = this.session.permissions;
-    if (!view?.allowForTurn) {
-      this.notice(`${allow.origin} cannot be applied in this session: its calls ask.`, "error");
-      return;
-    }
-    held.rules = view.allowForTurn(allow.rules, allow.origin);
-    if (held.rules.problems.length > 0) {
-      const problems = held.rules.problems.join("\n  ");
-      this.notice(
-        `${allow.origin}: entries that are not rules were left out:\n  ${problems}`,
-        "error",
-      );
     }
   }
 
@@ -455,7 +392,7 @@ export class ReplController implements ReplHost {
    * Sends a prompt; `display` is what the transcript shows for it. It waits its turn behind
    * earlier prompts, a session switch and running `!cmd`s, then goes to the engine then in use.
    */
-  private async runPrompt(display: string, expand: () => Promise<Expanded>): Promise<void> {
+  private async runPrompt(display: string, expand: () => Promise<PromptTurn>): Promise<void> {
     const id = this.nextId++;
     let started = !(this.store.get().busy || this.engine.busy);
     if (started) {
@@ -465,7 +402,7 @@ export class ReplController implements ReplHost {
       this.store.update((s) => ({ ...s, queued: [...s.queued, { id, text: display }] }));
     }
     let handedOver = () => {};
-    const held: { rules?: TurnRules } = {};
+    let rules: TurnRules | undefined;
     try {
       handedOver = await this.gate.take();
       const expanded = await expand();
@@ -477,7 +414,7 @@ export class ReplController implements ReplHost {
       const engine = this.engine;
       const stream = engine.submitMessage(expanded.text, {
         preface: () => {
-          this.allowForTurn(expanded.allow, held);
+          rules = allowForTurn(this, expanded.allow);
           return this.turnStart(expanded.model)();
         },
       });
@@ -500,7 +437,7 @@ export class ReplController implements ReplHost {
     } catch (error) {
       this.notice(`The turn failed: ${errorText(error)}`, "error");
     } finally {
-      held.rules?.remove();
+      rules?.remove();
       handedOver();
       if (started) this.end();
       else this.store.update((s) => ({ ...s, queued: s.queued.filter((q) => q.id !== id) }));
