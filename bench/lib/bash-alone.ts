@@ -1,11 +1,10 @@
-import { execFile, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { promisify } from "node:util";
 import { z } from "zod";
 import { createBashTool } from "../../src/tools/builtin/bash/index.js";
 import { makeToolCallContext } from "../../test/helpers/tool-context.js";
 import { benchConfig } from "./tools-under-test.js";
+import { tsxChildReport } from "./tsx-child.js";
 
 const noProgress = () => {};
 
@@ -54,19 +53,11 @@ const childReport = z.object({
 /** What one fresh baseline process measured. */
 export type BashAloneReport = z.infer<typeof childReport>;
 
-const CHILD = fileURLToPath(new URL("./bash-alone-child.ts", import.meta.url));
-const REPO_ROOT = fileURLToPath(new URL("../..", import.meta.url));
-
 /** bashToolAloneMs and rawBashMs in a fresh `node --import tsx` process, with its peak RSS. */
 export async function bashAloneInChild(
   cwd: string,
   command: string,
   calls: number,
 ): Promise<BashAloneReport> {
-  const { stdout } = await promisify(execFile)(
-    process.execPath,
-    ["--import", "tsx", CHILD, cwd, command, String(calls)],
-    { cwd: REPO_ROOT },
-  );
-  return childReport.parse(JSON.parse(stdout.trim().split("\n").at(-1) ?? ""));
+  return tsxChildReport("./bash-alone-child.ts", [cwd, command, String(calls)], childReport);
 }

@@ -1,13 +1,7 @@
-import { execFile } from "node:child_process";
-import { fileURLToPath } from "node:url";
-import { promisify } from "node:util";
 import { z } from "zod";
 import { median, round } from "./stats.js";
 import type { ReadWindow } from "./tools-under-test.js";
-
-const run = promisify(execFile);
-const CHILD = fileURLToPath(new URL("./read-child.ts", import.meta.url));
-const REPO_ROOT = fileURLToPath(new URL("../..", import.meta.url));
+import { tsxChildReport } from "./tsx-child.js";
 
 const childReport = z.object({
   rssBeforeKB: z.number(),
@@ -27,11 +21,7 @@ export async function childRead(
 ): Promise<ChildReport> {
   const args = [window ? "read" : "baseline", stateDir, file];
   if (window) args.push(String(window.offset), String(window.limit));
-  const { stdout } = await run(process.execPath, ["--import", "tsx", CHILD, ...args], {
-    cwd: REPO_ROOT,
-  });
-  const lastLine = stdout.trim().split("\n").at(-1) ?? "";
-  return childReport.parse(JSON.parse(lastLine));
+  return tsxChildReport("./read-child.ts", args, childReport);
 }
 
 /** Peak resident memory of the reading children against children that only start. */
