@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { globArgs, nameFilter, planGlob } from "../../../src/tools/builtin/glob/glob-plan.js";
+import {
+  globArgs,
+  globWalkerThreads,
+  nameFilter,
+  planGlob,
+} from "../../../src/tools/builtin/glob/glob-plan.js";
 
 describe("the file-name prefilter ripgrep applies for Glob", () => {
   it.each([
@@ -19,10 +24,12 @@ describe("the file-name prefilter ripgrep applies for Glob", () => {
   );
 
   it("passes the filter as a file type, which keeps .gitignore in force", () => {
-    const args = globArgs(planGlob("src/**/*.ts", "/project"));
+    const args = globArgs(planGlob("src/**/*.ts", "/project"), 3);
     expect(args).toEqual([
       "--no-config",
       "--files",
+      "--threads",
+      "3",
       "--type-add",
       "keelglob:*.ts",
       "--type",
@@ -32,4 +39,16 @@ describe("the file-name prefilter ripgrep applies for Glob", () => {
     ]);
     expect(args).not.toContain("--glob");
   });
+
+  it.each([
+    [1, 1],
+    [2, 1],
+    [8, 7],
+    [64, 12],
+  ])(
+    "walks with one core fewer than the %i the machine has (%i threads, ripgrep's cap 12)",
+    (cores, threads) => {
+      expect(globWalkerThreads(cores)).toBe(threads);
+    },
+  );
 });
