@@ -289,4 +289,22 @@ describe("isReadOnlyCommand", () => {
       { numRuns: 150 },
     );
   });
+
+  it("resolves the working folders only for a command that names a path", async () => {
+    const resolved: string[] = [];
+    const realpath = (path: string) => {
+      resolved.push(path);
+      return realpathSync.native(path);
+    };
+    const check = async (command: string) =>
+      isReadOnlyCommand(await parseShellCommand(command), {
+        cwd: work,
+        workingDirs: [work],
+        realpath,
+      });
+    expect(await check("true && git status && pwd")).toBe(true);
+    expect(resolved).toEqual([]);
+    expect(await check("cat src/a.txt")).toBe(true);
+    expect(resolved).toContain(work);
+  });
 });

@@ -39,11 +39,7 @@ function firstProblem(parsed: ParsedCommand, options: ReadOnlyOptions): string |
   const construct = parsed.constructs[0];
   if (construct) return `the command uses ${construct.replace(/_/g, " ")}`;
   if (parsed.operators.includes("&")) return "the command runs something in the background";
-  const scope: PathScope & { cwds: string[] } = {
-    cwds: [physical(resolve(options.cwd), options.realpath)],
-    roots: resolveRoots(options.workingDirs, options.realpath),
-    ...(options.realpath ? { realpath: options.realpath } : {}),
-  };
+  const scope = lazyScope(options);
   for (const command of parsed.commands) {
     const problem = commandProblem(command, scope);
     if (problem) return problem;
@@ -55,7 +51,24 @@ function firstProblem(parsed: ParsedCommand, options: ReadOnlyOptions): string |
   return undefined;
 }
 
-function commandProblem(command: SimpleCommand, scope: PathScope & { cwds: string[] }) {
+/** The directories a command may be in, growing with its `cd`s. */
+type CommandScope = PathScope & { cwds: string[] };
+
+/**
+ * The scope, resolved on first use: most commands name no path (`true`, `git status`), and
+ * resolving the working folders through symlinks costs more than the rest of the check.
+ */
+function lazyScope(options: ReadOnlyOptions): () => CommandScope {
+  let scope: CommandScope | undefined;
+  return () =>
+    (scope ??= {
+      cwds: [physical(resolve(options.cwd), options.realpath)],
+      roots: resolveRoots(options.workingDirs, options.realpath),
+      ...(options.realpath ? { realpath: options.realpath } : {}),
+    });
+}
+
+function commandProblem(command: SimpleCommand, scope: () => CommandScope) {
   if (command.inSubstitution) return `${command.text} runs inside a substitution`;
   if (command.assignments.length > 0) return `${command.text} sets variables`;
   const [name, ...args] = command.argv;
@@ -72,20 +85,21 @@ function commandProblem(command: SimpleCommand, scope: PathScope & { cwds: strin
   if (!verdict.ok) return `${name.value}: ${verdict.reason}`;
   const globs = args.filter((w) => w.dynamic.includes("glob")).map((w) => w.value);
   for (const path of [...verdict.paths, ...globs]) {
-    const problem = pathProblem(path, scope);
+    const problem = pathProblem(path, scope());
     if (problem) return problem;
   }
   return undefined;
 }
 
 /** `cd DIR` inside the working folders: later paths may be relative to DIR as well. */
-function changeDirectory(args: readonly ShellWord[], scope: PathScope & { cwds: string[] }) {
+function changeDirectory(args: readonly ShellWord[], lazy: () => CommandScope) {
   const operands = args.filter((w) => w.value !== "-P" && w.value !== "-L");
   const target = operands[0];
   if (operands.length !== 1 || !target || target.dynamic.length > 0) {
     return "cd needs exactly one folder written out";
   }
   if (target.value === "-" || target.value.startsWith("-")) return "cd - depends on history";
+  const scope = lazy();
   const problem = pathProblem(target.value, scope);
   if (problem) return problem;
   const moved = scope.cwds.map((cwd) => physical(resolve(cwd, target.value), scope.realpath));
@@ -93,7 +107,7 @@ function changeDirectory(args: readonly ShellWord[], scope: PathScope & { cwds: 
   return undefined;
 }
 
-function redirectionProblem(redirection: Redirection, scope: PathScope): string | undefined {
+function redirectionProblem(redirection: Redirection, scope: () => PathScope): string | undefined {
   const target = redirection.target;
   if (!target) return undefined;
   if (target.dynamic.length > 0) {
@@ -103,5 +117,5 @@ function redirectionProblem(redirection: Redirection, scope: PathScope): string 
   if (HARMLESS_DEVICES.has(target.value)) return undefined;
   if (redirection.writes) return `the command writes to ${target.value}`;
   if (redirection.operator.includes("&")) return undefined; // duplicates a descriptor
-  return pathProblem(target.value, scope);
+  return pathProblem(target.value, scope());
 }
