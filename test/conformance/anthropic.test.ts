@@ -2,9 +2,12 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fastEvent } from "../../src/model/anthropic/fast-events.js";
 import { createAnthropicProvider } from "../../src/model/anthropic/provider.js";
+import { streamEventSchema } from "../../src/model/anthropic/stream-events.js";
 import { ModelError } from "../../src/model/errors.js";
 import type { ModelEvent, ModelResponse } from "../../src/model/provider.js";
+import { KNOWN_BLOCK_TYPES, KNOWN_STREAM_EVENT_TYPES } from "../../src/protocol/events.js";
 import { type FixtureServer, startFixtureServer } from "../helpers/fixture-server.js";
 import { readRecordedStream } from "./anthropic-oracle.js";
 
@@ -188,5 +191,39 @@ describe.skipIf(missing)("recorded Anthropic streams through the provider", () =
   it("the observed error payload's request_id is kept", async () => {
     const { error } = await play("overloaded-error-midstream-observed-payload.composite.sse");
     expect(error?.requestId).toBe("req_011CecahFk1FfxfFLw1ja8sL");
+  });
+});
+
+/** The JSON data of every event of a recorded stream. */
+function eventData(name: string): Record<string, unknown>[] {
+  return raw(name)
+    .split("\n")
+    .filter((line) => line.startsWith("data:"))
+    .map((line) => JSON.parse(line.slice("data:".length)) as Record<string, unknown>);
+}
+
+describe.skipIf(missing)("the stream events' fast path on recorded streams", () => {
+  it("takes every event of the usual kinds as the schema reads it", () => {
+    let taken = 0;
+    for (const name of files) {
+      for (const event of eventData(name)) {
+        const fast = fastEvent(event);
+        const parsed = streamEventSchema.safeParse(event);
+        if (fast === undefined) {
+          // Only errors, blocks of kinds keel skips, and unknown events fall to the schema.
+          const block = event.content_block as { type?: string } | undefined;
+          const skipped =
+            event.type === "error" ||
+            !KNOWN_STREAM_EVENT_TYPES.has(String(event.type)) ||
+            (event.type === "content_block_start" && !KNOWN_BLOCK_TYPES.has(String(block?.type)));
+          expect({ name, event, skipped }).toMatchObject({ skipped: true });
+          continue;
+        }
+        taken++;
+        expect(parsed.success).toBe(true);
+        expect(fast).toEqual(parsed.data);
+      }
+    }
+    expect(taken).toBeGreaterThan(100);
   });
 });

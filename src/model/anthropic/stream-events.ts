@@ -6,6 +6,7 @@ import {
   type StreamEvent,
 } from "../../protocol/events.js";
 import { ModelError } from "../errors.js";
+import { fastEvent, STOP_REASONS } from "./fast-events.js";
 import type { ServerSentEvent } from "./sse.js";
 
 const count = z.number().nullish();
@@ -15,9 +16,7 @@ const wireUsage = z.object({
   cache_creation_input_tokens: count,
   cache_read_input_tokens: count,
 });
-const stopReason = z
-  .enum(["end_turn", "max_tokens", "stop_sequence", "tool_use", "pause_turn", "refusal"])
-  .nullable();
+const stopReason = z.enum(STOP_REASONS).nullable();
 
 /** Blocks of kinds keel does not use (server tools, …) keep only their type: the assembler skips them. */
 const otherBlock = z.object({ type: z.string().refine((t) => !KNOWN_BLOCK_TYPES.has(t)) });
@@ -84,54 +83,6 @@ export const streamEventSchema = z.discriminatedUnion("type", [
     request_id: z.string().optional(),
   }),
 ]);
-
-type BlockDelta = Extract<StreamEvent, { type: "content_block_delta" }>["delta"];
-
-/** The string field each known delta type carries (a Map: no inherited names match). */
-const DELTA_FIELDS: ReadonlyMap<unknown, string> = new Map([
-  ["text_delta", "text"],
-  ["input_json_delta", "partial_json"],
-  ["thinking_delta", "thinking"],
-  ["signature_delta", "signature"],
-]);
-
-function isIndex(value: unknown): value is number {
-  return typeof value === "number" && Number.isSafeInteger(value) && value >= 0;
-}
-
-function fastDelta(value: Record<string, unknown>): StreamEvent | undefined {
-  const { index, delta } = value;
-  if (!isIndex(index) || typeof delta !== "object" || delta === null || Array.isArray(delta)) {
-    return undefined;
-  }
-  const kind = (delta as { type?: unknown }).type;
-  const field = DELTA_FIELDS.get(kind);
-  if (field === undefined) return undefined;
-  const text = (delta as Record<string, unknown>)[field];
-  if (typeof text !== "string") return undefined;
-  return { type: "content_block_delta", index, delta: { type: kind, [field]: text } as BlockDelta };
-}
-
-/**
- * A well-formed event of the kinds a stream is mostly made of (deltas, block stops, the stop, pings),
- * as the schema would give it (unknown fields dropped), or undefined for anything else, which the
- * schema then reads. A hand check costs a fraction of the schema's; stream-events.test.ts holds
- * the two equal.
- */
-export function fastEvent(value: Record<string, unknown>): StreamEvent | undefined {
-  switch (value.type) {
-    case "content_block_delta":
-      return fastDelta(value);
-    case "content_block_stop":
-      return isIndex(value.index) ? { type: "content_block_stop", index: value.index } : undefined;
-    case "message_stop":
-      return { type: "message_stop" };
-    case "ping":
-      return { type: "ping" };
-    default:
-      return undefined;
-  }
-}
 
 /** Data with something besides whitespace (found at its first character, usually). */
 const NOT_BLANK = /\S/;
