@@ -1,7 +1,7 @@
 import type { ClientRequest, IncomingMessage } from "node:http";
 import { type TransportCache, transportCache } from "./agents.js";
 import { acceptEncoding, decodersFor } from "./content-decoding.js";
-import { responseBody } from "./response-body.js";
+import { BodyChunks } from "./response-body.js";
 import {
   abortReason,
   connectTimeoutError,
@@ -95,7 +95,7 @@ function toResponse(
     headers.append(message.rawHeaders[i]!, message.rawHeaders[i + 1]!);
   }
   if (empty) message.resume();
-  const body = empty ? null : responseBody(message, decoders, outgoing.signal, limits);
+  const body = empty ? null : new BodyChunks(message, decoders, outgoing.signal, limits);
   const statusText = message.statusMessage ?? "";
   const init = { status, statusText, headers, url: outgoing.url.href, redirected };
   return asFetchResponse(new WebResponse(body, init));

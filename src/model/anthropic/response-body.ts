@@ -55,73 +55,152 @@ export interface BodyOptions {
   bodyIdleTimeoutMs: number;
 }
 
+/** Chunks queued before the socket is paused (the web stream's high-water mark it replaces). */
+const HIGH_WATER_CHUNKS = 16;
+
+/** A read as a web stream reader gives it. */
+export type ChunkRead = { done: false; value: Uint8Array } | { done: true; value: undefined };
+
+/** What a pending read settles with. */
+interface PendingRead {
+  resolve(read: ChunkRead): void;
+  reject(error: unknown): void;
+}
+
 /**
- * A node:http response body as the web stream fetch would return: chunks as Uint8Array (the
- * content codings undone by `decoders`), read with back-pressure, errored with `signal.reason`
- * when the request is aborted (also before this is called) and with TypeError("terminated")
- * when the connection ends early or stays idle too long. Cancelling it drops the rest of the
- * body: a short rest is read to its end so the socket can carry the next request, a long or
- * slow one closes the socket.
+ * A node:http response body read chunk by chunk, as a web stream reader reads one: chunks as
+ * Uint8Array (the content codings undone), read with back-pressure, failed with
+ * `signal.reason` when the request is aborted (also before this is made) and with
+ * TypeError("terminated") when the connection ends early or stays idle too long. Cancelling it
+ * drops the rest of the body: a short rest is read to its end so the socket can carry the next
+ * request, a long or slow one closes the socket. keel's own stream reader reads this directly;
+ * anything else gets it as a web ReadableStream (webStreamOf), which costs a promise chain per
+ * chunk.
  */
-export function responseBody(
-  response: IncomingMessage,
-  decoders: Parameters<typeof decodedBody>[1],
-  signal: AbortSignal,
-  options: BodyOptions,
-): ReadableStream<Uint8Array> {
-  const source: Readable = decodedBody(response, decoders);
-  let settled = false;
-  let onAbort = () => {};
-  let idle = idleTimer(options.bodyIdleTimeoutMs, () => {});
-  const release = () => {
-    settled = true;
-    idle.stop();
-    signal.removeEventListener("abort", onAbort);
-  };
+export class BodyChunks {
+  readonly #response: IncomingMessage;
+  readonly #source: Readable;
+  readonly #signal: AbortSignal;
+  readonly #idle: ReturnType<typeof idleTimer>;
+  readonly #queue: Uint8Array[] = [];
+  #pending: PendingRead | undefined;
+  #done = false;
+  #failure: { error: unknown } | undefined;
+  #paused = false;
+
+  constructor(
+    response: IncomingMessage,
+    decoders: Parameters<typeof decodedBody>[1],
+    signal: AbortSignal,
+    options: BodyOptions,
+  ) {
+    this.#response = response;
+    this.#signal = signal;
+    this.#source = decodedBody(response, decoders);
+    this.#idle = idleTimer(options.bodyIdleTimeoutMs, () =>
+      this.#fail(terminated(bodyTimeoutError())),
+    );
+    signal.addEventListener("abort", this.#onAbort, { once: true });
+    // An abort between the head arriving and this listener would otherwise be lost.
+    if (signal.aborted) {
+      this.#onAbort();
+      return;
+    }
+    this.#idle.arm();
+    response.on("data", () => this.#idle.refresh());
+    this.#source.on("data", (chunk: Buffer) => this.#push(chunk));
+    this.#source.on("end", () => this.#end());
+    this.#source.on("error", (error) => this.#fail(terminated(error)));
+    response.on("close", () => {
+      if (!response.complete) this.#fail(terminated(closedMidBody()));
+    });
+  }
+
+  /** The next chunk, or done at the body's end (and after a cancel); rejects once it failed. */
+  read(): Promise<ChunkRead> {
+    if (this.#failure) return Promise.reject(this.#failure.error);
+    const chunk = this.#queue.shift();
+    if (chunk !== undefined) {
+      if (this.#paused && this.#queue.length < HIGH_WATER_CHUNKS) this.#resume();
+      return Promise.resolve({ done: false, value: chunk });
+    }
+    if (this.#done) return Promise.resolve({ done: true, value: undefined });
+    return new Promise((resolve, reject) => {
+      this.#pending = { resolve, reject };
+    });
+  }
+
+  /** Drops the rest of the body (a pending read ends as done). */
+  cancel(): Promise<void> {
+    if (this.#done) return Promise.resolve();
+    this.#settle();
+    this.#queue.length = 0;
+    this.#takePending()?.resolve({ done: true, value: undefined });
+    drainOrClose(this.#response, this.#source);
+    return Promise.resolve();
+  }
+
+  readonly #onAbort = () => this.#fail(this.#signal.reason);
+
+  #push(chunk: Buffer): void {
+    if (this.#done) return;
+    const value = new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    const pending = this.#takePending();
+    if (pending) return pending.resolve({ done: false, value });
+    this.#queue.push(value);
+    if (this.#queue.length < HIGH_WATER_CHUNKS) return;
+    // The reader is behind: stop reading (TCP pushes back on the server) and stop timing,
+    // since the silence is ours; reading on resumes both.
+    this.#paused = true;
+    this.#source.pause();
+    this.#idle.stop();
+  }
+
+  #resume(): void {
+    this.#paused = false;
+    this.#idle.arm();
+    this.#source.resume();
+  }
+
+  #end(): void {
+    if (this.#done) return;
+    this.#settle();
+    this.#takePending()?.resolve({ done: true, value: undefined });
+  }
+
+  #fail(error: unknown): void {
+    if (this.#done) return;
+    this.#settle();
+    this.#failure = { error };
+    this.#queue.length = 0;
+    this.#takePending()?.reject(error);
+    this.#response.destroy();
+  }
+
+  #settle(): void {
+    this.#done = true;
+    this.#idle.stop();
+    this.#signal.removeEventListener("abort", this.#onAbort);
+  }
+
+  #takePending(): PendingRead | undefined {
+    const pending = this.#pending;
+    this.#pending = undefined;
+    return pending;
+  }
+}
+
+/** The body as a web ReadableStream (for the SDK's readers, clone() and `Response.body`). */
+export function webStreamOf(chunks: BodyChunks): ReadableStream<Uint8Array> {
   return new ReadableStream<Uint8Array>(
     {
-      start(controller) {
-        const fail = (error: unknown) => {
-          if (settled) return;
-          release();
-          controller.error(error);
-          response.destroy();
-        };
-        idle = idleTimer(options.bodyIdleTimeoutMs, () => fail(terminated(bodyTimeoutError())));
-        onAbort = () => fail(signal.reason);
-        signal.addEventListener("abort", onAbort, { once: true });
-        // An abort between the head arriving and this listener would otherwise be lost.
-        if (signal.aborted) return onAbort();
-        response.on("data", () => idle.refresh());
-        source.on("data", (chunk: Buffer) => {
-          if (settled) return;
-          controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
-          if ((controller.desiredSize ?? 1) > 0) return;
-          // The reader is behind: stop reading (TCP pushes back on the server) and stop
-          // timing, since the silence is ours; pull() resumes both.
-          source.pause();
-          idle.stop();
-        });
-        source.on("end", () => {
-          if (settled) return;
-          release();
-          controller.close();
-        });
-        source.on("error", (error) => fail(terminated(error)));
-        response.on("close", () => {
-          if (!response.complete) fail(terminated(closedMidBody()));
-        });
+      async pull(controller) {
+        const read = await chunks.read();
+        if (read.done) controller.close();
+        else controller.enqueue(read.value);
       },
-      pull() {
-        if (settled) return;
-        idle.arm();
-        source.resume();
-      },
-      cancel() {
-        release();
-        drainOrClose(response, source);
-      },
+      cancel: () => chunks.cancel(),
     },
-    { highWaterMark: 16 },
+    { highWaterMark: 0 },
   );
 }

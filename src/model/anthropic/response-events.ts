@@ -3,10 +3,9 @@ import { ModelError } from "../errors.js";
 import { parseServerSentEvents } from "./sse.js";
 import { decodeStreamEvent } from "./stream-events.js";
 import { abortedError, toModelError } from "./to-model-error.js";
+import { type ChunkReader, chunkReaderOf } from "./web-response.js";
 
-async function* chunksOf(
-  reader: ReadableStreamDefaultReader<Uint8Array>,
-): AsyncGenerator<Uint8Array, void, undefined> {
+async function* chunksOf(reader: ChunkReader): AsyncGenerator<Uint8Array, void, undefined> {
   for (;;) {
     const { done, value } = await reader.read();
     if (done) return;
@@ -15,7 +14,7 @@ async function* chunksOf(
 }
 
 /** A 200 that is not an event stream (an HTML page from a proxy, a JSON body…). */
-function notAStream(response: Response): ModelError | undefined {
+function notAStream(response: Response, hasBody: boolean): ModelError | undefined {
   const type = response.headers.get("content-type");
   if (type !== null && !type.toLowerCase().includes("text/event-stream")) {
     return new ModelError(
@@ -23,7 +22,7 @@ function notAStream(response: Response): ModelError | undefined {
       `malformed stream: expected text/event-stream, got ${type}`,
     );
   }
-  if (!response.body) {
+  if (!hasBody) {
     return new ModelError(
       { kind: "malformed_stream" },
       "malformed stream: the response has no body",
@@ -41,12 +40,12 @@ export async function* responseEvents(
   response: Response,
   signal: AbortSignal,
 ): AsyncGenerator<StreamEvent, void, undefined> {
-  const problem = notAStream(response);
-  if (problem || !response.body) {
-    await response.body?.cancel().catch(() => undefined);
+  const reader = chunkReaderOf(response);
+  const problem = notAStream(response, reader !== undefined);
+  if (problem || !reader) {
+    await reader?.cancel().catch(() => undefined);
     throw problem;
   }
-  const reader = response.body.getReader();
   let drained = false;
   try {
     for await (const sse of parseServerSentEvents(chunksOf(reader))) {

@@ -1,6 +1,7 @@
 import { Blob } from "node:buffer";
 import { Readable } from "node:stream";
 import { arrayBuffer } from "node:stream/consumers";
+import { BodyChunks, type ChunkRead, webStreamOf } from "./response-body.js";
 import { Headers } from "./web-headers.js";
 
 // Why not Node's Response: Node defines Response (and Headers, FormData, fetch) as lazy globals
@@ -32,10 +33,28 @@ function unusable(): TypeError {
   return new TypeError("Body is unusable: Body has already been read");
 }
 
+/** A body as the response is made with: node:http's chunks, a web stream, or none. */
+export type WebResponseBody = BodyChunks | ReadableStream<Uint8Array> | null;
+
+/** What reads a body chunk by chunk: a web stream's reader, or the chunks themselves. */
+export interface ChunkReader {
+  read(): Promise<ChunkRead>;
+  cancel(): Promise<void>;
+}
+
+/** A stream that is already locked, as `body` is once its chunks were taken (a reader holds it). */
+function lockedStream(): ReadableStream<Uint8Array> {
+  const stream = new ReadableStream<Uint8Array>();
+  stream.getReader();
+  return stream;
+}
+
 /**
  * A fetch `Response` without undici: status, headers (keel's web-headers.ts), the web
  * stream body, and the body readers (text, json, arrayBuffer, bytes, blob; formData rejects).
- * Each body can be read once (bodyUsed, then a TypeError, as fetch); clone() tees it.
+ * Each body can be read once (bodyUsed, then a TypeError, as fetch); clone() tees it. The web
+ * stream is made only when something asks for it: keel's stream reader takes the chunks
+ * directly (takeChunks).
  */
 export class WebResponse {
   readonly status: number;
@@ -45,10 +64,14 @@ export class WebResponse {
   readonly redirected: boolean;
   /** Always "basic": a same-origin network response, what Node's fetch reports. */
   readonly type = "basic" as const;
-  #body: ReadableStream<Uint8Array> | null;
+  /** The body's chunks while no web stream was made for them and no reader took them. */
+  #chunks: BodyChunks | null;
+  #stream: ReadableStream<Uint8Array> | null;
+  #taken = false;
 
-  constructor(body: ReadableStream<Uint8Array> | null, init: WebResponseInit) {
-    this.#body = body;
+  constructor(body: WebResponseBody, init: WebResponseInit) {
+    this.#chunks = body instanceof BodyChunks ? body : null;
+    this.#stream = body instanceof BodyChunks ? null : body;
     this.status = init.status;
     this.statusText = init.statusText;
     this.headers = init.headers;
@@ -63,17 +86,36 @@ export class WebResponse {
 
   /** The body stream (null for a bodiless response). */
   get body(): ReadableStream<Uint8Array> | null {
-    return this.#body;
+    if (this.#chunks) {
+      this.#stream = webStreamOf(this.#chunks);
+      this.#chunks = null;
+    } else if (this.#taken && this.#stream === null) {
+      this.#stream = lockedStream();
+    }
+    return this.#stream;
   }
 
   /** Whether the body has been read from or cancelled, by a reader method or through `body`. */
   get bodyUsed(): boolean {
-    return this.#body !== null && isDisturbed(this.#body);
+    if (this.#taken) return true;
+    return this.#stream !== null && isDisturbed(this.#stream);
+  }
+
+  /**
+   * The body's chunks for a reader of its own, when neither `body` nor a reader method has been
+   * used; the body then counts as used (and `body` as locked), as after getReader().read().
+   */
+  takeChunks(): ChunkReader | undefined {
+    const chunks = this.#chunks;
+    if (!chunks) return undefined;
+    this.#chunks = null;
+    this.#taken = true;
+    return chunks;
   }
 
   /** The whole body; rejects when it was read (or is being read) before. */
   #consume(): Promise<Uint8Array<ArrayBuffer>> {
-    const body = this.#body;
+    const body = this.body;
     if (body === null) return Promise.resolve(new Uint8Array(0));
     if (body.locked || isDisturbed(body)) return Promise.reject(unusable());
     // Reading locks the stream now, so a second call made before this one settles fails.
@@ -114,12 +156,12 @@ export class WebResponse {
 
   /** A copy whose body is the second branch of a tee of this one's (both stay readable). */
   clone(): WebResponse {
-    const body = this.#body;
+    const body = this.body;
     if (body !== null && (body.locked || isDisturbed(body))) {
       throw new TypeError("Response.clone: Body has already been consumed.");
     }
     const [mine, theirs] = body === null ? [null, null] : body.tee();
-    this.#body = mine;
+    this.#stream = mine;
     return new WebResponse(theirs, {
       status: this.status,
       statusText: this.statusText,
@@ -138,4 +180,18 @@ export class WebResponse {
  */
 export function asFetchResponse(response: WebResponse): Response {
   return response as unknown as Response;
+}
+
+/**
+ * The chunk reader of a streaming response: keel's own responses hand over their chunks
+ * (no web stream in between); any other Response is read through its body's reader.
+ * Undefined for a response without a body.
+ */
+export function chunkReaderOf(response: Response): ChunkReader | undefined {
+  const own: unknown = response;
+  if (own instanceof WebResponse) {
+    const chunks = own.takeChunks();
+    if (chunks) return chunks;
+  }
+  return response.body?.getReader();
 }

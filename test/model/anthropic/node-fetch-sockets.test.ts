@@ -7,7 +7,8 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createNodeFetch } from "../../../src/model/anthropic/node-fetch.js";
-import { responseBody } from "../../../src/model/anthropic/response-body.js";
+import { BodyChunks } from "../../../src/model/anthropic/response-body.js";
+import { type ChunkReader, chunkReaderOf } from "../../../src/model/anthropic/web-response.js";
 import { fixture, serve } from "./fetch-servers.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
@@ -26,11 +27,21 @@ async function portRecorder(): Promise<{ url: string; ports: number[] }> {
   return { url, ports };
 }
 
+/** How a body is read: through its web stream, or as keel's stream reader takes its chunks. */
+type ReadPath = "web stream" | "chunks";
+
+function readerOf(response: Response, path: ReadPath): ChunkReader {
+  return path === "web stream" ? response.body!.getReader() : chunkReaderOf(response)!;
+}
+
 /**
  * Two requests in a row: the first body is cancelled after its first event (`rest` finishes
  * that response), the second is read whole. Returns the client port each request came from.
  */
-async function portsAroundCancel(rest: (res: ServerResponse) => void): Promise<number[]> {
+async function portsAroundCancel(
+  rest: (res: ServerResponse) => void,
+  path: ReadPath,
+): Promise<number[]> {
   const ports: number[] = [];
   const url = await serve((req, res) => {
     ports.push(req.socket.remotePort ?? 0);
@@ -40,7 +51,7 @@ async function portsAroundCancel(rest: (res: ServerResponse) => void): Promise<n
     else res.end();
   });
   const fetcher = createNodeFetch();
-  const reader = (await fetcher(url)).body!.getReader();
+  const reader = readerOf(await fetcher(url), path);
   await reader.read();
   await reader.cancel();
   await new Promise((resolve) => setTimeout(resolve, 60));
@@ -74,20 +85,27 @@ describe("the node:http fetch's sockets", () => {
     expect(await response.text()).toBe("data: 1\n\ndata: 2\n\n");
   });
 
-  it("reads a cancelled body's last bytes, so the next request reuses its socket", async () => {
-    // The end trails the last event, as a server's does.
-    const ports = await portsAroundCancel((res) => setTimeout(() => res.end(), 20));
-    expect(ports).toHaveLength(2);
-    expect(ports[1]).toBe(ports[0]);
-  });
+  it.each<ReadPath>(["web stream", "chunks"])(
+    "reads a cancelled body's last bytes, so the next request reuses its socket (%s)",
+    async (path) => {
+      // The end trails the last event, as a server's does.
+      const ports = await portsAroundCancel((res) => setTimeout(() => res.end(), 20), path);
+      expect(ports).toHaveLength(2);
+      expect(ports[1]).toBe(ports[0]);
+    },
+  );
 
-  it("closes the socket of a cancelled body that keeps coming past the drain limit", async () => {
-    const ports = await portsAroundCancel((res) =>
-      setTimeout(() => res.end("x".repeat(1_000_000)), 20),
-    );
-    expect(ports).toHaveLength(2);
-    expect(ports[1]).not.toBe(ports[0]);
-  });
+  it.each<ReadPath>(["web stream", "chunks"])(
+    "closes the socket of a cancelled body that keeps coming past the drain limit (%s)",
+    async (path) => {
+      const ports = await portsAroundCancel(
+        (res) => setTimeout(() => res.end("x".repeat(1_000_000)), 20),
+        path,
+      );
+      expect(ports).toHaveLength(2);
+      expect(ports[1]).not.toBe(ports[0]);
+    },
+  );
 
   it("closes the socket of a cancelled body that does not end", async () => {
     const server = await fixture();
@@ -105,10 +123,10 @@ describe("the node:http fetch's sockets", () => {
     const chunks = Array.from({ length: 40 }, (_, i) => ({ data: String(i % 10).repeat(100_000) }));
     server.enqueue({ chunks });
     const message = await new Promise<IncomingMessage>((resolve) => get(server.url, resolve));
-    const reader = responseBody(message, [], new AbortController().signal, {
+    const reader = new BodyChunks(message, [], new AbortController().signal, {
       bodyIdleTimeoutMs: 60_000,
-    }).getReader();
-    // Nothing read: the stream's queue fills to its high-water mark and reading stops.
+    });
+    // Nothing read: the queue fills to its high-water mark and reading stops.
     await vi.waitFor(() => expect(message.isPaused()).toBe(true), { timeout: 2_000 });
     let text = "";
     const decoder = new TextDecoder();
@@ -127,8 +145,8 @@ describe("the node:http fetch's sockets", () => {
     const controller = new AbortController();
     const reason = new DOMException("stop", "AbortError");
     controller.abort(reason);
-    const body = responseBody(message, [], controller.signal, { bodyIdleTimeoutMs: 60_000 });
-    await expect(body.getReader().read()).rejects.toBe(reason);
+    const body = new BodyChunks(message, [], controller.signal, { bodyIdleTimeoutMs: 60_000 });
+    await expect(body.read()).rejects.toBe(reason);
     await vi.waitFor(() => expect(server.closedResponses).toBe(1), { timeout: 2_000 });
   });
 

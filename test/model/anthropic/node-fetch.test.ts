@@ -2,6 +2,7 @@ import { getEventListeners } from "node:events";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import { describe, expect, it, vi } from "vitest";
 import { createNodeFetch } from "../../../src/model/anthropic/node-fetch.js";
+import { chunkReaderOf } from "../../../src/model/anthropic/web-response.js";
 import { closeOpenServers, fixture, readAll, serve } from "./fetch-servers.js";
 
 describe("the node:http fetch the Anthropic client sends with", () => {
@@ -28,6 +29,34 @@ describe("the node:http fetch the Anthropic client sends with", () => {
     expect(request?.headers["x-api-key"]).toBe("k");
     expect(request?.headers["content-length"]).toBe(String(Buffer.byteLength('{"é":1}')));
     expect(request?.json).toEqual({ é: 1 });
+  });
+
+  it("hands its chunks to keel's stream reader without a web stream; the body then counts as read", async () => {
+    const server = await fixture();
+    server.enqueue({ chunks: [{ data: "data: 1\n\n" }, { data: "data: 2\n\n", delayMs: 5 }] });
+    const response = await createNodeFetch()(server.url, { method: "POST", body: "{}" });
+    const reader = chunkReaderOf(response)!;
+    expect(response.bodyUsed).toBe(true);
+    expect(response.body?.locked).toBe(true);
+    await expect(response.text()).rejects.toThrow("Body is unusable");
+    const decoder = new TextDecoder();
+    let text = "";
+    for (let read = await reader.read(); !read.done; read = await reader.read()) {
+      text += decoder.decode(read.value, { stream: true });
+    }
+    expect(text).toBe("data: 1\n\ndata: 2\n\n");
+  });
+
+  it("reads a body through its web stream once something asked for the stream", async () => {
+    const server = await fixture();
+    server.enqueue({ chunks: [{ data: "data: 1\n\n" }] });
+    const response = await createNodeFetch()(server.url, { method: "POST", body: "{}" });
+    const stream = response.body!;
+    const reader = chunkReaderOf(response)!;
+    expect(stream.locked).toBe(true); // the reader is the stream's own
+    const first = await reader.read();
+    expect(new TextDecoder().decode(first.value)).toBe("data: 1\n\n");
+    expect((await reader.read()).done).toBe(true);
   });
 
   it("reads an error status body as text", async () => {
