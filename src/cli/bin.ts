@@ -63,6 +63,22 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   return full.runCli(argv, io);
 }
 
+/**
+ * Fails the run if the event loop empties while it is still pending: nothing is left that could
+ * ever settle it (a bug, or a preload that swallowed a stream), and Node would otherwise exit 0
+ * as if the run had succeeded. Returns the guard's release.
+ */
+function failOnStall(): () => void {
+  const onStall = () => {
+    process.stderr.write(
+      "keel: internal error: the run stopped with its work unfinished and nothing left to wait for\n",
+    );
+    exit(1);
+  };
+  process.once("beforeExit", onStall);
+  return () => process.off("beforeExit", onStall);
+}
+
 /** The `keel` executable: answers --version before loading anything, maps signals to exit codes. */
 async function main(): Promise<void> {
   const argv = process.argv.slice(2);
@@ -83,6 +99,7 @@ async function main(): Promise<void> {
       controller.abort(name);
     });
   }
+  const releaseStallGuard = failOnStall();
   const code = await run(argv, {
     stdin: process.stdin,
     stdout: process.stdout,
@@ -92,6 +109,7 @@ async function main(): Promise<void> {
     signal: controller.signal,
     interrupts,
   });
+  releaseStallGuard();
   exit(signalled ? SIGNAL_EXIT_CODES[signalled] : code);
 }
 
