@@ -42,13 +42,6 @@ export interface ChunkReader {
   cancel(): Promise<void>;
 }
 
-/** A stream that is already locked, as `body` is once its chunks were taken (a reader holds it). */
-function lockedStream(): ReadableStream<Uint8Array> {
-  const stream = new ReadableStream<Uint8Array>();
-  stream.getReader();
-  return stream;
-}
-
 /**
  * A fetch `Response` without undici: status, headers (keel's web-headers.ts), the web
  * stream body, and the body readers (text, json, arrayBuffer, bytes, blob; formData rejects).
@@ -64,8 +57,9 @@ export class WebResponse {
   readonly redirected: boolean;
   /** Always "basic": a same-origin network response, what Node's fetch reports. */
   readonly type = "basic" as const;
-  /** The body's chunks while no web stream was made for them and no reader took them. */
+  /** The body's chunks, until a reader of its own takes them (takeChunks). */
   #chunks: BodyChunks | null;
+  /** The web stream: the one the response was made with, or one made over the chunks on demand. */
   #stream: ReadableStream<Uint8Array> | null;
   #taken = false;
 
@@ -84,13 +78,11 @@ export class WebResponse {
     return this.status >= 200 && this.status <= 299;
   }
 
-  /** The body stream (null for a bodiless response). */
+  /** The body stream (null for a bodiless response); made over the chunks when first asked for. */
   get body(): ReadableStream<Uint8Array> | null {
-    if (this.#chunks) {
+    if (this.#stream === null && this.#chunks !== null) {
       this.#stream = webStreamOf(this.#chunks);
-      this.#chunks = null;
-    } else if (this.#taken && this.#stream === null) {
-      this.#stream = lockedStream();
+      if (this.#taken) this.#stream.getReader(); // locked: the chunks' reader holds the body
     }
     return this.#stream;
   }
@@ -102,13 +94,16 @@ export class WebResponse {
   }
 
   /**
-   * The body's chunks for a reader of its own, when neither `body` nor a reader method has been
-   * used; the body then counts as used (and `body` as locked), as after getReader().read().
+   * The body's chunks for a reader of its own, while nothing has read the body (asking for
+   * `body` is not reading it: the SDK asks, to watch the stream's lifetime). The body then
+   * counts as used, and its stream as locked, as after getReader().read().
    */
   takeChunks(): ChunkReader | undefined {
     const chunks = this.#chunks;
-    if (!chunks) return undefined;
-    this.#chunks = null;
+    if (chunks === null || this.#taken) return undefined;
+    const stream = this.#stream;
+    if (stream !== null && (stream.locked || isDisturbed(stream))) return undefined;
+    stream?.getReader();
     this.#taken = true;
     return chunks;
   }
@@ -162,6 +157,7 @@ export class WebResponse {
     }
     const [mine, theirs] = body === null ? [null, null] : body.tee();
     this.#stream = mine;
+    this.#chunks = null; // the tee reads them now
     return new WebResponse(theirs, {
       status: this.status,
       statusText: this.statusText,

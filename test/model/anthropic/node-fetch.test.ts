@@ -1,9 +1,12 @@
 import { getEventListeners } from "node:events";
+import { Readable } from "node:stream";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import { describe, expect, it, vi } from "vitest";
 import { createNodeFetch } from "../../../src/model/anthropic/node-fetch.js";
+import { createAnthropicProvider } from "../../../src/model/anthropic/provider.js";
 import { chunkReaderOf } from "../../../src/model/anthropic/web-response.js";
 import { closeOpenServers, fixture, readAll, serve } from "./fetch-servers.js";
+import { drain, modelRequest, fixture as recorded } from "./helpers.js";
 
 describe("the node:http fetch the Anthropic client sends with", () => {
   it("sends method, headers and body, and returns status, headers and the streamed body", async () => {
@@ -47,16 +50,57 @@ describe("the node:http fetch the Anthropic client sends with", () => {
     expect(text).toBe("data: 1\n\ndata: 2\n\n");
   });
 
-  it("reads a body through its web stream once something asked for the stream", async () => {
+  it("still hands its chunks over when the stream was only asked for, not read", async () => {
     const server = await fixture();
     server.enqueue({ chunks: [{ data: "data: 1\n\n" }] });
     const response = await createNodeFetch()(server.url, { method: "POST", body: "{}" });
-    const stream = response.body!;
+    const stream = response.body!; // as the SDK does, to watch the body's lifetime
     const reader = chunkReaderOf(response)!;
-    expect(stream.locked).toBe(true); // the reader is the stream's own
-    const first = await reader.read();
-    expect(new TextDecoder().decode(first.value)).toBe("data: 1\n\n");
+    expect(stream.locked).toBe(true);
+    expect(response.bodyUsed).toBe(true);
+    expect(new TextDecoder().decode((await reader.read()).value)).toBe("data: 1\n\n");
     expect((await reader.read()).done).toBe(true);
+  });
+
+  it("reads on through the web stream once something read from it", async () => {
+    const server = await fixture();
+    server.enqueue({ chunks: [{ data: "data: 1\n\n" }, { data: "data: 2\n\n", delayMs: 5 }] });
+    const response = await createNodeFetch()(server.url, { method: "POST", body: "{}" });
+    const first = response.body!.getReader();
+    expect(new TextDecoder().decode((await first.read()).value)).toBe("data: 1\n\n");
+    first.releaseLock();
+    const reader = chunkReaderOf(response)!;
+    expect(response.body!.locked).toBe(true); // the rest comes through the stream's own reader
+    expect(new TextDecoder().decode((await reader.read()).value)).toBe("data: 2\n\n");
+    expect((await reader.read()).done).toBe(true);
+  });
+
+  it("gives the provider's stream reader the chunks, past the official SDK (no web stream read)", async () => {
+    const server = await fixture();
+    server.enqueue({
+      headers: { "content-type": "text/event-stream" },
+      body: recorded("text-then-tool-use.sse"),
+    });
+    const responses: Response[] = [];
+    const fetcher = createNodeFetch();
+    const recording: typeof fetch = async (input, init) => {
+      const response = await fetcher(input, init);
+      responses.push(response);
+      return response;
+    };
+    const provider = createAnthropicProvider({
+      apiKey: "k",
+      baseURL: server.url,
+      fetch: recording,
+    });
+    const { error, events } = await drain(
+      provider.stream(modelRequest(), new AbortController().signal),
+    );
+    expect(error).toBeUndefined();
+    expect(events.at(-1)?.type).toBe("response");
+    const body = responses[0]!.body!;
+    expect(body.locked).toBe(true);
+    expect(Readable.isDisturbed(body as unknown as Readable)).toBe(false);
   });
 
   it("reads an error status body as text", async () => {
