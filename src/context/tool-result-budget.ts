@@ -1,10 +1,11 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
+import type { ToolResultBlock } from "../protocol/content.js";
 import type { Message } from "../protocol/messages.js";
 import { type AnyTool, findTool } from "../tools/tool.js";
 import { PREVIEW_BYTES, persistedOutputText } from "./persisted-output.js";
 import { toolUseLookup } from "./rounds.js";
-import { replaceToolResults, toolResultRefs, toolResultText } from "./tool-results.js";
+import { replaceToolResults, toolResultText } from "./tool-results.js";
 
 /** Claude Code's ceiling on any one tool's result before it is spilled. */
 export const DEFAULT_MAX_RESULT_CHARS = 50_000;
@@ -51,19 +52,46 @@ interface SeenResult {
   text: string | undefined;
 }
 
-/** The user messages between two responses: one API user message, one aggregate budget. */
-function groupsOfResults(messages: readonly Message[]): SeenResult[][] {
-  const groups: SeenResult[][] = [[]];
-  let lastIndex = -1;
-  for (const ref of toolResultRefs(messages)) {
-    const between = messages.slice(lastIndex + 1, ref.messageIndex);
-    if (between.some((m) => m.type === "assistant")) groups.push([]);
-    lastIndex = ref.messageIndex;
-    const text = toolResultText(ref.block);
-    const chars = text?.length ?? JSON.stringify(ref.block.content ?? "").length;
-    groups.at(-1)!.push({ id: ref.block.tool_use_id, chars, text });
+function seenResult(block: ToolResultBlock): SeenResult {
+  const text = toolResultText(block);
+  const chars = text?.length ?? JSON.stringify(block.content ?? "").length;
+  return { id: block.tool_use_id, chars, text };
+}
+
+/**
+ * The groups of results (the user messages between two responses: one API user message, one
+ * aggregate budget) that hold a result not decided yet, oldest first. Every result of a group
+ * is decided in the request that first sees it, so the walk back from the end stops at the
+ * first group that is all decided: the ones before it were settled by earlier requests. (A
+ * resumed history has nothing decided, and is walked whole once.)
+ */
+function undecidedGroups(
+  messages: readonly Message[],
+  decided: (id: string) => boolean,
+): SeenResult[][] {
+  const groups: SeenResult[][] = [];
+  let group: SeenResult[] = [];
+  const close = (): boolean => {
+    if (group.length === 0) return true;
+    if (group.every((result) => decided(result.id))) return false;
+    groups.push(group);
+    group = [];
+    return true;
+  };
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const message = messages[i]!;
+    if (message.type === "assistant") {
+      if (!close()) return groups.reverse();
+      continue;
+    }
+    if (message.type !== "user" || typeof message.message.content === "string") continue;
+    const results = message.message.content.filter(
+      (block): block is ToolResultBlock => block.type === "tool_result",
+    );
+    if (results.length > 0) group = [...results.map(seenResult), ...group];
   }
-  return groups.filter((g) => g.length > 0);
+  close();
+  return groups.reverse();
 }
 
 /**
@@ -80,6 +108,8 @@ export function createToolResultBudget(
   const defaultCap = options.defaultMaxResultChars ?? DEFAULT_MAX_RESULT_CHARS;
   const write = options.write ?? writeSpillFile;
   const fates = new Map<string, string | null>();
+  /** The fates that replace a result (the ones that spilled). */
+  const replacements = new Map<string, string>();
 
   const capOf = (toolName: string | undefined): number => {
     const tool = toolName === undefined ? undefined : findTool(options.tools(), toolName);
@@ -101,7 +131,7 @@ export function createToolResultBudget(
 
   return async (messages) => {
     const toolUse = toolUseLookup(messages);
-    for (const group of groupsOfResults(messages)) {
+    for (const group of undecidedGroups(messages, (id) => fates.has(id))) {
       let total = 0;
       const fresh: Candidate[] = [];
       for (const result of group) {
@@ -122,10 +152,9 @@ export function createToolResultBudget(
         const replacement = over ? await spill(candidate) : null;
         if (replacement !== null) total += replacement.length - candidate.text.length;
         fates.set(candidate.id, replacement);
+        if (replacement !== null) replacements.set(candidate.id, replacement);
       }
     }
-    const replacements = new Map<string, string>();
-    for (const [id, fate] of fates) if (fate !== null) replacements.set(id, fate);
     return replaceToolResults(messages, replacements);
   };
 }

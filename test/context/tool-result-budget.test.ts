@@ -119,6 +119,24 @@ describe("the tool-result budget", () => {
     expect(resultTexts(await tight(kept)).get("toolu_2")).toBe(lines(40));
   });
 
+  it("budgets every group of a history seen for the first time (a resume), then only new results", async () => {
+    const h = historyBuilder();
+    const rounds = [lines(400), lines(10), lines(400)].map((text, i) =>
+      h.round("Bash", { command: `step ${i}` }, text),
+    );
+    const history = [h.user("go"), ...rounds.flat()];
+    const budget = createToolResultBudget({ sessionDir: dir, tools: () => tools });
+    const texts = resultTexts(await budget(history));
+    expect(isPersistedOutput(texts.get("toolu_1") as string)).toBe(true);
+    expect(texts.get("toolu_2")).toBe(lines(10));
+    expect(isPersistedOutput(texts.get("toolu_3") as string)).toBe(true);
+
+    const next = [...history, ...h.round("Bash", { command: "again" }, lines(400))];
+    const after = resultTexts(await budget(next));
+    expect(after.get("toolu_1")).toBe(texts.get("toolu_1"));
+    expect(isPersistedOutput(after.get("toolu_4") as string)).toBe(true);
+  });
+
   it("keeps the result whole when the spill file cannot be written", async () => {
     const h = historyBuilder();
     const history = [h.user("go"), ...h.round("Bash", { command: "make" }, lines(400))];
