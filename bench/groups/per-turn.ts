@@ -150,7 +150,7 @@ export async function perTurn(context: GroupContext): Promise<GroupResult> {
   const markdown = [
     "## Per-turn overhead (`npm run bench -- --group turns`)",
     "",
-    `A turn's client share is the time from the end of one main response's stream to the next main request's arrival (a recording proxy in front of the scripted server timestamps both); the median over a session's turns. The baseline is keel's Bash tool alone, 30 calls in a fresh process (peak RSS ${rssMB} MB) started right before each session; each session's overhead is its median gap less the baseline measured just before it, and the figure is the median of those over runs. Wall per turn also counts the scripted server's own time.`,
+    `A turn's client share is the time from the end of one main response's stream to the next main request's arrival (a recording proxy in front of the scripted server timestamps both); the median over a session's turns. The baseline is keel's Bash tool alone, 30 calls in a fresh plain node process running the tool bundled as keel's build is (peak RSS ${rssMB} MB), started right before each session; each session's overhead is its median gap less the baseline measured just before it, and the figure is the median of those over runs. Wall per turn also counts the scripted server's own time.`,
     "",
     markdownTable(
       [

@@ -2,7 +2,7 @@
 // times, and prints the milliseconds of each as one JSON line. Run by bash-alone.ts: the bench
 // process itself is no place for this baseline, since it keeps every recorded request of the
 // sessions it runs and its growing memory makes each of its forks dearer.
-//   node --import tsx bench/lib/bash-alone-child.ts <cwd> <command> <calls>
+//   (bundled first by child-report.ts) node bash-alone-child.mjs <cwd> <command> <calls>
 import { bashToolAloneMs, rawBashMs } from "./bash-alone.js";
 
 const [cwd, command, calls] = process.argv.slice(2);

@@ -3,8 +3,8 @@ import { join } from "node:path";
 import { z } from "zod";
 import { createBashTool } from "../../src/tools/builtin/bash/index.js";
 import { makeToolCallContext } from "../../test/helpers/tool-context.js";
+import { bundledChildReport } from "./child-report.js";
 import { benchConfig } from "./tools-under-test.js";
-import { tsxChildReport } from "./tsx-child.js";
 
 const noProgress = () => {};
 
@@ -53,11 +53,11 @@ const childReport = z.object({
 /** What one fresh baseline process measured. */
 export type BashAloneReport = z.infer<typeof childReport>;
 
-/** bashToolAloneMs and rawBashMs in a fresh `node --import tsx` process, with its peak RSS. */
+/** bashToolAloneMs and rawBashMs in a fresh plain node process (bundled), with its peak RSS. */
 export async function bashAloneInChild(
   cwd: string,
   command: string,
   calls: number,
 ): Promise<BashAloneReport> {
-  return tsxChildReport("./bash-alone-child.ts", [cwd, command, String(calls)], childReport);
+  return bundledChildReport("./bash-alone-child.ts", [cwd, command, String(calls)], childReport);
 }

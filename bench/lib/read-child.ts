@@ -1,6 +1,6 @@
 // A child process that starts, builds the Read tool and, unless told "baseline", reads one
 // window of a file; then prints its memory figures as one JSON line. Run by read-memory.ts:
-//   node --import tsx bench/lib/read-child.ts <baseline|read> <stateDir> <file> <offset> <limit>
+//   (bundled first by child-report.ts) node read-child.mjs <baseline|read> <stateDir> <file> <offset> <limit>
 import { dirname } from "node:path";
 import { benchConfig, readOnce } from "./tools-under-test.js";
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
+import { bundledChildReport } from "./child-report.js";
 import { median, round } from "./stats.js";
 import type { ReadWindow } from "./tools-under-test.js";
-import { tsxChildReport } from "./tsx-child.js";
 
 const childReport = z.object({
   rssBeforeKB: z.number(),
@@ -13,7 +13,7 @@ const childReport = z.object({
 /** What one child process reported. */
 export type ChildReport = z.infer<typeof childReport>;
 
-/** Starts a fresh `node --import tsx` child that reads one window (or, with none, only starts). */
+/** Starts a fresh plain node child (bundled) that reads one window (or, with none, only starts). */
 export async function childRead(
   stateDir: string,
   file: string,
@@ -21,7 +21,7 @@ export async function childRead(
 ): Promise<ChildReport> {
   const args = [window ? "read" : "baseline", stateDir, file];
   if (window) args.push(String(window.offset), String(window.limit));
-  return tsxChildReport("./read-child.ts", args, childReport);
+  return bundledChildReport("./read-child.ts", args, childReport);
 }
 
 /** Peak resident memory of the reading children against children that only start. */
