@@ -1,6 +1,5 @@
 import { execFile } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
@@ -13,10 +12,15 @@ const REPO_ROOT = fileURLToPath(new URL("../..", import.meta.url));
 let bundleDir: string | undefined;
 const bundles = new Map<string, Promise<string>>();
 
-/** Where this process keeps its bundled children (removed when it exits). */
+/**
+ * Where this process keeps its bundled children (removed when it exits): inside the project, as
+ * keel's build output is, so what a bundle resolves at run time (tree-sitter's files) is found.
+ */
 function childBundleDir(): string {
   if (bundleDir === undefined) {
-    const dir = mkdtempSync(join(tmpdir(), "keel-bench-child-"));
+    const cache = join(REPO_ROOT, "node_modules", ".cache");
+    mkdirSync(cache, { recursive: true });
+    const dir = mkdtempSync(join(cache, "keel-bench-child-"));
     process.once("exit", () => rmSync(dir, { recursive: true, force: true }));
     bundleDir = dir;
   }
@@ -24,7 +28,7 @@ function childBundleDir(): string {
 }
 
 /**
- * A bench script bundled as keel's own build is (esbuild, one ES module for node): run under
+ * A bench script bundled with esbuild into one ES module, as keel's own build is: run under
  * tsx instead, the child would carry tsx's loader and esbuild's service, and every fork it made
  * would cost ~1 ms more than keel's (a baseline that flattered keel).
  */

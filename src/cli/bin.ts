@@ -66,14 +66,15 @@ async function run(argv: string[], io: CliIo): Promise<number> {
 /**
  * Fails the run if the event loop empties while it is still pending: nothing is left that could
  * ever settle it (a bug, or a preload that swallowed a stream), and Node would otherwise exit 0
- * as if the run had succeeded. Returns the guard's release.
+ * as if the run had succeeded (after a signal, its exit code stands). Returns the guard's release.
  */
-function failOnStall(): () => void {
+function failOnStall(signalled: () => keyof typeof SIGNAL_EXIT_CODES | undefined): () => void {
   const onStall = () => {
     process.stderr.write(
       "keel: internal error: the run stopped with its work unfinished and nothing left to wait for\n",
     );
-    exit(1);
+    const signal = signalled();
+    exit(signal ? SIGNAL_EXIT_CODES[signal] : 1);
   };
   process.once("beforeExit", onStall);
   return () => process.off("beforeExit", onStall);
@@ -99,7 +100,7 @@ async function main(): Promise<void> {
       controller.abort(name);
     });
   }
-  const releaseStallGuard = failOnStall();
+  const releaseStallGuard = failOnStall(() => signalled);
   const code = await run(argv, {
     stdin: process.stdin,
     stdout: process.stdout,

@@ -8,7 +8,7 @@ function closedMidBody(): Error {
   return Object.assign(new Error("the connection closed mid-body"), { code: "ECONNRESET" });
 }
 
-/** A timer that fails the body when no bytes arrive for `ms` while the reader wants more. */
+/** A timer that fails the body when no bytes arrive for `ms` while reading is not paused. */
 function idleTimer(ms: number, onIdle: () => void) {
   let timer: NodeJS.Timeout | undefined;
   return {
@@ -116,9 +116,14 @@ export class BodyChunks {
     });
   }
 
-  /** The next chunk, or done at the body's end (and after a cancel); rejects once it failed. */
+  /**
+   * The next chunk, or done at the body's end (and after a cancel); rejects once it failed.
+   * One read at a time, as a stream reader's caller awaits each.
+   */
   read(): Promise<ChunkRead> {
     if (this.#failure) return Promise.reject(this.#failure.error);
+    if (this.#pending)
+      return Promise.reject(new TypeError("a read of this body is already pending"));
     const chunk = this.#queue.shift();
     if (chunk !== undefined) {
       if (this.#paused && this.#queue.length < HIGH_WATER_CHUNKS) this.#resume();
@@ -130,11 +135,12 @@ export class BodyChunks {
     });
   }
 
-  /** Drops the rest of the body (a pending read ends as done). */
+  /** Drops the rest of the body (a pending read ends as done); rejects once it failed. */
   cancel(): Promise<void> {
+    if (this.#failure) return Promise.reject(this.#failure.error);
+    this.#queue.length = 0; // reads after a cancel are done, even of chunks already in
     if (this.#done) return Promise.resolve();
     this.#settle();
-    this.#queue.length = 0;
     this.#takePending()?.resolve({ done: true, value: undefined });
     drainOrClose(this.#response, this.#source);
     return Promise.resolve();
@@ -191,16 +197,31 @@ export class BodyChunks {
 }
 
 /** The body as a web ReadableStream (for the SDK's readers, clone() and `Response.body`). */
-export function webStreamOf(chunks: BodyChunks): ReadableStream<Uint8Array> {
-  return new ReadableStream<Uint8Array>(
+export function webStreamOf(chunks: BodyChunks): WebBodyStream {
+  let source: BodyChunks | null = chunks;
+  const stream = new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
-        const read = await chunks.read();
+        const read = source ? await source.read() : { done: true as const, value: undefined };
         if (read.done) controller.close();
         else controller.enqueue(read.value);
       },
-      cancel: () => chunks.cancel(),
+      cancel: () => source?.cancel(),
     },
     { highWaterMark: 0 },
   );
+  return {
+    stream,
+    detach() {
+      source = null;
+      void stream.cancel().catch(() => undefined);
+    },
+  };
+}
+
+/** A web stream over a body's chunks, and how to let go of them (when another reader takes them). */
+export interface WebBodyStream {
+  stream: ReadableStream<Uint8Array>;
+  /** Closes the stream without touching the chunks: nothing reaches them through it any more. */
+  detach(): void;
 }

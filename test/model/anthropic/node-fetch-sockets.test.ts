@@ -150,6 +150,30 @@ describe("the node:http fetch's sockets", () => {
     await vi.waitFor(() => expect(server.closedResponses).toBe(1), { timeout: 2_000 });
   });
 
+  it("reads a body one read at a time, drops what is queued on cancel, and keeps its failure", async () => {
+    const server = await fixture();
+    server.enqueue({ chunks: [{ data: "data: 1\n\n" }, { data: "data: 2\n\n", delayMs: 20 }] });
+    const message = await new Promise<IncomingMessage>((resolve) => get(server.url, resolve));
+    const body = new BodyChunks(message, [], new AbortController().signal, {
+      bodyIdleTimeoutMs: 60_000,
+    });
+    const first = body.read();
+    await expect(body.read()).rejects.toThrow("already pending");
+    expect((await first).done).toBe(false);
+    await new Promise((resolve) => message.once("end", resolve)); // the second chunk is queued
+    await body.cancel();
+    expect((await body.read()).done).toBe(true);
+
+    server.enqueue({ chunks: [{ data: "data: 1\n\n" }], hang: true });
+    const next = await new Promise<IncomingMessage>((resolve) => get(server.url, resolve));
+    const controller = new AbortController();
+    const failed = new BodyChunks(next, [], controller.signal, { bodyIdleTimeoutMs: 60_000 });
+    const reason = new DOMException("stop", "AbortError");
+    controller.abort(reason);
+    await expect(failed.read()).rejects.toBe(reason);
+    await expect(failed.cancel()).rejects.toBe(reason);
+  });
+
   it("never keeps the process alive with an idle pooled socket", async () => {
     const server = await fixture();
     server.enqueue({ status: 200, body: "pooled" });

@@ -48,7 +48,7 @@ export function nameFilter(glob: string): string | undefined {
   return /^[^{}[\]\\,:]+$/.test(name) ? name : undefined;
 }
 
-/** ripgrep's own cap on the threads it walks with. */
+/** The most threads ripgrep picks by itself; keel asks for no more. */
 const RIPGREP_MAX_THREADS = 12;
 
 /**
