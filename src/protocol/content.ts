@@ -81,14 +81,18 @@ export type UserContentBlock = TextBlock | ImageBlock | DocumentBlock | ToolResu
 /** Any content block. */
 export type ContentBlock = AssistantContentBlock | UserContentBlock;
 
+/** The stop reasons of the Messages API that keel knows. */
+export const STOP_REASONS = [
+  "end_turn",
+  "max_tokens",
+  "stop_sequence",
+  "tool_use",
+  "pause_turn",
+  "refusal",
+] as const;
+
 /** Why the model stopped, as the Messages API reports it. */
-export type StopReason =
-  | "end_turn"
-  | "max_tokens"
-  | "stop_sequence"
-  | "tool_use"
-  | "pause_turn"
-  | "refusal";
+export type StopReason = (typeof STOP_REASONS)[number];
 
 /** The text of a message's text blocks, joined. */
 export function textOf(content: string | readonly ContentBlock[]): string {

@@ -1,4 +1,4 @@
-import type { StopReason } from "../../protocol/content.js";
+import { STOP_REASONS, type StopReason } from "../../protocol/content.js";
 import type { StartedBlock, StreamEvent, StreamMessageStart } from "../../protocol/events.js";
 import type { WireUsage } from "../../protocol/usage.js";
 
@@ -10,16 +10,6 @@ import type { WireUsage } from "../../protocol/usage.js";
 type Json = Record<string, unknown>;
 type BlockDelta = Extract<StreamEvent, { type: "content_block_delta" }>["delta"];
 type MessageDelta = Extract<StreamEvent, { type: "message_delta" }>;
-
-/** The stop reasons the schema knows. */
-export const STOP_REASONS = [
-  "end_turn",
-  "max_tokens",
-  "stop_sequence",
-  "tool_use",
-  "pause_turn",
-  "refusal",
-] as const satisfies readonly StopReason[];
 
 /** Maps, not objects: no inherited name (`__proto__`, `toString`) is ever found in them. */
 const KNOWN_STOP_REASONS: ReadonlySet<unknown> = new Set(STOP_REASONS);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { STOP_REASONS } from "../../protocol/content.js";
 import {
   KNOWN_BLOCK_TYPES,
   KNOWN_DELTA_TYPES,
@@ -6,7 +7,7 @@ import {
   type StreamEvent,
 } from "../../protocol/events.js";
 import { ModelError } from "../errors.js";
-import { fastEvent, STOP_REASONS } from "./fast-events.js";
+import { fastEvent } from "./fast-events.js";
 import type { ServerSentEvent } from "./sse.js";
 
 const count = z.number().nullish();

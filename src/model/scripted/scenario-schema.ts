@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { STOP_REASONS } from "../../protocol/content.js";
 
 /** Tool names the Messages API accepts. */
 export const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
@@ -52,14 +53,7 @@ export const contentSchema = z.preprocess(
   z.array(contentBlockSchema),
 );
 
-const stopReason = z.enum([
-  "end_turn",
-  "max_tokens",
-  "stop_sequence",
-  "tool_use",
-  "pause_turn",
-  "refusal",
-]);
+const stopReason = z.enum(STOP_REASONS);
 
 const times = z.number().int().positive().optional();
 const afterBlocks = count.default(0);

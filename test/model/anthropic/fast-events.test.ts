@@ -1,7 +1,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { fastEvent, STOP_REASONS } from "../../../src/model/anthropic/fast-events.js";
+import { fastEvent } from "../../../src/model/anthropic/fast-events.js";
 import { streamEventSchema } from "../../../src/model/anthropic/stream-events.js";
+import { STOP_REASONS } from "../../../src/protocol/content.js";
+import { KNOWN_STREAM_EVENT_TYPES } from "../../../src/protocol/events.js";
 
 const deltaTypes = ["text_delta", "input_json_delta", "thinking_delta", "signature_delta"];
 const fieldOf: Record<string, string> = {
@@ -70,16 +72,7 @@ const body = fc.oneof(fc.record(bodyFields, { requiredKeys: [] }), fc.constantFr
 /** Events near the well-formed ones of every kind the fast path takes. */
 const nearEvent = fc.record(
   {
-    type: fc.constantFrom(
-      "message_start",
-      "content_block_start",
-      "content_block_delta",
-      "content_block_stop",
-      "message_delta",
-      "message_stop",
-      "ping",
-      "error",
-    ),
+    type: fc.constantFrom(...KNOWN_STREAM_EVENT_TYPES),
     index,
     message: body,
     content_block: body,
