@@ -152,7 +152,10 @@ export class BodyChunks {
     if (this.#done) return;
     const value = new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength);
     const pending = this.#takePending();
-    if (pending) return pending.resolve({ done: false, value });
+    if (pending) {
+      pending.resolve({ done: false, value });
+      return;
+    }
     this.#queue.push(value);
     if (this.#queue.length < HIGH_WATER_CHUNKS) return;
     // The reader is behind: stop reading (TCP pushes back on the server) and stop timing,
