@@ -1,5 +1,10 @@
 import { STOP_REASONS, type StopReason } from "../../protocol/content.js";
-import type { StartedBlock, StreamEvent, StreamMessageStart } from "../../protocol/events.js";
+import type {
+  BlockDelta,
+  StartedBlock,
+  StreamEvent,
+  StreamMessageStart,
+} from "../../protocol/events.js";
 import type { WireUsage } from "../../protocol/usage.js";
 
 // Hand checks for the well-formed shapes of every event a stream is made of. Each gives exactly
@@ -8,7 +13,6 @@ import type { WireUsage } from "../../protocol/usage.js";
 // the schema's walk; fast-events.test.ts holds the two equal.
 
 type Json = Record<string, unknown>;
-type BlockDelta = Extract<StreamEvent, { type: "content_block_delta" }>["delta"];
 type MessageDelta = Extract<StreamEvent, { type: "message_delta" }>;
 
 /** Maps, not objects: no inherited name (`__proto__`, `toString`) is ever found in them. */

@@ -74,8 +74,8 @@ interface PendingRead {
  * TypeError("terminated") when the connection ends early or stays idle too long. Cancelling it
  * drops the rest of the body: a short rest is read to its end so the socket can carry the next
  * request, a long or slow one closes the socket. keel's own stream reader reads this directly;
- * anything else gets it as a web ReadableStream (webStreamOf), which costs a promise chain per
- * chunk.
+ * anything else gets it as a web ReadableStream (web-response.ts), which costs a promise chain
+ * per chunk.
  */
 export class BodyChunks {
   readonly #response: IncomingMessage;
@@ -197,34 +197,4 @@ export class BodyChunks {
     this.#pending = undefined;
     return pending;
   }
-}
-
-/** The body as a web ReadableStream (for the SDK's readers, clone() and `Response.body`). */
-export function webStreamOf(chunks: BodyChunks): WebBodyStream {
-  let source: BodyChunks | null = chunks;
-  const stream = new ReadableStream<Uint8Array>(
-    {
-      async pull(controller) {
-        const read = source ? await source.read() : { done: true as const, value: undefined };
-        if (read.done) controller.close();
-        else controller.enqueue(read.value);
-      },
-      cancel: () => source?.cancel(),
-    },
-    { highWaterMark: 0 },
-  );
-  return {
-    stream,
-    detach() {
-      source = null;
-      void stream.cancel().catch(() => undefined);
-    },
-  };
-}
-
-/** A web stream over a body's chunks, and how to let go of them (when another reader takes them). */
-export interface WebBodyStream {
-  stream: ReadableStream<Uint8Array>;
-  /** Closes the stream without touching the chunks: nothing reaches them through it any more. */
-  detach(): void;
 }

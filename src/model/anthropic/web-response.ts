@@ -1,7 +1,7 @@
 import { Blob } from "node:buffer";
 import { Readable } from "node:stream";
 import { arrayBuffer } from "node:stream/consumers";
-import { BodyChunks, type ChunkRead, type WebBodyStream, webStreamOf } from "./response-body.js";
+import { BodyChunks, type ChunkRead } from "./response-body.js";
 import { Headers } from "./web-headers.js";
 
 // Why not Node's Response: Node defines Response (and Headers, FormData, fetch) as lazy globals
@@ -40,6 +40,36 @@ export type WebResponseBody = BodyChunks | ReadableStream<Uint8Array> | null;
 export interface ChunkReader {
   read(): Promise<ChunkRead>;
   cancel(): Promise<void>;
+}
+
+/** The body as a web ReadableStream (for the SDK's readers, clone() and `Response.body`). */
+function webStreamOf(chunks: BodyChunks): WebBodyStream {
+  let source: BodyChunks | null = chunks;
+  const stream = new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        const read = source ? await source.read() : { done: true as const, value: undefined };
+        if (read.done) controller.close();
+        else controller.enqueue(read.value);
+      },
+      cancel: () => source?.cancel(),
+    },
+    { highWaterMark: 0 },
+  );
+  return {
+    stream,
+    detach() {
+      source = null;
+      void stream.cancel().catch(() => undefined);
+    },
+  };
+}
+
+/** A web stream over a body's chunks, and how to let go of them (when another reader takes them). */
+interface WebBodyStream {
+  stream: ReadableStream<Uint8Array>;
+  /** Closes the stream without touching the chunks: nothing reaches them through it any more. */
+  detach(): void;
 }
 
 /**
