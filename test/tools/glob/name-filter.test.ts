@@ -24,7 +24,7 @@ describe("the file-name prefilter ripgrep applies for Glob", () => {
   );
 
   it("passes the filter as a file type, which keeps .gitignore in force", () => {
-    const args = globArgs(planGlob("src/**/*.ts", "/project"), 3);
+    const args = globArgs(planGlob("src/**/*.ts", "/project"), { threads: 3 });
     expect(args).toEqual([
       "--no-config",
       "--files",

@@ -60,9 +60,18 @@ export function globWalkerThreads(cores = availableParallelism()): number {
   return Math.min(RIPGREP_MAX_THREADS, Math.max(1, cores - 1));
 }
 
+/** How ripgrep walks a plan's folder. */
+export interface GlobWalk {
+  threads?: number;
+  /** Folders above plan.dir may hold ignore rules (parent-ignores.ts tells when none can). */
+  parentRules?: boolean;
+}
+
 /** ripgrep's arguments for listing the files under a plan's folder (keel sorts them after). */
-export function globArgs(plan: GlobPlan, threads = globWalkerThreads()): string[] {
+export function globArgs(plan: GlobPlan, walk: GlobWalk = {}): string[] {
+  const { threads = globWalkerThreads(), parentRules = true } = walk;
   const args = ["--no-config", "--files", "--threads", String(threads)];
+  if (!parentRules) args.push("--no-ignore-parent");
   // A negated --glob only excludes; a positive one would override .gitignore.
   if (plan.hidden) args.push("--hidden", "--glob", "!.git");
   // A file type, unlike --glob, keeps the ignore rules: ripgrep drops other names itself and

@@ -3,6 +3,7 @@ import { dirname, sep } from "node:path";
 import type { BuiltinToolsConfig } from "../../builtin-config.js";
 import type { Tool } from "../../tool.js";
 import { resolveInputPath } from "../file-paths.js";
+import { parentsHoldNoIgnoreRules } from "../parent-ignores.js";
 import { checkReadPermission } from "../read-permission.js";
 import { ripgrepPath } from "../ripgrep.js";
 import { findSearchRoot, type SearchRoot } from "../search-root.js";
@@ -25,6 +26,11 @@ const MAX_COLLECTED_CHARS = 5_000_000;
 /** The folder ripgrep runs in: globs are relative to it. */
 function folderOf(root: SearchRoot): string {
   return root.isDirectory ? root.path : dirname(root.path);
+}
+
+/** Ignore rules above the root can matter (a file given by name is searched whatever they say). */
+function parentRulesApply(root: SearchRoot): boolean {
+  return root.isDirectory && !parentsHoldNoIgnoreRules(root.path);
 }
 
 /** The line filter for the glob field, relative to the search folder. */
@@ -61,7 +67,7 @@ export function createGrepTool(config: BuiltinToolsConfig): Tool<GrepInput, Grep
       const filter = planGlobFilter(input.glob, input.type !== undefined);
       const data = await runGrepSearch({
         rgPath: await ripgrepPath(),
-        args: grepArgs(input, mode, root.path, filter),
+        args: grepArgs(input, mode, root.path, filter, parentRulesApply(root)),
         cwd: folderOf(root),
         env: config.env,
         signal: context.signal,
