@@ -14,9 +14,21 @@ import { turnGapsMs } from "../lib/turn-gaps.js";
 
 const TARGET_MS = 5;
 const LENGTHS = [30, 300] as const;
+/**
+ * How the scripted model sends each response: all at once (an infinitely fast model, so keel's
+ * parsing of the whole stream falls after its end), or streamed, each delta 1 ms after the one
+ * before, with the call's end and the message's end together at the end, as the API sends them
+ * (keel parses the start of the stream while the model still writes it, as it does for real).
+ */
+const DELIVERIES = [
+  { name: "whole response at once", deltaDelayMs: 0 },
+  { name: "streamed, 1 ms a delta", deltaDelayMs: 1 },
+] as const;
+type Delivery = (typeof DELIVERIES)[number];
 
 interface SessionFigures {
   turns: number;
+  delivery: Delivery["name"];
   /** Median over runs of each run's median gap. */
   gapMs: number;
   /** Median over runs of (the run's median gap − the Bash tool alone, measured just before it). */
@@ -36,6 +48,7 @@ interface SessionFigures {
 async function sessions(
   context: GroupContext,
   turns: number,
+  delivery: Delivery,
   baselines: Baseline[],
 ): Promise<SessionFigures> {
   const gaps: number[] = [];
@@ -51,7 +64,7 @@ async function sessions(
     own.push(baseline);
     const sandbox = await makeSandbox();
     try {
-      const scenario = bashTurnsScenario(turns, "true");
+      const scenario = bashTurnsScenario(turns, "true", delivery.deltaDelayMs);
       const run = await runSession({ cli: context.cli, sandbox, scenario, transport: "http" });
       const runGaps = turnGapsMs(run.exchanges);
       if (runGaps.length !== turns) throw new Error(`${turns} turns gave ${runGaps.length} gaps`);
@@ -68,6 +81,7 @@ async function sessions(
   baselines.push(...own);
   return {
     turns,
+    delivery: delivery.name,
     gapMs: round(median(gaps), 2),
     overheadMs: round(median(overheads), 2),
     overheadRunsMs: overheads.map((o) => round(o, 2)),
@@ -136,12 +150,14 @@ async function profiled(context: GroupContext, turns: number): Promise<ProfileSu
 export async function perTurn(context: GroupContext): Promise<GroupResult> {
   const baselines: Baseline[] = [];
   const figures: SessionFigures[] = [];
-  for (const turns of LENGTHS) figures.push(await sessions(context, turns, baselines));
+  for (const delivery of DELIVERIES) {
+    for (const turns of LENGTHS) figures.push(await sessions(context, turns, delivery, baselines));
+  }
   const rssMB = round(median(baselines.map((b) => b.rssMB)), 1);
   const longest = LENGTHS[LENGTHS.length - 1]!;
   const profile = await profiled(context, longest);
   const rows = figures.map((f) => [
-    `${f.turns} turns of Bash \`true\``,
+    `${f.turns} turns of Bash \`true\`, ${f.delivery}`,
     `${f.gapMs} ms (first/last tenth ${f.firstTenthMs}/${f.lastTenthMs} ms; wall ${f.wallPerTurnMs} ms/turn)`,
     `${f.toolMs} ms (Bash tool alone; raw \`bash -c true\` ${f.rawBashMs} ms)`,
     `${f.overheadMs} ms (${round(f.gapMs / f.toolMs, 2)}×; runs ${f.overheadRunsMs.join(", ")})`,
@@ -150,7 +166,7 @@ export async function perTurn(context: GroupContext): Promise<GroupResult> {
   const markdown = [
     "## Per-turn overhead (`npm run bench -- --group turns`)",
     "",
-    `A turn's client share is the time from the end of one main response's stream to the next main request's arrival (a recording proxy in front of the scripted server timestamps both); the median over a session's turns. The baseline is keel's Bash tool alone, 30 calls in a fresh plain node process running the tool bundled with esbuild, as keel is (peak RSS ${rssMB} MB), started right before each session; each session's overhead is its median gap less the baseline measured just before it, and the figure is the median of those over runs. Wall per turn also counts the scripted server's own time.`,
+    `A turn's client share is the time from the end of one main response's stream to the next main request's arrival (a recording proxy in front of the scripted server timestamps both); the median over a session's turns. The baseline is keel's Bash tool alone, 30 calls in a fresh plain node process running the tool bundled with esbuild, as keel is (peak RSS ${rssMB} MB), started right before each session; each session's overhead is its median gap less the baseline measured just before it, and the figure is the median of those over runs. Wall per turn also counts the scripted server's own time. Each length runs twice: with the whole response written at once, keel parses every event of it after the stream's end (a model that takes no time); streamed, each delta comes 1 ms after the one before and the call's content_block_stop, message_delta and message_stop come together, as the API sends them, so what falls after the stream's end is what does with a real model: the tail of the stream, the tool, and the next request.`,
     "",
     markdownTable(
       [

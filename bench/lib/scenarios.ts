@@ -20,13 +20,16 @@ export function oneTurnScenario(): ScenarioFile {
 
 /**
  * `turns` tool rounds, each one Bash call of `command`, then a final answer. Turns are served
- * in request order (`count`), so compaction rewriting the history does not replay turns.
+ * in request order (`count`), so compaction rewriting the history does not replay turns. With
+ * `deltaDelayMs`, the model takes that long to generate each delta; the events that end the
+ * call and the message then come together, as the real API sends them.
  */
-export function bashTurnsScenario(turns: number, command: string): ScenarioFile {
+export function bashTurnsScenario(turns: number, command: string, deltaDelayMs = 0): ScenarioFile {
   const round = { content: [{ type: "tool_use" as const, name: "Bash", input: { command } }] };
   return {
     name: `bench-bash-${turns}`,
     turnMode: "count",
+    deltaDelayMs,
     turns: [...Array.from({ length: turns }, () => round), FINAL],
     side: SIDE,
   };

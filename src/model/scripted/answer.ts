@@ -13,6 +13,7 @@ import {
   invalidRequest,
   statusForErrorType,
 } from "./http-errors.js";
+import type { Pacing } from "./pacing.js";
 import { renderEvents, renderMessage, type WireMessage } from "./render.js";
 import { factsFromBody } from "./request-body.js";
 import type { Scenario } from "./scenario.js";
@@ -43,7 +44,7 @@ export type Answer =
       resolution: Resolution;
       /** Pause before the first byte (a `stall` fault). */
       stallMs: number;
-      chunkDelayMs: number;
+      pacing: Pacing;
       /** Call when the response starts (after the stall): count mode moves on. */
       begin(): void;
       stream(): StreamPlan;
@@ -112,7 +113,7 @@ export function answerRequest(
     type: "respond",
     resolution,
     stallMs: fault?.type === "stall" ? fault.ms : 0,
-    chunkDelayMs: response.chunkDelayMs,
+    pacing: { chunkDelayMs: response.chunkDelayMs, deltaDelayMs: response.deltaDelayMs },
     begin: () => markServed(state, resolution),
     stream: plan,
     message: () => nonStreaming(resolution, render, request.requestId),

@@ -7,6 +7,7 @@ import { answerRequest } from "./answer.js";
 import type { StreamPlan } from "./faults.js";
 import { type HttpFailure, invalidRequest } from "./http-errors.js";
 import { stableId } from "./ids.js";
+import { delayBefore, type Pacing } from "./pacing.js";
 import {
   describeAnswer,
   type RecordedViolation,
@@ -46,15 +47,16 @@ function asModelError(failure: HttpFailure, requestId: string): ModelError {
   });
 }
 
-/** The plan's events with the chunk delay between them; stops with `aborted` on abort. */
+/** The plan's events, paced as the response says; stops with `aborted` on abort. */
 async function* paced(
   plan: StreamPlan,
-  chunkDelayMs: number,
+  pacing: Pacing,
   signal: AbortSignal,
   sleep: Sleep,
 ): AsyncGenerator<StreamEvent, void, undefined> {
   for (const [i, event] of plan.events.entries()) {
-    if (i > 0 && chunkDelayMs > 0) await sleep(chunkDelayMs, signal);
+    const delayMs = delayBefore(event, i, pacing);
+    if (delayMs > 0) await sleep(delayMs, signal);
     if (signal.aborted) throw aborted();
     yield event;
   }
@@ -110,7 +112,7 @@ export function createScriptedProvider(
     if (answer.stallMs > 0) await sleep(answer.stallMs, signal);
     if (signal.aborted) throw aborted();
     answer.begin();
-    yield* assembleStream(paced(answer.stream(), answer.chunkDelayMs, signal, sleep), requestId);
+    yield* assembleStream(paced(answer.stream(), answer.pacing, signal, sleep), requestId);
   }
 
   return { name: "scripted", requests, violations, stream };

@@ -95,6 +95,7 @@ const responseFields = {
   stop_reason: stopReason.optional(),
   usage: usageSchema.optional(),
   chunkDelayMs: count.optional(),
+  deltaDelayMs: count.optional(),
 };
 
 /** One main-request turn of a scenario. */
@@ -120,6 +121,7 @@ export const scenarioSchema = z.strictObject({
   description: z.string().optional(),
   turnMode: z.enum(["assistant-count", "count"]).default("assistant-count"),
   chunkDelayMs: count.default(0),
+  deltaDelayMs: count.default(0),
   validate: z.boolean().default(true),
   turns: z.array(turnSchema),
   side: z.array(sideRuleSchema).default([]),

@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import type { z } from "zod";
 import type { AssistantContentBlock, StopReason } from "../../protocol/content.js";
 import { plausibleSignature, stableId } from "./ids.js";
+import type { Pacing } from "./pacing.js";
 import {
   type contentBlockSchema,
   type Fault,
@@ -13,12 +14,10 @@ import {
 export type { Fault, UsageOverride } from "./scenario-schema.js";
 
 /** What the scripted model answers to one request: blocks with ids and signatures filled in. */
-export interface ScriptedResponse {
+export interface ScriptedResponse extends Pacing {
   content: AssistantContentBlock[];
   stopReason: StopReason;
   usage?: UsageOverride;
-  /** Delay between streamed chunks, in milliseconds. */
-  chunkDelayMs: number;
 }
 
 /** One main-request turn: its response and the faults that come before it. */
@@ -102,14 +101,15 @@ function fillBlock(block: BlockInput, seed: string): AssistantContentBlock {
 
 type ResponseInput = ScenarioInput["turns"][number] | ScenarioInput["side"][number];
 
-function toResponse(input: ResponseInput, seed: string, defaultDelay: number): ScriptedResponse {
+function toResponse(input: ResponseInput, seed: string, defaults: Pacing): ScriptedResponse {
   const content = input.content.map((block, i) => fillBlock(block, `${seed}:${i}`));
   const hasToolUse = content.some((block) => block.type === "tool_use");
   return {
     content,
     stopReason: input.stop_reason ?? (hasToolUse ? "tool_use" : "end_turn"),
     ...(input.usage ? { usage: input.usage } : {}),
-    chunkDelayMs: input.chunkDelayMs ?? defaultDelay,
+    chunkDelayMs: input.chunkDelayMs ?? defaults.chunkDelayMs,
+    deltaDelayMs: input.deltaDelayMs ?? defaults.deltaDelayMs,
   };
 }
 
@@ -167,11 +167,11 @@ function normalize(input: ScenarioInput, sourceName: string): Scenario {
     turnMode: input.turnMode,
     validate: input.validate,
     turns: input.turns.map((turn, t) => ({
-      ...toResponse(turn, `turn${t}`, input.chunkDelayMs),
+      ...toResponse(turn, `turn${t}`, input),
       faults: turn.faults ?? [],
     })),
     side: input.side.map((rule, r) => ({
-      ...toResponse(rule, `side${r}`, input.chunkDelayMs),
+      ...toResponse(rule, `side${r}`, input),
       faults: rule.faults ?? [],
       match: {
         ...(rule.match.requestKind === undefined ? {} : { requestKind: rule.match.requestKind }),

@@ -2,6 +2,7 @@ import type { ServerResponse } from "node:http";
 import type { StreamEvent } from "../../protocol/events.js";
 import type { StreamPlan } from "./faults.js";
 import type { HttpFailure } from "./http-errors.js";
+import { delayBefore, type Pacing } from "./pacing.js";
 import type { Sleep } from "./sleep.js";
 
 /** One server-sent event as the API writes it: `event:` and `data:` lines, then a blank line. */
@@ -45,15 +46,15 @@ function flushWrite(res: ServerResponse, data: string, signal: AbortSignal): Pro
 /** What a stream needs besides its plan. */
 export interface StreamWriteOptions {
   requestId: string;
-  chunkDelayMs: number;
+  pacing: Pacing;
   /** Aborts when the client goes away: writing stops. */
   signal: AbortSignal;
   sleep: Sleep;
 }
 
 /**
- * Streams a plan's events as `text/event-stream`, one write per event with the chunk delay
- * between them, then ends the response or drops the connection as the plan says. Stops
+ * Streams a plan's events as `text/event-stream`, one write per event, paced as the response
+ * says, then ends the response or drops the connection as the plan says. Stops
  * quietly when the client disconnects.
  */
 export async function writeStream(
@@ -67,8 +68,8 @@ export async function writeStream(
     "request-id": options.requestId,
   });
   for (const [i, event] of plan.events.entries()) {
-    if (i > 0 && options.chunkDelayMs > 0)
-      await options.sleep(options.chunkDelayMs, options.signal);
+    const delayMs = delayBefore(event, i, options.pacing);
+    if (delayMs > 0) await options.sleep(delayMs, options.signal);
     if (options.signal.aborted) return;
     await flushWrite(res, formatSse(event), options.signal);
   }

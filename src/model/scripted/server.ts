@@ -98,7 +98,7 @@ async function respond(
   if (signal.aborted) return;
   answer.begin();
   if (streaming) {
-    const options = { requestId, chunkDelayMs: answer.chunkDelayMs, signal, sleep: state.sleep };
+    const options = { requestId, pacing: answer.pacing, signal, sleep: state.sleep };
     return writeStream(res, answer.stream(), options);
   }
   const result = answer.message();

@@ -176,6 +176,29 @@ describe("scripted provider faults", () => {
     expect(waits.length).toBeGreaterThan(3);
   });
 
+  it("with deltaDelayMs, waits before each delta only: the events that close the message come at once", async () => {
+    const scenario = scenarioOf({ turns: [{ content: TEXT_AND_TOOL, deltaDelayMs: 3 }] });
+    const seen: string[] = [];
+    const provider = createScriptedProvider(scenario, {
+      sleep: async (ms) => {
+        seen.push(`wait ${ms}`);
+      },
+    });
+    for await (const event of provider.stream(modelRequest(), new AbortController().signal)) {
+      if (event.type === "stream_event") seen.push(event.event.type);
+    }
+    seen.forEach((entry, i) => {
+      if (entry === "content_block_delta") expect(seen[i - 1]).toBe("wait 3");
+      if (entry.startsWith("wait")) expect(seen[i + 1]).toBe("content_block_delta");
+    });
+    expect(seen.slice(-4)).toEqual([
+      "content_block_delta",
+      "content_block_stop",
+      "message_delta",
+      "message_stop",
+    ]);
+  });
+
   it("rejects an invalid request with the server's 400 as ModelError invalid_request, and records it", async () => {
     const provider = providerFor({ content: "never served" });
     const request = modelRequest({

@@ -28,6 +28,28 @@ describe("scripted server over HTTP", () => {
     expect(events.at(-1)?.event).toBe("message_stop");
   });
 
+  it("paces a response over HTTP: deltaDelayMs waits before each delta and nowhere else", async () => {
+    const waits: number[] = [];
+    const scenario = scenarioOf({
+      turns: [{ content: [{ type: "tool_use", name: "Bash", input: { command: "true" } }] }],
+      deltaDelayMs: 4,
+    });
+    const server = await startScriptedServer({
+      scenario,
+      sleep: async (ms) => {
+        waits.push(ms);
+      },
+    });
+    try {
+      const events = parseSse(await (await post(server, body({ stream: true }))).text());
+      const deltas = events.filter((e) => e.event === "content_block_delta").length;
+      expect(deltas).toBeGreaterThan(1);
+      expect(waits).toEqual(Array.from({ length: deltas }, () => 4));
+    } finally {
+      await server.close();
+    }
+  });
+
   it("answers a request that breaks an invariant with a 400 and records the violation", async () => {
     const seen: RecordedViolation[] = [];
     const server = await startScriptedServer({
