@@ -2,8 +2,9 @@
 // builds alternated run by run so drift on the machine hits each alike. Prints, per build, the
 // median turn gap (stream end → next request) and the CPU time of keel's main thread per turn
 // (from /proc, in nanoseconds: steadier than the gaps, so smaller differences show). For deciding a change, not for
-// results.md: that is `npm run bench -- --group turns`.
-// Usage: npm run bench:compare -- [--turns 30] [--runs 10] name=path/to/cli.js [name=…]
+// results.md: that is `npm run bench -- --group turns`. Responses come whole, at once, unless
+// --delta-delay sets the model's time per delta (ms), as the per-turn group's streamed rows do.
+// Usage: npm run bench:compare -- [--turns 30] [--runs 10] [--delta-delay 1] name=path/to/cli.js [name=…]
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
@@ -27,14 +28,18 @@ interface BuildFigures {
 }
 
 /** One session of one build: its median gap and its CPU per turn after the first request. */
-async function session(cli: string, turns: number): Promise<{ gap: number; cpu: number }> {
+async function session(
+  cli: string,
+  turns: number,
+  deltaDelayMs: number,
+): Promise<{ gap: number; cpu: number }> {
   const sandbox = await makeSandbox();
   const cpu: number[] = [];
   try {
     const run = await runSession({
       cli,
       sandbox,
-      scenario: bashTurnsScenario(turns, "true"),
+      scenario: bashTurnsScenario(turns, "true", deltaDelayMs),
       transport: "http",
       onRequest: (_exchange, pid) => {
         if (pid !== undefined) cpu.push(mainThreadCpuMs(pid));
@@ -50,7 +55,11 @@ async function session(cli: string, turns: number): Promise<{ gap: number; cpu: 
 
 async function main(): Promise<void> {
   const { values, positionals } = parseArgs({
-    options: { turns: { type: "string", default: "30" }, runs: { type: "string", default: "10" } },
+    options: {
+      turns: { type: "string", default: "30" },
+      runs: { type: "string", default: "10" },
+      "delta-delay": { type: "string", default: "0" },
+    },
     allowPositionals: true,
   });
   const builds = positionals.map((spec) => {
@@ -60,12 +69,13 @@ async function main(): Promise<void> {
   });
   if (builds.length === 0) throw new Error("name at least one build: name=path/to/cli.js");
   const turns = Number(values.turns);
+  const deltaDelayMs = Number(values["delta-delay"]);
   const figures = new Map<string, BuildFigures>(
     builds.map((b) => [b.name, { gaps: [], cpuPerTurn: [] }]),
   );
   for (let run = 0; run < Number(values.runs); run++) {
     for (const build of builds) {
-      const result = await session(build.cli, turns);
+      const result = await session(build.cli, turns, deltaDelayMs);
       const own = figures.get(build.name)!;
       own.gaps.push(result.gap);
       own.cpuPerTurn.push(result.cpu);

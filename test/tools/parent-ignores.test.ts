@@ -1,5 +1,6 @@
+import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdir, symlink, writeFile } from "node:fs/promises";
+import { mkdir, realpath, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { globArgs, planGlob } from "../../src/tools/builtin/glob/glob-plan.js";
@@ -7,7 +8,8 @@ import { createGlobTool } from "../../src/tools/builtin/glob/glob-tool.js";
 import { planGlobFilter } from "../../src/tools/builtin/grep/glob-filter.js";
 import { createGrepTool } from "../../src/tools/builtin/grep/grep-tool.js";
 import { grepArgs } from "../../src/tools/builtin/grep/rg-args.js";
-import { parentsHoldNoIgnoreRules } from "../../src/tools/builtin/parent-ignores.js";
+import { parentsMayHoldIgnoreRules } from "../../src/tools/builtin/parent-ignores.js";
+import { ripgrepPath } from "../../src/tools/builtin/ripgrep.js";
 import { gitInit, writeFiles } from "./glob/helpers.js";
 import { callTool, makeContext, TempFolders, toolsConfig } from "./read/helpers.js";
 
@@ -16,50 +18,55 @@ afterEach(() => temps.cleanup());
 
 const existing = (paths: string[]) => (path: string) => paths.includes(path);
 
-describe("parentsHoldNoIgnoreRules", () => {
-  it("is true when no folder above holds ignore files or a repository", () => {
-    expect(parentsHoldNoIgnoreRules("/r/a/b", existing([]))).toBe(true);
-    expect(parentsHoldNoIgnoreRules("/", existing(["/.gitignore"]))).toBe(true);
+async function setup() {
+  const cwd = await realpath(await temps.make());
+  const config = toolsConfig(cwd, await temps.make());
+  return { cwd, config, context: makeContext(cwd) };
+}
+
+describe("parentsMayHoldIgnoreRules", () => {
+  it("is false when no folder above holds ignore files or a repository", () => {
+    expect(parentsMayHoldIgnoreRules("/r/a/b", existing([]))).toBe(false);
+    expect(parentsMayHoldIgnoreRules("/", existing(["/.gitignore"]))).toBe(false);
   });
 
-  it("ignores the rules of the folder itself: ripgrep reads those in any case", () => {
+  it("leaves out the folder's own rules: ripgrep reads those in any case", () => {
     const own = ["/r/a/b/.gitignore", "/r/a/b/.git", "/r/a/b/.ignore"];
-    expect(parentsHoldNoIgnoreRules("/r/a/b", existing(own))).toBe(true);
+    expect(parentsMayHoldIgnoreRules("/r/a/b", existing(own))).toBe(false);
   });
 
   it.each(["/r/a/.gitignore", "/r/.ignore", "/.rgignore", "/r/.git"])(
-    "is false when %s exists above",
+    "is true when %s exists above",
     (path) => {
-      expect(parentsHoldNoIgnoreRules("/r/a/b", existing([path]))).toBe(false);
+      expect(parentsMayHoldIgnoreRules("/r/a/b", existing([path]))).toBe(true);
     },
   );
 
   it("also looks above the folder a symlink leads to", async () => {
-    const root = await temps.make();
+    const root = await realpath(await temps.make());
     await mkdir(join(root, "repo/sub"), { recursive: true });
     await writeFile(join(root, "repo/.ignore"), "x\n");
     await symlink(join(root, "repo/sub"), join(root, "link"));
     const insideRoot = (path: string) => path.startsWith(root) && existsSync(path);
-    expect(parentsHoldNoIgnoreRules(join(root, "link"), insideRoot)).toBe(false);
-    expect(parentsHoldNoIgnoreRules(join(root, "repo"), insideRoot)).toBe(true);
+    expect(parentsMayHoldIgnoreRules(join(root, "link"), insideRoot)).toBe(true);
+    expect(parentsMayHoldIgnoreRules(join(root, "repo"), insideRoot)).toBe(false);
   });
 });
 
-describe("ripgrep skips parent ignore files only when told", () => {
+describe("ripgrep skips parent ignore files only when none can apply", () => {
   it("passes --no-ignore-parent to Glob's and Grep's ripgrep without parent rules", () => {
     const plan = planGlob("**/*.ts", "/project");
     expect(globArgs(plan, { threads: 1, parentRules: false })).toContain("--no-ignore-parent");
     expect(globArgs(plan, { threads: 1 })).not.toContain("--no-ignore-parent");
     const filter = planGlobFilter(undefined, false);
     const grep = (parentRules: boolean) =>
-      grepArgs({ pattern: "x" }, "files_with_matches", "/project", filter, parentRules);
+      grepArgs({ pattern: "x" }, "files_with_matches", "/project", filter, { parentRules });
     expect(grep(false)).toContain("--no-ignore-parent");
     expect(grep(true)).not.toContain("--no-ignore-parent");
   });
 
   it("keeps the repository's rules when Glob and Grep search a subfolder", async () => {
-    const cwd = await temps.make();
-    const state = await temps.make();
+    const { cwd, config, context } = await setup();
     gitInit(cwd);
     await writeFiles(cwd, {
       ".gitignore": "secret.ts\n",
@@ -68,13 +75,8 @@ describe("ripgrep skips parent ignore files only when told", () => {
       "src/secret.ts": "hit",
       "src/draft.ts": "hit",
     });
-    const context = makeContext(cwd);
-    const config = toolsConfig(cwd, state);
-    const globbed = await callTool(
-      createGlobTool(config),
-      { pattern: "**/*.ts", path: "src" },
-      context,
-    );
+    const glob = { pattern: "**/*.ts", path: "src" };
+    const globbed = await callTool(createGlobTool(config), glob, context);
     expect(globbed.data.filenames).toEqual([join(cwd, "src/app.ts")]);
     const grepped = await callTool(
       createGrepTool(config),
@@ -82,5 +84,47 @@ describe("ripgrep skips parent ignore files only when told", () => {
       context,
     );
     expect(grepped.data).toMatchObject({ filenames: [join(cwd, "src/app.ts")] });
+  });
+
+  it("lists what ripgrep lists with its parent rules on, at a repository's root", async (test) => {
+    const { cwd, config, context } = await setup();
+    // The case the flag is passed in: nothing above the temporary folder holds rules.
+    if (parentsMayHoldIgnoreRules(cwd)) test.skip();
+    gitInit(cwd);
+    gitInit(join(cwd, "nested"));
+    await writeFiles(cwd, {
+      ".gitignore": "*.log\nbuild/\n",
+      ".ignore": "draft.ts\n",
+      ".rgignore": "scratch/\n",
+      ".git/info/exclude": "local.ts\n",
+      "a.ts": "hit",
+      "draft.ts": "hit",
+      "local.ts": "hit",
+      "x.log": "hit",
+      "build/out.ts": "hit",
+      "scratch/s.ts": "hit",
+      "nested/.gitignore": "inner.ts\n",
+      "nested/inner.ts": "hit",
+      "nested/kept.ts": "hit",
+    });
+    const rg = await ripgrepPath();
+    const plain = execFileSync(rg, ["--no-config", "--files", cwd], { encoding: "utf8" })
+      .trim()
+      .split("\n")
+      .sort();
+    expect(plain).toEqual([join(cwd, "a.ts"), join(cwd, "nested/kept.ts")]);
+    const globbed = await callTool(createGlobTool(config), { pattern: "**/*" }, context);
+    expect([...globbed.data.filenames].sort()).toEqual(plain);
+    const grepped = await callTool(createGrepTool(config), { pattern: "hit" }, context);
+    expect(grepped.data).toMatchObject({ numFiles: plain.length });
+  });
+
+  it("searches a file Grep is given by name, whatever the ignore files say", async () => {
+    const { cwd, config, context } = await setup();
+    gitInit(cwd);
+    await writeFiles(cwd, { ".gitignore": "secret.ts\n", "secret.ts": "hit" });
+    const input = { pattern: "hit", path: "secret.ts" };
+    const grepped = await callTool(createGrepTool(config), input, context);
+    expect(grepped.data).toMatchObject({ filenames: [join(cwd, "secret.ts")] });
   });
 });

@@ -2,8 +2,9 @@ import { existsSync, realpathSync } from "node:fs";
 import { dirname, join } from "node:path";
 
 /**
- * What ripgrep reads in a folder above the one it walks: ignore files, and `.git` (whose
- * info/exclude holds rules, and which decides whether .gitignore files apply at all).
+ * What ripgrep takes rules from in a folder above the one it walks: ignore files, and a
+ * repository's .git/info/exclude. (Whether the root is inside a repository, so that .gitignore
+ * files apply, ripgrep decides from the parents' .git with or without --no-ignore-parent.)
  */
 const PARENT_RULE_NAMES = [".gitignore", ".ignore", ".rgignore", ".git"];
 
@@ -30,13 +31,13 @@ function realPath(path: string): string {
 }
 
 /**
- * True when no folder above `dir` (an absolute path, and its real path through symlinks) holds
+ * False when no folder above `dir` (an absolute path, and its real path through symlinks) holds
  * anything ripgrep takes ignore rules from. Then ripgrep's --no-ignore-parent changes no result,
  * and it saves real work: with parent rules on, ripgrep matches every file it walks against
  * each folder above the root, empty or not (a quarter of a 50,000-file listing).
  */
-export function parentsHoldNoIgnoreRules(dir: string, exists: Exists = existsSync): boolean {
-  if (ancestorsHoldRules(dir, exists)) return false;
+export function parentsMayHoldIgnoreRules(dir: string, exists: Exists = existsSync): boolean {
+  if (ancestorsHoldRules(dir, exists)) return true;
   const real = realPath(dir);
-  return real === dir || !ancestorsHoldRules(real, exists);
+  return real !== dir && ancestorsHoldRules(real, exists);
 }

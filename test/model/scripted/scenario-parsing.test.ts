@@ -141,6 +141,17 @@ describe("scenario files", () => {
     expect(parseScenario(JSON.stringify(input), "fill.json")).toEqual(scenario);
   });
 
+  it("paces deltas as the scenario says unless a turn or side rule says otherwise (none by default)", () => {
+    const side = [{ match: { requestKind: "title" }, content: "t" }];
+    expect(parseScenario({ turns: [{ content: "a" }] }, "p.json").turns[0]?.deltaDelayMs).toBe(0);
+    const scenario = parseScenario(
+      { deltaDelayMs: 4, turns: [{ content: "a" }, { content: "b", deltaDelayMs: 0 }], side },
+      "p.json",
+    );
+    expect(scenario.turns.map((turn) => turn.deltaDelayMs)).toEqual([4, 0]);
+    expect(scenario.side[0]?.deltaDelayMs).toBe(4);
+  });
+
   it.each(["demo.json", "hello.json"])("keeps the example scenario %s valid", async (name) => {
     const here = path.dirname(fixture("x"));
     const example = await loadScenario(path.resolve(here, "../../../examples/scenarios", name));

@@ -1,7 +1,7 @@
 import { stat } from "node:fs/promises";
 import { sep } from "node:path";
 import { NewestFirst } from "../newest-first.js";
-import { parentsHoldNoIgnoreRules } from "../parent-ignores.js";
+import { parentsMayHoldIgnoreRules } from "../parent-ignores.js";
 import { ripgrepPath, runRipgrep } from "../ripgrep.js";
 import { globMatcher } from "./glob-matcher.js";
 import { type GlobPlan, globArgs } from "./glob-plan.js";
@@ -42,7 +42,7 @@ export async function listMatchingFiles(listing: FileListing): Promise<GlobOutpu
   const found = new NewestFirst();
   const result = await runRipgrep({
     rgPath: await ripgrepPath(),
-    args: globArgs(plan, { parentRules: !parentsHoldNoIgnoreRules(plan.dir) }),
+    args: globArgs(plan, { parentRules: parentsMayHoldIgnoreRules(plan.dir) }),
     cwd: plan.dir,
     env: listing.env,
     signal: listing.signal,

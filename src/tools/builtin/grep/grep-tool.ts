@@ -3,7 +3,7 @@ import { dirname, sep } from "node:path";
 import type { BuiltinToolsConfig } from "../../builtin-config.js";
 import type { Tool } from "../../tool.js";
 import { resolveInputPath } from "../file-paths.js";
-import { parentsHoldNoIgnoreRules } from "../parent-ignores.js";
+import { parentsMayHoldIgnoreRules } from "../parent-ignores.js";
 import { checkReadPermission } from "../read-permission.js";
 import { ripgrepPath } from "../ripgrep.js";
 import { findSearchRoot, type SearchRoot } from "../search-root.js";
@@ -30,7 +30,7 @@ function folderOf(root: SearchRoot): string {
 
 /** Ignore rules above the root can matter (a file given by name is searched whatever they say). */
 function parentRulesApply(root: SearchRoot): boolean {
-  return root.isDirectory && !parentsHoldNoIgnoreRules(root.path);
+  return root.isDirectory && parentsMayHoldIgnoreRules(root.path);
 }
 
 /** The line filter for the glob field, relative to the search folder. */
@@ -67,7 +67,7 @@ export function createGrepTool(config: BuiltinToolsConfig): Tool<GrepInput, Grep
       const filter = planGlobFilter(input.glob, input.type !== undefined);
       const data = await runGrepSearch({
         rgPath: await ripgrepPath(),
-        args: grepArgs(input, mode, root.path, filter, parentRulesApply(root)),
+        args: grepArgs(input, mode, root.path, filter, { parentRules: parentRulesApply(root) }),
         cwd: folderOf(root),
         env: config.env,
         signal: context.signal,

@@ -24,18 +24,18 @@ const GLOB_TYPE = "keelglob";
 /**
  * ripgrep's arguments for a Grep call over `searchPath` (absolute, so results name absolute
  * paths). Sorted output keeps offset paging stable between calls. With a path filter, paths
- * end in NUL so they can be told apart from the text after them. Without `parentRules`, ripgrep
- * reads no ignore files above searchPath.
+ * end in NUL so they can be told apart from the text after them. With `parentRules` false,
+ * ripgrep reads no ignore files above searchPath.
  */
 export function grepArgs(
   input: GrepInput,
   mode: GrepMode,
   searchPath: string,
   filter: GlobFilter,
-  parentRules = true,
+  walk: { parentRules?: boolean } = {},
 ): string[] {
   const args = ["--no-config", "--color=never", "--no-heading", "--with-filename", "--hidden"];
-  if (!parentRules) args.push("--no-ignore-parent");
+  if (walk.parentRules === false) args.push("--no-ignore-parent");
   args.push(`--max-columns=${MAX_COLUMNS}`, "--max-columns-preview");
   for (const folder of VCS_FOLDERS) args.push("--glob", `!${folder}`);
   if (input.multiline) args.push("--multiline", "--multiline-dotall");
