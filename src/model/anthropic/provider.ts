@@ -4,6 +4,7 @@ import type { ModelEvent, ModelProvider, ModelRequest } from "../provider.js";
 import { withCacheBreakpoints } from "./cache-breakpoints.js";
 import { type ClientSettings, createClient, type MessagesClient } from "./client.js";
 import { messagesRequestBody } from "./request-body.js";
+import { createRequestEncoder, type RequestEncoder } from "./request-json.js";
 import { responseEvents } from "./response-events.js";
 import { abortedError, toModelError } from "./to-model-error.js";
 
@@ -32,17 +33,27 @@ function requestController(signal: AbortSignal): { signal: AbortSignal; release(
   return { signal: controller.signal, release: () => signal.removeEventListener("abort", abort) };
 }
 
+/** How one request is sent. */
+interface Send {
+  client: MessagesClient;
+  encode: RequestEncoder;
+}
+
 async function openStream(
-  client: MessagesClient,
+  send: Send,
   request: ModelRequest,
   signal: AbortSignal,
   outer: AbortSignal,
 ): Promise<Response> {
+  const body = messagesRequestBody(request);
   try {
-    return await client.messages
-      .create(messagesRequestBody(request), {
+    // The body goes as keel encoded it (a JSON body the SDK passes on as it is, given its
+    // content type): the same text the SDK would write, without encoding the tools each time.
+    return await send.client.messages
+      .create(body, {
         signal,
-        headers: { "x-keel-request-kind": request.kind },
+        headers: { "x-keel-request-kind": request.kind, "content-type": "application/json" },
+        body: send.encode(body),
       })
       .asResponse();
   } catch (error) {
@@ -51,19 +62,19 @@ async function openStream(
 }
 
 async function* streamMessages(
-  client: MessagesClient | undefined,
+  send: Send | undefined,
   config: AnthropicProviderConfig,
   request: ModelRequest,
   signal: AbortSignal,
 ): AsyncGenerator<ModelEvent, void, undefined> {
-  if (!client) throw missingCredentials();
+  if (!send) throw missingCredentials();
   if (signal.aborted) throw abortedError(signal.reason);
   const prepared = config.promptCaching === false ? request : withCacheBreakpoints(request);
   const linked = requestController(signal);
   try {
     // The raw Response, not the SDK's Stream: that parser drops a last event that has no
     // blank line after it, which real bodies (a message_stop at EOF) do have.
-    const response = await openStream(client, prepared, linked.signal, signal);
+    const response = await openStream(send, prepared, linked.signal, signal);
     const requestId = response.headers.get("request-id") ?? undefined;
     yield* assembleStream(responseEvents(response, signal), requestId);
   } catch (error) {
@@ -81,9 +92,12 @@ async function* streamMessages(
  * credentials are reported (kind "auth") when a request is made.
  */
 export function createAnthropicProvider(config: AnthropicProviderConfig): ModelProvider {
-  const client = config.apiKey || config.authToken ? createClient(config) : undefined;
+  const send =
+    config.apiKey || config.authToken
+      ? { client: createClient(config), encode: createRequestEncoder() }
+      : undefined;
   return {
     name: "anthropic",
-    stream: (request, signal) => streamMessages(client, config, request, signal),
+    stream: (request, signal) => streamMessages(send, config, request, signal),
   };
 }

@@ -47,6 +47,18 @@ describe("the Anthropic provider sends the request keel built", () => {
     });
   });
 
+  it("sends the body as JSON.stringify would write it, typed application/json", async () => {
+    const request = modelRequest({ tools: [readTool], system: "You are keel." });
+    const provider = providerFor(server, { promptCaching: false });
+    for (let i = 0; i < 2; i++) {
+      const body = await send(provider, request);
+      const recorded = server.requests.at(-1);
+      expect(recorded?.headers["content-type"]).toBe("application/json");
+      expect(recorded?.body).toBe(JSON.stringify(body));
+      expect(body.tools).toEqual([readTool]);
+    }
+  });
+
   it("marks the system prompt and the last message with cache breakpoints by default", async () => {
     const body = await send(providerFor(server), modelRequest({ system: "You are keel." }));
     expect(body.system).toEqual([
