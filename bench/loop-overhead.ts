@@ -1,7 +1,10 @@
 // Loop overhead per iteration (model and tool time excluded), with a 200-message history.
 // The model is an in-memory stub that answers at once with one tool call, the tool returns at
 // once; the baseline runs the same stub and tool by hand, without the loop, in the same process.
-// Usage: npx tsx bench/loop-overhead.ts [iterations]
+// Writes bench/results/loop.json and the loop section of bench/results.md.
+// Usage: npm run bench:loop [-- iterations]
+import { cpus, loadavg } from "node:os";
+import { fileURLToPath } from "node:url";
 import { z } from "zod";
 import type { CallModel } from "../src/loop/params.js";
 import { query } from "../src/loop/query.js";
@@ -12,6 +15,9 @@ import type { Message } from "../src/protocol/messages.js";
 import { FileStateCache } from "../src/tools/file-state-cache.js";
 import { NO_TOOL_HOOKS } from "../src/tools/hooks.js";
 import type { Tool } from "../src/tools/tool.js";
+import { writeJson, writeSection } from "./lib/results-file.js";
+import { median, round } from "./lib/stats.js";
+import { markdownTable } from "./lib/tools-table.js";
 
 const iterations = Number(process.argv[2] ?? 300);
 let n = 0;
@@ -152,20 +158,51 @@ async function baseline(): Promise<number> {
   return performance.now() - started;
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const TARGET_MS = 1;
+const RUNS = 5;
 const loopRuns: number[] = [];
 const baseRuns: number[] = [];
-for (let run = 0; run < 5; run++) {
+for (let run = 0; run < RUNS; run++) {
   loopRuns.push(await withLoop());
   baseRuns.push(await baseline());
 }
 const perIteration = (median(loopRuns) - median(baseRuns)) / (iterations + 1);
-console.log(
-  JSON.stringify({
-    iterations,
-    historyMessages: 201,
-    loopMsMedian: +median(loopRuns).toFixed(1),
-    baselineMsMedian: +median(baseRuns).toFixed(2),
-    overheadMsPerIteration: +perIteration.toFixed(3),
-  }),
+const results = {
+  date: new Date().toISOString(),
+  machine: {
+    node: process.version,
+    cpus: cpus().length,
+    loadAverage1m: round(loadavg()[0] ?? 0, 2),
+  },
+  runs: RUNS,
+  iterations: iterations + 1,
+  historyMessages: 201,
+  loopMsMedian: round(median(loopRuns), 1),
+  loopRunsMs: loopRuns.map((ms) => round(ms, 1)),
+  baselineMsMedian: round(median(baseRuns), 2),
+  overheadMsPerIteration: round(perIteration, 3),
+  targetMs: TARGET_MS,
+};
+console.log(JSON.stringify(results));
+
+const table = markdownTable(
+  ["Figure", "keel", "Baseline (same run)", "Per iteration", "Target"],
+  [
+    [
+      `${results.iterations} iterations`,
+      `${results.loopMsMedian} ms`,
+      `${results.baselineMsMedian} ms`,
+      `${round(perIteration, 2)} ms`,
+      `< ${TARGET_MS} ms ${perIteration < TARGET_MS ? "met" : "MISSED"}`,
+    ],
+  ],
 );
+const about = `${results.date.slice(0, 10)} · node ${process.version} · ${results.machine.cpus} CPUs (load ${results.machine.loadAverage1m}) · median of ${RUNS} runs · ${iterations} tool rounds starting from a 201-message history`;
+const section = [
+  "## Loop overhead per iteration (`npm run bench:loop`)",
+  about,
+  "The model is an in-memory stub that answers at once with one tool call and the tool returns at\nonce; the baseline runs the same stub and tool by hand in the same process, so the difference is\nthe loop's own work (preparing the request, building messages, orchestration, transitions).",
+  table,
+].join("\n\n");
+await writeJson(fileURLToPath(new URL("results/loop.json", import.meta.url)), results);
+await writeSection(fileURLToPath(new URL("results.md", import.meta.url)), "loop", section);
