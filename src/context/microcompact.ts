@@ -97,7 +97,9 @@ export function createMicrocompact(
       cleared.push({ toolUseId: use.id, toolName: use.name, input: use.input });
     }
     if (replacements.size === 0 || saved < minSavings) return messages;
-    const out = replaceToolResults(messages, replacements);
+    // The tool's own output goes too: the model can run the tool again, and every other
+    // reader (UI, SDK, transcript) had it when the result was new.
+    const out = replaceToolResults(messages, replacements, { dropToolUseResult: true });
     options.onCleared?.(cleared, context);
     return out;
   };

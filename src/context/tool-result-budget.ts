@@ -155,6 +155,9 @@ export function createToolResultBudget(
         if (replacement !== null) replacements.set(candidate.id, replacement);
       }
     }
+    // The tool's own output stays: a spilled result is still in the model's view (as a
+    // preview), and what reads that output later — the deferred tools a ToolSearch loaded —
+    // must still find it.
     return replaceToolResults(messages, replacements);
   };
 }

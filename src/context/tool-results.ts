@@ -28,6 +28,21 @@ export function toolResultText(block: ToolResultBlock): string | undefined {
   return content.map((b) => (b.type === "text" ? b.text : "")).join("\n");
 }
 
+/** How replaceToolResults treats the messages it rewrites. */
+export interface ReplaceToolResultsOptions {
+  /**
+   * Also drop the tool's own output (`toolUseResult`, which the UI, the SDK and the transcript
+   * have already had) from each rewritten message, so a cleared result frees its content.
+   */
+  dropToolUseResult?: boolean;
+}
+
+/** The message with its tool's own output dropped. */
+function withoutToolUseResult(message: UserMessage): UserMessage {
+  const { toolUseResult: _recorded, ...rest } = message;
+  return rest;
+}
+
 /**
  * The history with some tool results' content replaced (by tool_use_id); ids, is_error and
  * order never change. Returns the same array when nothing is replaced.
@@ -35,6 +50,7 @@ export function toolResultText(block: ToolResultBlock): string | undefined {
 export function replaceToolResults(
   messages: Message[],
   replacements: ReadonlyMap<string, string>,
+  options: ReplaceToolResultsOptions = {},
 ): Message[] {
   if (replacements.size === 0) return messages;
   let changed = false;
@@ -50,7 +66,8 @@ export function replaceToolResults(
     });
     if (!touched) return message;
     changed = true;
-    const next: UserMessage = { ...message, message: { ...message.message, content } };
+    const kept = options.dropToolUseResult ? withoutToolUseResult(message) : message;
+    const next: UserMessage = { ...kept, message: { ...message.message, content } };
     return next;
   });
   return changed ? out : messages;

@@ -1,26 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { z } from "zod";
 import { createContextCollapse } from "../../src/context/collapse.js";
 import { createCompaction } from "../../src/context/compaction.js";
 import { createContextPipeline } from "../../src/context/pipeline.js";
 import type { Message } from "../../src/protocol/messages.js";
-import type { Tool, ToolCallResult } from "../../src/tools/tool.js";
+import { fourKilobyteBash } from "../helpers/four-kilobyte-bash.js";
 import { counterIds, messagesOf, runLoop } from "../loop/harness.js";
 import { requestText, SUMMARY_ANSWER, scriptedCallModel } from "./scripted-call-model.js";
-
-/** A shell-like tool whose every answer is 4 KB. */
-const bashTool: Tool<{ command: string }, string> = {
-  name: "Bash",
-  description: "Runs a command (test double: 4 KB of output).",
-  inputSchema: z.strictObject({ command: z.string() }),
-  maxResultSizeChars: 30_000,
-  isReadOnly: () => true,
-  isConcurrencySafe: () => true,
-  async call(input): Promise<ToolCallResult<string>> {
-    return { data: `${input.command}\n${"o".repeat(4_000)}` };
-  },
-  mapToolResult: (output, id) => ({ type: "tool_result", tool_use_id: id, content: output }),
-};
 
 const ptl = {
   type: "http_error",
@@ -68,7 +53,7 @@ describe("compaction in the loop", () => {
     const run = await runLoop(
       { turnMode: "count", turns },
       {
-        tools: [bashTool],
+        tools: [fourKilobyteBash],
         prompt: "Run every step.",
         deps: { autocompact: compaction.autocompact, reactiveCompact: compaction.reactiveCompact },
       },
@@ -139,7 +124,7 @@ describe("compaction in the loop", () => {
     const run = await runLoop(
       { turnMode: "count", turns },
       {
-        tools: [bashTool],
+        tools: [fourKilobyteBash],
         deps: {
           microcompact: createContextPipeline({ collapse }).step,
           collapseDrain: collapse.collapseDrain,

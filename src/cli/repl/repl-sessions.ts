@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { PermissionEngine } from "../../policy/engine.js";
 import type { Message } from "../../protocol/messages.js";
+import { sessionTranscriptPath } from "../../session/transcript/index.js";
 import { tasksRoot } from "../../tasks/task-paths.js";
 import { TaskStore } from "../../tasks/task-store.js";
 import { createCliSession } from "../cli-session.js";
@@ -92,6 +93,9 @@ export async function openReplSession(
       permissions: () => permissions,
       settingsFiles: inputs.policy.settings.files,
       env: { ...io.env, ...inputs.policy.settings.env },
+      transcriptPath: options.sessionPersistence
+        ? sessionTranscriptPath(stateDir, io.cwd, start.sessionId)
+        : undefined,
       open: (sessionId) => resumeReplSession(inputs, sessionId),
     }),
     engine: session.engine,

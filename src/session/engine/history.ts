@@ -55,6 +55,21 @@ export class ConversationHistory {
     return { kind: "kept", message: event };
   }
 
+  /**
+   * Takes the context pipeline's rewritten copies of user messages it holds (same uuid, a tool
+   * result cleared by microcompact or spilled by the result budget), so the originals can be
+   * freed: later requests would only clear them again. Adds, removes and reorders nothing; the
+   * transcript keeps the originals.
+   */
+  adoptRewrites(rewritten: readonly Message[]): void {
+    const at = new Map(this.list.map((message, i) => [message.uuid, i]));
+    for (const message of rewritten) {
+      const i = at.get(message.uuid);
+      if (i === undefined || message.type !== "user") continue;
+      if (this.list[i]!.type === "user") this.list[i] = message;
+    }
+  }
+
   /** Drops everything from a message on (a rewind to before it). */
   truncateBefore(uuid: string): boolean {
     const at = this.list.findIndex((m) => m.uuid === uuid);

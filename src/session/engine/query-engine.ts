@@ -274,6 +274,7 @@ export class QueryEngine {
       queue: this.queue,
       userContext: context.userContext,
       now: this.now,
+      adoptRewrites: (rewritten: readonly Message[]) => this.history.adoptRewrites(rewritten),
       ...(this.structured ? { structured: this.structured } : {}),
     };
     const deps = turnDeps(inputs);

@@ -21,6 +21,8 @@ export interface TurnDepsInputs {
   structured?: StructuredOutputChannel;
   userContext: Readonly<Record<string, string>>;
   now: () => number;
+  /** Hands the context pipeline's rewritten messages to the conversation's history. */
+  adoptRewrites: (rewritten: readonly Message[]) => void;
 }
 
 /** Queued input first, then the host's own attachments (changed files, memory, reminders). */
@@ -47,10 +49,25 @@ function stopChecks(inputs: TurnDepsInputs): QueryDeps["runStopHooks"] {
   };
 }
 
-/** The context deps the loop takes (compaction on request is the engine's own). */
-function loopContextDeps(deps: ContextDeps): Partial<QueryDeps> {
-  const { compactNow: _onRequest, ...loop } = deps;
-  return loop;
+/**
+ * The context deps the loop takes (compaction on request is the engine's own). What the
+ * pipeline rewrites in place of the history's messages goes back to the history, so a cleared
+ * tool result frees its content instead of living on in the engine's copy.
+ */
+function loopContextDeps(
+  deps: ContextDeps,
+  adoptRewrites: TurnDepsInputs["adoptRewrites"],
+): Partial<QueryDeps> {
+  const { compactNow: _onRequest, microcompact, ...loop } = deps;
+  if (!microcompact) return loop;
+  return {
+    ...loop,
+    microcompact: async (messages, context) => {
+      const out = await microcompact(messages, context);
+      if (out !== messages) adoptRewrites(out);
+      return out;
+    },
+  };
 }
 
 /** The loop's dependencies for one turn of the conversation. */
@@ -65,7 +82,7 @@ export function turnDeps(inputs: TurnDepsInputs): QueryDeps {
       ids,
       model: () => config.userSpecifiedModel,
     }),
-    ...loopContextDeps(inputs.contextDeps),
+    ...loopContextDeps(inputs.contextDeps, inputs.adoptRewrites),
     collectAttachments: attachmentCollector(inputs),
     ...(stop ? { runStopHooks: stop } : {}),
     ...(config.summaryModel
@@ -77,12 +94,15 @@ export function turnDeps(inputs: TurnDepsInputs): QueryDeps {
 /** Subagents share the turn's model, ids and compaction; their output cap fits their model. */
 export function turnSubagentRunner(inputs: TurnDepsInputs, deps: QueryDeps): SubagentRunner {
   const { config } = inputs;
-  // A subagent never takes the user's queued input, and answers in text, not StructuredOutput.
-  const { collectAttachments: _queue, runStopHooks: _stop, ...shared } = deps;
+  // A subagent never takes the user's queued input, and answers in text, not StructuredOutput;
+  // its history is its own, so what its pipeline rewrites stays there.
+  const { collectAttachments: _queue, runStopHooks: _stop, microcompact: _main, ...shared } = deps;
+  const { microcompact } = inputs.contextDeps;
   const stop = config.hooks?.stop;
   return createSubagentRunner({
     queryDeps: {
       ...shared,
+      ...(microcompact ? { microcompact } : {}),
       ...(config.attachments ? { collectAttachments: config.attachments } : {}),
       ...(stop ? { runStopHooks: stop } : {}),
     },

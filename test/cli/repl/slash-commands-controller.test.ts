@@ -146,30 +146,53 @@ describe("user commands in the REPL", () => {
   });
 });
 
+/** Sends "first prompt" and "second prompt", answered "One." and "Two.", each to its turn's end. */
+async function twoTurns(controller: ReplController): Promise<void> {
+  controller.submit("first prompt");
+  await until(controller, (s) => texts(s, "assistant").includes("One."), "the first answer");
+  await idle(controller, "the first turn's end");
+  controller.submit("second prompt");
+  await until(controller, (s) => texts(s, "assistant").includes("Two."), "the second answer");
+  await idle(controller, "the second turn's end");
+}
+
+const rewound = (c: ReplController) =>
+  until(c, (s) => texts(s, "notice").some((t) => t.startsWith("Rewound")), "the rewind");
+
 describe("/rewind and /resume pickers", () => {
   it("rewinds to the chosen prompt and puts its text back in the input box", async () => {
     const { controller, engine } = build([{ content: "One." }, { content: "Two." }]);
-    controller.submit("first prompt");
-    await until(controller, (s) => texts(s, "assistant").includes("One."), "the first answer");
-    await idle(controller, "the first turn's end");
-    controller.submit("second prompt");
-    await until(controller, (s) => texts(s, "assistant").includes("Two."), "the second answer");
-    await idle(controller, "the second turn's end");
+    await twoTurns(controller);
     controller.submit("/rewind");
     const picker = controller.overlay.get().picker;
     expect(picker?.options.map((o) => o.label)).toEqual(["second prompt", "first prompt"]);
     picker?.choose(1);
     expect(controller.overlay.get().picker).toBeUndefined();
-    await until(
-      controller,
-      (s) => texts(s, "notice").some((t) => t.startsWith("Rewound")),
-      "the rewind",
-    );
+    await rewound(controller);
     expect(controller.overlay.get().draft?.text).toBe("first prompt");
     expect(engine.messages).toEqual([]);
     expect(texts(controller.store.get(), "notice").at(-1)).toBe(
       'Rewound to before "first prompt" (restored src/a.ts).',
     );
+  });
+
+  it("redraws the conversation as it was shown (the session's record), not as the model now gets it", async () => {
+    let engine: QueryEngine | undefined;
+    const shownHistory = async (): Promise<readonly Message[]> =>
+      (engine?.messages ?? []).map((m) =>
+        m.type === "assistant"
+          ? { ...m, message: { ...m.message, content: [{ type: "text", text: "One, as shown." }] } }
+          : m,
+      );
+    const built = build([{ content: "One." }, { content: "Two." }], { shownHistory });
+    engine = built.engine;
+    const { controller } = built;
+    await twoTurns(controller);
+    controller.submit("/rewind");
+    controller.overlay.get().picker?.choose(0);
+    await rewound(controller);
+    expect(texts(controller.store.get(), "assistant")).toEqual(["One, as shown."]);
+    expect(texts(controller.store.get(), "user")).toEqual(["first prompt"]);
   });
 
   it("closes the picker on Esc without rewinding", async () => {

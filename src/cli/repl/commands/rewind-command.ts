@@ -22,7 +22,8 @@ async function rewindNow(
     host.notice("That prompt is no longer in the conversation (it was compacted).", "error");
     return;
   }
-  host.rebuildView(historyView(session.history?.() ?? [], host.cwd, EMPTY_VIEW).done);
+  const shown = (await session.shownHistory?.()) ?? session.history?.() ?? [];
+  host.rebuildView(historyView(shown, host.cwd, EMPTY_VIEW).done);
   const files = restored.length === 0 ? "no files changed" : `restored ${restored.join(", ")}`;
   host.notice(`Rewound to before "${oneLine(choice.text)}" (${files}).`);
   host.putDraft(choice.text);

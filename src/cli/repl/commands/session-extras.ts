@@ -26,6 +26,8 @@ export interface ReplSessionExtras<S> {
   rewind?(userMessageUuid: string): Promise<string[] | false>;
   /** The conversation so far (for /rewind's list). */
   history?(): readonly Message[];
+  /** The conversation so far with every tool result whole, as it was shown (for redrawing it). */
+  shownHistory?(): Promise<readonly Message[]>;
   /** The permission rules, and adding session rules (for /permissions). */
   permissions?: PermissionsView;
   /** The permission mode now. */

@@ -15,6 +15,7 @@ import type { PermissionsView } from "./permissions.js";
 import type { ReplSessionExtras } from "./session-extras.js";
 import { listProjectSessions } from "./session-list.js";
 import { runShell } from "./shell-escape.js";
+import { shownHistory } from "./shown-history.js";
 import { withMentionedFiles } from "./typed-mentions.js";
 import { commandFolders, loadUserCommands } from "./user-commands.js";
 
@@ -28,6 +29,8 @@ export interface SessionPartsInputs<S> {
   settingsFiles: readonly string[];
   /** The environment `!cmd`s run with (the process's, with the settings' `env`). */
   env: NodeJS.ProcessEnv;
+  /** The session's transcript, or undefined with --no-session-persistence. */
+  transcriptPath: string | undefined;
   /** Opens another session of this project, resumed. */
   open: (sessionId: string) => Promise<{ session: S; messages: readonly Message[] }>;
 }
@@ -91,6 +94,7 @@ export function sessionParts<S>(inputs: SessionPartsInputs<S>): ReplSessionExtra
   return {
     rewind: (uuid) => session.rewind(uuid),
     history: () => session.engine.messages,
+    shownHistory: () => shownHistory(session.engine.messages, inputs.transcriptPath),
     permissions: permissionsView(inputs.permissions),
     permissionMode: () => session.permissionMode(),
     settingsFiles: inputs.settingsFiles,
