@@ -3,7 +3,6 @@
 // once; the baseline runs the same stub and tool by hand, without the loop, in the same process.
 // Writes bench/results/loop.json and the loop section of bench/results.md.
 // Usage: npm run bench:loop [-- iterations]
-import { cpus, loadavg } from "node:os";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
 import type { CallModel } from "../src/loop/params.js";
@@ -15,6 +14,7 @@ import type { Message } from "../src/protocol/messages.js";
 import { FileStateCache } from "../src/tools/file-state-cache.js";
 import { NO_TOOL_HOOKS } from "../src/tools/hooks.js";
 import type { Tool } from "../src/tools/tool.js";
+import { machineFacts } from "./lib/machine.js";
 import { writeJson, writeSection } from "./lib/results-file.js";
 import { median, round } from "./lib/stats.js";
 import { markdownTable } from "./lib/tools-table.js";
@@ -167,13 +167,10 @@ for (let run = 0; run < RUNS; run++) {
   baseRuns.push(await baseline());
 }
 const perIteration = (median(loopRuns) - median(baseRuns)) / (iterations + 1);
+const { date, ...machine } = machineFacts();
 const results = {
-  date: new Date().toISOString(),
-  machine: {
-    node: process.version,
-    cpus: cpus().length,
-    loadAverage1m: round(loadavg()[0] ?? 0, 2),
-  },
+  date,
+  machine,
   runs: RUNS,
   iterations: iterations + 1,
   historyMessages: 201,

@@ -2,7 +2,6 @@
 // parallel reads and request size, each the median of ≥ 5 runs against a baseline measured in
 // the same run. Writes bench/results.md (one section per group) and bench/results/<group>.json.
 // Usage: npm run bench -- [--group cold,turns,…] [--runs 5] [--cli dist/cli.js]
-import { cpus, loadavg } from "node:os";
 import { fileURLToPath } from "node:url";
 import { coldStart } from "./groups/cold-start.js";
 import { memory } from "./groups/memory.js";
@@ -13,6 +12,7 @@ import { requestSize } from "./groups/request-size.js";
 import { type Group, parseBenchArgs } from "./lib/args.js";
 import { benchCli } from "./lib/cli-build.js";
 import type { GroupContext, GroupResult } from "./lib/group.js";
+import { machineFacts } from "./lib/machine.js";
 import { writeJson, writeSection } from "./lib/results-file.js";
 
 const RUNNERS: Record<Group, (context: GroupContext) => Promise<GroupResult>> = {
@@ -28,16 +28,6 @@ const RESULTS_MD = fileURLToPath(new URL("./results.md", import.meta.url));
 const resultsJson = (group: Group) =>
   fileURLToPath(new URL(`./results/${group}.json`, import.meta.url));
 
-function machine() {
-  return {
-    date: new Date().toISOString(),
-    node: process.version,
-    cpus: cpus().length,
-    loadAverage1m: Math.round(loadavg()[0]! * 100) / 100,
-    platform: `${process.platform}-${process.arch}`,
-  };
-}
-
 function argsOrExit() {
   try {
     return parseBenchArgs(process.argv.slice(2));
@@ -51,7 +41,7 @@ const args = argsOrExit();
 const context: GroupContext = { cli: await benchCli(args.cli), runs: args.runs };
 console.log(`measuring ${context.cli}, ${args.runs} runs per figure`);
 for (const group of args.groups) {
-  const started = machine();
+  const started = machineFacts();
   const result = await RUNNERS[group](context);
   const stamp = `${started.date.slice(0, 10)} · node ${started.node} · ${started.cpus} CPUs (load ${started.loadAverage1m} at the start) · median of ${context.runs} runs`;
   const markdown = result.markdown.replace("\n\n", `\n\n${stamp}\n\n`);

@@ -5,7 +5,7 @@
 // Usage: npx tsx bench/tools.ts [runs ≥ 5, default 7]
 import { execFileSync } from "node:child_process";
 import { mkdir, mkdtemp, realpath, rm } from "node:fs/promises";
-import { cpus, loadavg, tmpdir } from "node:os";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { globArgs, planGlob } from "../src/tools/builtin/glob/glob-plan.js";
@@ -21,9 +21,10 @@ import {
   type TreeCounts,
   writeNumberedFile,
 } from "./lib/file-tree.js";
+import { machineFacts } from "./lib/machine.js";
 import { compareReadMemory, type MemoryComparison } from "./lib/read-memory.js";
 import { writeJson, writeSection } from "./lib/results-file.js";
-import { compare, round } from "./lib/stats.js";
+import { compare } from "./lib/stats.js";
 import { type MemoryRow, resultsTable, type TimedRow } from "./lib/tools-table.js";
 import {
   benchConfig,
@@ -160,15 +161,12 @@ const NOTES =
 async function report(rg: string, counts: TreeCounts, timed: TimedRow[], memory: MemoryRow[]) {
   const table = resultsTable(timed, memory);
   console.log(table);
+  // Other work on the machine skews parallel ripgrep more than single-threaded runs.
+  const { date, ...facts } = machineFacts();
   const machine = {
-    node: process.version,
+    ...facts,
     rg: execFileSync(rg, ["--version"], { encoding: "utf8" }).split("\n")[0],
-    cpus: cpus().length,
-    // Other work on the machine skews parallel ripgrep more than single-threaded runs.
-    loadAverage1m: round(loadavg()[0] ?? 0, 2),
-    platform: `${process.platform}-${process.arch}`,
   };
-  const date = new Date().toISOString();
   const results = { date, machine, runs: RUNS, tree: counts, timed, memory };
   await writeJson(fileURLToPath(new URL("results/tools.json", BENCH_DIR)), results);
   const about = `${date.slice(0, 10)} · node ${machine.node} · ${machine.rg} · ${machine.cpus} CPUs (load ${machine.loadAverage1m}) · median of ${RUNS} runs · tree: ${counts.files} files, ${counts.ignoredFiles} of them .gitignore'd, ${counts.tsFiles} .ts and ${counts.markerFiles} with the marker outside it`;
