@@ -54,11 +54,13 @@ describe("the node:http fetch times out as Node's fetch (undici) does", () => {
         data: `${String(i).padStart(2, "0")}`.repeat(20_000),
       })),
     });
-    const response = await createNodeFetch({ bodyIdleTimeoutMs: 30 })(server.url);
+    // The timeout is wide enough that a busy machine's stalls while the body still flows (before
+    // the queue fills and reading pauses) do not trip it; the hold is many times longer.
+    const response = await createNodeFetch({ bodyIdleTimeoutMs: 150 })(server.url);
     const reader = response.body!.getReader();
     const first = await reader.read();
     // Hold the rest unread well past the idle timeout: the body is paused, not idle.
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    await new Promise((resolve) => setTimeout(resolve, 750));
     let length = first.value?.byteLength ?? 0;
     for (;;) {
       const { done, value } = await reader.read();
