@@ -5,7 +5,7 @@ const ESC = String.fromCharCode(27);
 describe("markdown with colour", () => {
   it("highlights a code block by its language", async () => {
     // The highlighter colours only when its terminal supports colour, decided when it loads:
-    // this file loads it fresh with colour forced (vitest isolates each file's modules).
+    // this file loads it fresh with colour forced (it runs in the fresh-modules project).
     vi.stubEnv("FORCE_COLOR", "3");
     vi.resetModules();
     const { renderMarkdown } = await import("../../../src/cli/repl/render/markdown.js");

@@ -4,7 +4,8 @@ import { createBashTool } from "../../../src/tools/builtin/bash/index.js";
 import { loadShellParser, parseShellCommandSync } from "../../../src/tools/shell-parse/index.js";
 import { loadedParser } from "../../../src/tools/shell-parse/tree-sitter-loader.js";
 
-// Each test file gets fresh modules, so the grammar has not been loaded when this file starts.
+// This file runs in the fresh-modules project (vitest.config.ts), so the grammar has not been
+// loaded when it starts.
 describe("the shell parser loads lazily", () => {
   it("reads plain commands without the grammar; others are 'unknown' (so not read-only) until it loads", async () => {
     const tool = createBashTool({
