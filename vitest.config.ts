@@ -1,12 +1,15 @@
 import { defineConfig } from "vitest/config";
 
 /**
- * Test files that must load keel's modules fresh: each checks what a module decides when it is
- * first loaded (colour support, the shell grammar not yet loaded).
+ * Test files that need a process of their own: each checks what a module decides when it is
+ * first loaded (colour support, the shell grammar not yet loaded), or counts what the whole
+ * process does (code compiled from strings), which work left over from an earlier file in the
+ * same worker would add to.
  */
 const freshModules = [
   "test/cli/repl/markdown-colour.test.ts",
   "test/tools/shell-parse/lazy-load.test.ts",
+  "test/cli/zod-jitless.test.ts",
 ];
 
 const shared = {
@@ -32,7 +35,7 @@ export default defineConfig({
           exclude: ["test/conformance/**", "**/node_modules/**", ...freshModules],
           // A worker keeps the modules it has loaded from one test file to the next: loading
           // them again for each of ~290 files was ~40% of the suite's time. Test files share
-          // no state through them (the two that need fresh modules run apart).
+          // no state through them (the few that need a process of their own run apart).
           isolate: false,
         },
       },
