@@ -10,6 +10,7 @@ const freshModules = [
   "test/cli/repl/markdown-colour.test.ts",
   "test/tools/shell-parse/lazy-load.test.ts",
   "test/cli/zod-jitless.test.ts",
+  "test/cli/wasm-baseline.test.ts",
 ];
 
 const shared = {

@@ -2,6 +2,7 @@
 // export exactly this, so bin.ts can run either (and clean up after both).
 import "./zod-jitless.js";
 import type { CliIo } from "./io.js";
+import { keepGrammarAtBaseline } from "./wasm-baseline.js";
 
 export { killLiveGroups } from "../tools/builtin/bash/live-groups.js";
 
@@ -11,6 +12,7 @@ export { killLiveGroups } from "../tools/builtin/bash/live-groups.js";
  * import reaches would load before zod-jitless.js had run.
  */
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
+  keepGrammarAtBaseline();
   const { runCli: run } = await import("./main.js");
   return run(argv, io);
 }

@@ -8,6 +8,16 @@ const requireHere = createRequire(import.meta.url);
 
 let loading: Promise<Parser> | undefined;
 let loaded: Parser | undefined;
+let beforeCompile: (() => void) | undefined;
+
+/**
+ * Has `hook` run once, just before the grammar's WebAssembly is first compiled. For the owner of
+ * the process, not a library: the CLI uses it to set V8's WebAssembly tiering (global to the
+ * process) only in runs that parse a shell command with the grammar (src/cli/wasm-baseline.ts).
+ */
+export function setBeforeGrammarCompile(hook: () => void): void {
+  beforeCompile = hook;
+}
 
 /** Loads the bash grammar once (later calls share it); rejects when the wasm files are missing. */
 export function loadParser(): Promise<Parser> {
@@ -34,6 +44,7 @@ export function loadedParser(): Parser | undefined {
 async function createParser(): Promise<Parser> {
   // Imported here, not at the top: a session that never parses a command never loads it.
   const { Language, Parser } = await import("web-tree-sitter");
+  beforeCompile?.();
   const engineWasm = requireHere.resolve("web-tree-sitter/web-tree-sitter.wasm");
   await Parser.init({ locateFile: () => engineWasm });
   const grammar = await readFile(requireHere.resolve("tree-sitter-bash/tree-sitter-bash.wasm"));
