@@ -11,9 +11,10 @@ let loaded: Parser | undefined;
 let beforeCompile: (() => void) | undefined;
 
 /**
- * Has `hook` run once, just before the grammar's WebAssembly is first compiled. For the owner of
- * the process, not a library: the CLI uses it to set V8's WebAssembly tiering (global to the
- * process) only in runs that parse a shell command with the grammar (src/cli/wasm-baseline.ts).
+ * Has `hook` run just before the grammar's WebAssembly is compiled (once, unless a load fails
+ * and a later one tries again). For the owner of the process, not a library: the CLI uses it to
+ * set V8's WebAssembly tiering (global to the process) only in runs that parse a shell command
+ * with the grammar (src/cli/wasm-baseline.ts).
  */
 export function setBeforeGrammarCompile(hook: () => void): void {
   beforeCompile = hook;
