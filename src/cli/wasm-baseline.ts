@@ -1,5 +1,5 @@
-import { createRequire } from "node:module";
 import { setBeforeGrammarCompile } from "../tools/shell-parse/tree-sitter-loader.js";
+import { v8Module } from "./v8-module.js";
 
 // V8 compiles WebAssembly with its baseline compiler (Liftoff), then re-compiles the functions
 // that run hot with its optimising one (TurboFan) on a background thread. The bash grammar's
@@ -15,10 +15,7 @@ export const WASM_BASELINE_FLAGS = ["--no-wasm-tier-up", "--no-wasm-dynamic-tier
 /** Sets V8 flags in this process (node:v8's setFlagsFromString; injected in tests). */
 export type SetV8Flags = (flags: string) => void;
 
-function setFlagsFromString(flags: string): void {
-  const v8 = createRequire(import.meta.url)("node:v8") as typeof import("node:v8");
-  v8.setFlagsFromString(flags);
-}
+const setFlagsFromString: SetV8Flags = (flags) => v8Module().setFlagsFromString(flags);
 
 /**
  * Keeps the grammar's WebAssembly at its baseline code. The flags are set just before the
