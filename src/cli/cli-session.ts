@@ -248,6 +248,7 @@ export async function createCliSession(inputs: CliSessionInputs): Promise<CliSes
     cwd: io.cwd,
     stateDir: inputs.stateDir,
     home,
+    env,
   });
   const abort = createChildAbortController(io.signal);
   const loadedMemory = new Set<string>();
@@ -278,6 +279,7 @@ export async function createCliSession(inputs: CliSessionInputs): Promise<CliSes
     attachments: attachmentSource(parts, loadedMemory),
     contextDeps: contextDeps(parts),
     additionalDirectories: permissions.workingFolders.filter((dir) => dir !== io.cwd),
+    readDenial: permissions.readDenial,
     ids,
   });
   return {

@@ -1,5 +1,9 @@
-import { realpathSync } from "node:fs";
-import { isReadOnlyCommand } from "../tools/shell-parse/index.js";
+import {
+  type FileSystemView,
+  type PartEffects,
+  readOnlyVerdict,
+  type ShellEffects,
+} from "../tools/shell-effects/index.js";
 import type { BashAnalysis, BashPart } from "./bash-analysis.js";
 import type { CallSubject, TouchedFile } from "./call-subject.js";
 import { domainRuleMatches, fileRuleGoverns } from "./content-rules.js";
@@ -9,12 +13,17 @@ import type { PermissionRule } from "./permission-rule.js";
 import { shellRuleMatches } from "./shell-rule.js";
 import { ruleNameCovers } from "./tool-names.js";
 
-/** What allow-rule matching needs beyond the rules: anchors and the folders a call may touch. */
+/** What allow-rule matching needs beyond the rules: anchors, folders, how commands run. */
 export interface AllowContext extends FileRuleContext {
   /** The working folders (writes inside them need no Edit rule once a Bash rule allows the command). */
   workingFolders: readonly string[];
   /** The working folders and keel's state folder (reads inside need no Read rule). */
   readableFolders: readonly string[];
+  /** The environment Bash commands run with. */
+  env: Readonly<Record<string, string | undefined>>;
+  /** Variables the project's settings set (never trusted by the read-only verdict). */
+  projectEnv: readonly string[];
+  fs: FileSystemView;
 }
 
 /** The whole-tool rule of `behavior` covering the tool (`Bash`, `mcp__server`), if any. */
@@ -31,22 +40,43 @@ export function findWholeToolRule(
   );
 }
 
-/** True when the part reads only, inside the readable folders, on its own. */
-function partIsReadOnly(part: BashPart, context: AllowContext): boolean {
-  if (!part.command) return false;
-  const parsed = {
-    source: part.text,
-    commands: [part.command],
-    operators: [],
-    redirections: part.command.redirections,
-    subshells: 0,
-    constructs: [],
-  };
-  return isReadOnlyCommand(parsed, {
-    cwd: context.cwd,
-    workingDirs: context.readableFolders,
-    realpath: realpathSync.native,
-  });
+function verdictOf(effects: ShellEffects, context: AllowContext): boolean {
+  return readOnlyVerdict(effects, {
+    folders: context.readableFolders,
+    env: context.env,
+    projectEnv: context.projectEnv,
+    fs: context.fs,
+  }).readOnly;
+}
+
+/** One part's effects as a line of its own (is it read-only alone?). */
+function alone(part: PartEffects): ShellEffects {
+  return { ...part, parsed: true, parts: [part], changesDirectory: false };
+}
+
+/** True when a rule restricts reading (a Read deny or ask rule). */
+function restrictsReading(rules: readonly PermissionRule[]): boolean {
+  return rules.some(
+    (rule) =>
+      rule.behavior !== "allow" &&
+      rule.value.toolName === "Read" &&
+      rule.value.content !== undefined,
+  );
+}
+
+/**
+ * True when the whole command line only reads inside the readable folders (contracts §6).
+ * Under a Read deny or ask rule a `cd` joined to other commands is asked about, as in
+ * Claude Code.
+ */
+export function bashIsReadOnly(
+  bash: BashAnalysis,
+  context: AllowContext,
+  rules: readonly PermissionRule[],
+): boolean {
+  if (bash.effects.changesDirectory && bash.parts.length > 1 && restrictsReading(rules))
+    return false;
+  return verdictOf(bash.effects, context);
 }
 
 async function fileAllowedBy(
@@ -82,25 +112,23 @@ export function partAllowedBy(
       )
     : undefined;
   if (rule) return rule;
-  // A bare assignment or redirection, or a part that only reads: no rule needed.
-  if (part.allowable && part.allowForms.length === 0) return "free";
-  return partIsReadOnly(part, context) ? "free" : undefined;
+  if (!part.effects) return undefined;
+  // A bare assignment or redirection that steers nothing needs no rule; nor does a reader.
+  if (part.allowable && part.allowForms.length === 0 && part.effects.opaque.length === 0)
+    return "free";
+  return verdictOf(alone(part.effects), context) ? "free" : undefined;
 }
 
-/** True when the whole command line only reads inside the readable folders (contracts.md §6). */
-export function bashIsReadOnly(bash: BashAnalysis, context: AllowContext): boolean {
-  if (!bash.parsedCommand) return false;
-  return isReadOnlyCommand(bash.parsedCommand, {
-    cwd: context.cwd,
-    workingDirs: context.readableFolders,
-    realpath: realpathSync.native,
-  });
+/** Reasons the line may run code no part accounts for (a heredoc's hidden substitution). */
+function lineOnlyOpaque(bash: BashAnalysis): string[] {
+  const inParts = new Set(bash.parts.flatMap((part) => part.effects?.opaque ?? []));
+  return bash.effects.opaque.filter((reason) => !inParts.has(reason));
 }
 
 /**
  * The allow rule vouching for a Bash command line: every part must be allowed on its own (or
- * be read-only), every file it touches must be inside the working folders or allowed by a
- * Read/Edit rule, and nothing may be unknown until run time.
+ * be read-only), every file it is sure to touch must be inside the working folders or allowed
+ * by a Read/Edit rule, and no path it writes or reads may be unknown until run time.
  */
 async function bashAllowedBy(
   rules: readonly PermissionRule[],
@@ -108,7 +136,8 @@ async function bashAllowedBy(
   subject: CallSubject,
   context: AllowContext,
 ): Promise<PermissionRule | undefined> {
-  if (!bash.parsed || subject.unknownFiles.length > 0) return undefined;
+  if (!bash.parsed || lineOnlyOpaque(bash).length > 0) return undefined;
+  if (subject.unresolved.some((file) => file.certain)) return undefined;
   let first: PermissionRule | undefined;
   for (const part of bash.parts) {
     const verdict = partAllowedBy(rules, part, context);
@@ -116,6 +145,7 @@ async function bashAllowedBy(
     if (verdict !== "free") first ??= verdict;
   }
   for (const file of subject.files) {
+    if (!file.certain) continue;
     const folders = file.access === "write" ? context.workingFolders : context.readableFolders;
     if (await isInsideAny(file.forms, folders, context.realFolder)) continue;
     if (!(await fileAllowedBy(rules, file, context))) return undefined;

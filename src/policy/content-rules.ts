@@ -1,13 +1,14 @@
+import { bashRuleApplies } from "./bash-rules.js";
 import type { CallSubject, TouchedFile } from "./call-subject.js";
-import { type FileRuleContext, fileRuleMatches } from "./file-rules.js";
+import { ruleCoversFile, type TreeContext } from "./path-access.js";
 import type { PermissionRule } from "./permission-rule.js";
-import { shellRuleMatches } from "./shell-rule.js";
 import { READ_RULE_TOOLS, WRITE_RULE_TOOLS } from "./tool-targets.js";
 
-/** A content rule that matched, and the file it matched when it was a file rule. */
+/** A content rule that matched, what it matched, and why (for messages). */
 export interface RuleHit {
   rule: PermissionRule;
   path?: string;
+  why?: string;
 }
 
 /** True when a file rule governs this kind of access (`"allow"`: Edit allow rules imply reading). */
@@ -44,32 +45,73 @@ function otherContentMatches(rule: PermissionRule, subject: CallSubject): boolea
   return false;
 }
 
+/** Which accesses a file rule speaks for: Read rules reads, Edit rules writes. */
+function ruleAccess(rule: PermissionRule): "read" | "write" | undefined {
+  if (READ_RULE_TOOLS.has(rule.value.toolName)) return "read";
+  if (WRITE_RULE_TOOLS.has(rule.value.toolName)) return "write";
+  return undefined;
+}
+
 /**
- * The first deny or ask content rule that matches ANY part of the call: one part of a
- * compound command, one file it reads or writes (through a link or not), the URL, the agent.
+ * The first deny or ask content rule that matches ANY part of the call: one program of a
+ * compound command (or a program keel cannot name), one file it reads or writes (through a
+ * link or not, inside a folder it lists or a tree it walks), a path it cannot resolve, the
+ * URL, the agent.
  */
 export async function findRestrictingRule(
   rules: readonly PermissionRule[],
   behavior: "deny" | "ask",
   subject: CallSubject,
-  context: FileRuleContext,
+  context: TreeContext,
 ): Promise<RuleHit | undefined> {
   for (const rule of rules) {
     if (rule.behavior !== behavior || rule.value.content === undefined) continue;
-    const content = rule.value.content;
     if (rule.value.toolName === "Bash" && subject.bash) {
-      const parts = subject.bash.parts;
-      if (parts.some((part) => part.denyForms.some((form) => shellRuleMatches(content, form)))) {
-        return { rule };
-      }
+      const why = bashRuleApplies(rule.value.content, subject.bash);
+      if (why) return { rule, why };
     }
-    for (const file of subject.files) {
-      if (!fileRuleGoverns(rule, file, behavior)) continue;
-      if (await fileRuleMatches(rule, file.forms, "either", context)) {
-        return { rule, path: file.forms.written };
-      }
-    }
+    const access = ruleAccess(rule);
+    const hit = access ? await fileRuleHit(rule, access, behavior, subject, context) : undefined;
+    if (hit) return hit;
     if (otherContentMatches(rule, subject)) return { rule };
   }
   return undefined;
+}
+
+/**
+ * Whether a Read or Edit rule applies to the call's files. A Bash command is judged by every
+ * path it may touch, by any path it cannot resolve, and by code it runs that keel cannot see;
+ * Glob and Grep leave denied files out of their results, so only their folder itself meets a
+ * deny rule (an ask rule also looks inside it).
+ */
+async function fileRuleHit(
+  rule: PermissionRule,
+  access: "read" | "write",
+  behavior: "deny" | "ask",
+  subject: CallSubject,
+  context: TreeContext,
+): Promise<RuleHit | undefined> {
+  for (const file of subject.files) {
+    if (file.access !== access && file.certain) continue;
+    const judged = !subject.bash && behavior === "deny" ? { ...file, use: "entry" as const } : file;
+    if (await ruleCoversFile(rule, judged, context)) {
+      return { rule, path: file.forms.written, why: `it ${verb(file)} ${file.text}` };
+    }
+  }
+  if (!subject.bash) return undefined;
+  const unresolved = subject.unresolved.find((file) => file.access === access || !file.certain);
+  if (unresolved)
+    return {
+      rule,
+      why: `keel cannot tell which files it ${verb(unresolved)}: ${unresolved.reason}`,
+    };
+  const opaque = subject.bash.effects.opaque[0];
+  return opaque
+    ? { rule, why: `it runs code keel cannot see, which could ${access} anything: ${opaque}` }
+    : undefined;
+}
+
+function verb(file: { access: "read" | "write"; certain: boolean }): string {
+  if (!file.certain) return "may touch";
+  return file.access === "read" ? "reads" : "writes";
 }

@@ -17,17 +17,23 @@ import {
   notGrantedMessage,
   planModeMessage,
 } from "./messages.js";
+import { TREE_BUDGET, type TreeContext } from "./path-access.js";
 import type { PermissionRule } from "./permission-rule.js";
 import type { RealPathResolver } from "./real-paths.js";
-import { removalSafetyReason, writeSafetyReason } from "./safety.js";
+import { safetyProblem } from "./safety.js";
 import { suggestionsFor } from "./suggestions.js";
 import { isFileEditTool } from "./tool-targets.js";
 
-/** The engine's fixed inputs: rules, folders, how paths are resolved. */
+/** The engine's fixed inputs: rules, folders, how paths are resolved, how commands run. */
 export interface DecisionSteps extends AllowContext {
   rules: readonly PermissionRule[];
   stateDir: string;
   realPath: RealPathResolver;
+}
+
+/** The steps with a fresh budget for walking folder trees (one per decision). */
+function treeContext(steps: DecisionSteps): TreeContext {
+  return { ...steps, budget: { entries: TREE_BUDGET } };
 }
 
 /** One call to decide. */
@@ -71,13 +77,15 @@ async function decideInOrder(
   call: CallToDecide,
 ): Promise<PermissionDecision> {
   const subject = await describeCall(call.tool, call.input, steps);
+  const trees = treeContext(steps);
   const stopped =
-    (await denials(steps, call, subject)) ?? (await questions(steps, call, subject, "before"));
+    (await denials(steps, call, subject, trees)) ??
+    (await questions(steps, call, subject, "before", trees));
   if (stopped) return stopped;
   const own = await ownCheck(call);
   if (own.behavior === "deny") return deny({ type: "tool" }, own.message);
   return (
-    (await questions(steps, call, subject, "after")) ??
+    (await questions(steps, call, subject, "after", trees)) ??
     (await grants(steps, call, subject, own)) ??
     (await finalAsk(steps, call, subject, own))
   );
@@ -88,6 +96,7 @@ async function denials(
   steps: DecisionSteps,
   call: CallToDecide,
   subject: CallSubject,
+  trees: TreeContext,
 ): Promise<Decided> {
   const name = call.tool.name;
   const whole = findWholeToolRule(steps.rules, "deny", subject.toolNames);
@@ -99,8 +108,8 @@ async function denials(
       `Permission to use ${name} has been denied by a PreToolUse hook: ${why}`,
     );
   }
-  const hit = await findRestrictingRule(steps.rules, "deny", subject, steps);
-  if (hit) return deny(ruleReason(hit.rule), deniedByRuleMessage(name, hit.rule));
+  const hit = await findRestrictingRule(steps.rules, "deny", subject, trees);
+  if (hit) return deny(ruleReason(hit.rule), deniedByRuleMessage(name, hit.rule, hit.why));
   if (call.mode === "plan" && !isPlanSafe(call))
     return deny({ type: "mode", mode: "plan" }, planModeMessage(name));
   return undefined;
@@ -134,6 +143,7 @@ async function questions(
   call: CallToDecide,
   subject: CallSubject,
   phase: "before" | "after",
+  trees: TreeContext,
 ): Promise<Decided> {
   const name = call.tool.name;
   const ask = async (reason: DecisionReason, message: string): Promise<PermissionDecision> => ({
@@ -146,9 +156,13 @@ async function questions(
     const whole = findWholeToolRule(steps.rules, "ask", subject.toolNames);
     return whole ? ask(ruleReason(whole), askRuleMessage(name, whole)) : undefined;
   }
-  const hit = await findRestrictingRule(steps.rules, "ask", subject, steps);
-  if (hit) return ask(ruleReason(hit.rule), askRuleMessage(name, hit.rule));
-  const unsafe = await safetyProblem(steps, subject);
+  const hit = await findRestrictingRule(steps.rules, "ask", subject, trees);
+  if (hit) return ask(ruleReason(hit.rule), askRuleMessage(name, hit.rule, hit.why));
+  const unsafe = safetyProblem(subject, {
+    workingFolders: steps.workingFolders,
+    homes: [steps.home, ...(steps.env.HOME ? [steps.env.HOME] : [])],
+    stateDirs: [steps.stateDir, await steps.realFolder(steps.stateDir)],
+  });
   if (unsafe) {
     return ask(
       { type: "safety", path: unsafe.path },
@@ -160,26 +174,6 @@ async function questions(
       { type: "hook", reason: call.hook.reason ?? "" },
       `A PreToolUse hook asks for approval of ${name}${call.hook.reason ? `: ${call.hook.reason}` : "."}`,
     );
-  }
-  return undefined;
-}
-
-async function safetyProblem(
-  steps: DecisionSteps,
-  subject: CallSubject,
-): Promise<{ path: string; why: string } | undefined> {
-  const stateDirs = [steps.stateDir, await steps.realFolder(steps.stateDir)];
-  for (const file of subject.files) {
-    if (file.access !== "write") continue;
-    const why = writeSafetyReason(file.forms, stateDirs);
-    if (why) return { path: file.forms.written, why };
-  }
-  for (const part of subject.bash?.parts ?? []) {
-    const why = removalSafetyReason(
-      part.words.map((w) => w.value),
-      steps.home,
-    );
-    if (why) return { path: part.text, why };
   }
   return undefined;
 }
@@ -199,7 +193,8 @@ async function grants(
     };
     return own.updatedInput ? { ...base, updatedInput: own.updatedInput } : base;
   }
-  if (await folderGrant(steps, call, subject)) {
+  // The working-folder grant never overrides a tool's own question (Glob `../outside/*`).
+  if (own.behavior !== "ask" && (await folderGrant(steps, call, subject))) {
     return { behavior: "allow", reason: { type: "tool" }, message: "Inside the working folders." };
   }
   if (call.hook?.behavior === "allow") {
@@ -235,7 +230,7 @@ async function folderGrant(
   call: CallToDecide,
   subject: CallSubject,
 ): Promise<boolean> {
-  if (subject.bash) return bashIsReadOnly(subject.bash, steps);
+  if (subject.bash) return bashIsReadOnly(subject.bash, steps, steps.rules);
   const [file] = subject.files;
   if (!file || subject.files.length !== 1) return false;
   if (file.access === "read")

@@ -1,9 +1,12 @@
 import type { ResolvedSettings } from "../config/settings/resolved.js";
 import type { PermissionMode, ToolUseContext } from "../tools/context.js";
+import type { ReadDenial } from "../tools/read-denial.js";
+import { type FileSystemView, realFileSystem } from "../tools/shell-effects/index.js";
 import type { AnyTool } from "../tools/tool.js";
 import { type DecisionSteps, decideWithSteps } from "./decide.js";
 import type { HookDecision, PermissionDecision } from "./decision.js";
 import type { PermissionRule } from "./permission-rule.js";
+import { createReadDenial } from "./read-denial.js";
 import { cachedResolver, type RealPathResolver, resolveRealPath } from "./real-paths.js";
 import { parseRule } from "./rule-syntax.js";
 
@@ -19,6 +22,10 @@ export interface PermissionEngineOptions {
   home: string;
   /** Resolves symlinks (tests may inject; default: realpath of the deepest existing ancestor). */
   realPath?: RealPathResolver;
+  /** The environment Bash commands run with (their PATH, HOME); default: this process's. */
+  env?: Readonly<Record<string, string | undefined>>;
+  /** The file system the Bash analysis reads (tests may inject). */
+  fs?: FileSystemView;
 }
 
 /** Extra inputs to one decision. */
@@ -38,6 +45,8 @@ export interface PermissionEngine {
   ): Promise<PermissionDecision>;
   /** The working folders the engine allows reads (and acceptEdits writes) in. */
   readonly workingFolders: readonly string[];
+  /** The files Read deny rules withhold from searches (follows rules added later). */
+  readonly readDenial: ReadDenial;
   /** True when `disableBypassPermissionsMode` turned bypassPermissions off. */
   readonly bypassDisabled: boolean;
   /**
@@ -111,10 +120,14 @@ export function createPermissionEngine(options: PermissionEngineOptions): Permis
     readableFolders: [...workingFolders, options.stateDir],
     realPath,
     realFolder: cachedResolver(realPath),
+    env: options.env ?? process.env,
+    projectEnv: options.settings.projectEnv,
+    fs: options.fs ?? realFileSystem,
   };
   const bypassDisabled = options.settings.bypassDisabled;
   return {
     workingFolders,
+    readDenial: createReadDenial(() => steps.rules, { cwd: options.cwd, home: options.home }),
     bypassDisabled,
     addSessionRules(texts, behavior = "allow") {
       const parsed = sessionAllowRules(texts, options.cwd, behavior);

@@ -12,7 +12,8 @@ export interface FileRuleContext {
 
 const anchoredCache = new WeakMap<PermissionRule, Map<string, AnchoredPattern>>();
 
-function anchored(rule: PermissionRule, context: FileRuleContext): AnchoredPattern {
+/** A file rule's pattern and the folder it starts from (cached per rule and places). */
+export function anchoredRule(rule: PermissionRule, context: FileRuleContext): AnchoredPattern {
   const key = `${context.cwd}\0${context.home}`;
   let perRule = anchoredCache.get(rule);
   if (!perRule) {
@@ -42,7 +43,7 @@ export async function fileRuleMatches(
   need: "either" | "both",
   context: FileRuleContext,
 ): Promise<boolean> {
-  const { base, pattern } = anchored(rule, context);
+  const { base, pattern } = anchoredRule(rule, context);
   const bases = [...new Set([base, await context.realFolder(base)])];
   const written = patternMatchesPath(pattern, bases, forms.written);
   const real = patternMatchesPath(pattern, bases, forms.real);

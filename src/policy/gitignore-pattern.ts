@@ -9,6 +9,11 @@
 export interface PathPattern {
   /** True when `relPath` (relative, `/`-separated, no `.` or `..` segments; "" for the root) matches. */
   matches(relPath: string): boolean;
+  /**
+   * True when something inside the folder `relPath` may match (or it matches itself): false
+   * only when every path below it is sure to be outside the pattern.
+   */
+  reachesBelow(relPath: string): boolean;
 }
 
 /** Compiles a pattern; `anchored` forces matching from the root even without a `/` inside. */
@@ -20,12 +25,26 @@ export function compilePathPattern(pattern: string, anchored = false): PathPatte
   // As in gitignore, a `/` before the end anchors the pattern (`secrets/**` is anchored).
   const rooted = anchored || written.includes("/");
   const body = written.replace(/(\/\*\*)+$/, "");
-  if (body === "" || body === "**") return { matches: () => true };
+  if (body === "" || body === "**") return { matches: () => true, reachesBelow: () => true };
   const regex = new RegExp(`^${rooted ? "" : "(?:.*/)?"}${toRegexSource(body)}$`, "s");
+  const segments = body
+    .split("/")
+    .map((segment) =>
+      segment.includes("**") ? undefined : new RegExp(`^${toRegexSource(segment)}$`, "s"),
+    );
+  const matches = (relPath: string) => prefixes(relPath).some((prefix) => regex.test(prefix));
   return {
-    matches(relPath) {
-      for (const prefix of prefixes(relPath)) if (regex.test(prefix)) return true;
-      return false;
+    matches,
+    reachesBelow(relPath) {
+      if (!rooted || matches(relPath)) return true;
+      const parts = relPath === "" ? [] : relPath.split("/");
+      for (const [i, part] of parts.entries()) {
+        const segment = segments[i];
+        // `**`, or a pattern shorter than the path: anything below may match.
+        if (segment === undefined) return true;
+        if (!segment.test(part)) return false;
+      }
+      return true;
     },
   };
 }

@@ -1,5 +1,5 @@
 /** The permission engine: Claude Code's rules, modes and safety checks for tool calls. */
-export { analyzeBash, type BashAnalysis, type BashPart, describeParsed } from "./bash-analysis.js";
+export { analyzeBash, type BashAnalysis, type BashPart } from "./bash-analysis.js";
 export type {
   DecisionReason,
   HookDecision,

@@ -5,14 +5,14 @@ export function describeRule(rule: PermissionRule): string {
   return `the rule "${rule.text}" (${rule.behavior}, from ${rule.origin})`;
 }
 
-/** The denial message for a deny rule. */
-export function deniedByRuleMessage(toolName: string, rule: PermissionRule): string {
-  return `Permission to use ${toolName} has been denied by ${describeRule(rule)}.`;
+/** The denial message for a deny rule (with why it applies, when that is not plain). */
+export function deniedByRuleMessage(toolName: string, rule: PermissionRule, why?: string): string {
+  return `Permission to use ${toolName} has been denied by ${describeRule(rule)}${why ? `: ${why}` : ""}.`;
 }
 
 /** The message when an ask rule applies. */
-export function askRuleMessage(toolName: string, rule: PermissionRule): string {
-  return `${toolName} needs approval because of ${describeRule(rule)}.`;
+export function askRuleMessage(toolName: string, rule: PermissionRule, why?: string): string {
+  return `${toolName} needs approval because of ${describeRule(rule)}${why ? `: ${why}` : ""}.`;
 }
 
 /** The message plan mode gives a tool that would change things. */

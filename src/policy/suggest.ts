@@ -88,6 +88,6 @@ export function suggestRulesForParts(parts: readonly BashPart[]): string[] {
 
 /** The narrowest allow rule for each part of a command line (an "always allow" proposal). */
 export async function suggestAllowRules(command: string): Promise<string[]> {
-  const analysis = await analyzeBash(command, "/", "/");
+  const analysis = await analyzeBash(command, { cwd: "/", home: "/" });
   return analysis.parsed ? suggestRulesForParts(analysis.parts) : [];
 }

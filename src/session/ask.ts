@@ -8,12 +8,13 @@ import { DEFAULT_MODEL, findModel, requestMaxTokens } from "../model/catalog.js"
 import { parseModelString } from "../model/model-string.js";
 import type { ModelProvider } from "../model/provider.js";
 import { apiKeySource, createProvider } from "../model/select.js";
-import { createPermissionEngine } from "../policy/engine.js";
+import { createPermissionEngine, type PermissionEngine } from "../policy/engine.js";
 import { createHeadlessCanUseTool } from "../policy/headless.js";
 import { createBackgroundShells } from "../tools/background/index.js";
 import { createBuiltinTools } from "../tools/builtin/index.js";
 import { createChildAbortController } from "../tools/child-abort-controller.js";
 import type { AppState, CanUseTool, PermissionMode } from "../tools/context.js";
+import type { ReadDenial } from "../tools/read-denial.js";
 import type { AnyTool } from "../tools/tool.js";
 import { VERSION } from "../version.js";
 import { loadSessionContext } from "./context/session-context.js";
@@ -33,6 +34,8 @@ export interface AskOptions {
   tools?: readonly AnyTool[];
   /** Permission decisions (default: the settings' rules and mode; "ask" becomes a denial). */
   canUseTool?: CanUseTool;
+  /** Files searches leave out (default: those the settings' Read deny rules cover). */
+  readDenial?: ReadDenial;
   permissionMode?: PermissionMode;
   maxTurns?: number;
   maxBudgetUsd?: number;
@@ -51,20 +54,21 @@ export interface AskResult {
   messages: SdkMessage[];
 }
 
-async function defaultCanUseTool(
+/** The permission engine of the user's settings, in the mode asked for. */
+async function settingsEngine(
   cwd: string,
-  env: AskOptions["env"],
+  env: Readonly<Record<string, string | undefined>>,
   mode?: PermissionMode,
-): Promise<CanUseTool> {
-  const home = env?.HOME ?? homedir();
-  const stateDir = keelStateDir(env ?? {});
+): Promise<PermissionEngine> {
+  const home = env.HOME ?? homedir();
+  const stateDir = keelStateDir(env);
   const settings = await loadSettings({
     home,
     stateDir,
     cwd,
     cli: mode ? { permissionMode: mode } : {},
   });
-  return createHeadlessCanUseTool(createPermissionEngine({ settings, cwd, stateDir, home }));
+  return createPermissionEngine({ settings, cwd, stateDir, home, env });
 }
 
 /**
@@ -104,12 +108,14 @@ async function askWith(options: AskOptions, setup: AskSetup): Promise<AskResult>
   const { cwd, env, selection, provider, stateDir, tools } = setup;
   const cap = findModel(selection.model)?.maxOutputTokens;
   let appState: AppState = { permissionMode: options.permissionMode ?? "default" };
+  const permissions = await settingsEngine(cwd, env, options.permissionMode);
   const abort = createChildAbortController(options.signal ?? new AbortController().signal);
   const engine = new QueryEngine({
     cwd,
     provider,
     tools,
-    canUseTool: options.canUseTool ?? (await defaultCanUseTool(cwd, env, options.permissionMode)),
+    canUseTool: options.canUseTool ?? createHeadlessCanUseTool(permissions),
+    readDenial: options.readDenial ?? permissions.readDenial,
     getAppState: () => appState,
     setAppState: (update) => {
       appState = update(appState);

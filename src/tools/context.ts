@@ -3,6 +3,7 @@ import type { ApiThinkingConfig } from "../protocol/api.js";
 import type { AssistantMessage, Message } from "../protocol/messages.js";
 import type { FileStateCache } from "./file-state-cache.js";
 import type { ToolHooks } from "./hooks.js";
+import type { ReadDenial } from "./read-denial.js";
 import type { SubagentRunner } from "./subagent.js";
 import type { AnyTool } from "./tool.js";
 
@@ -71,6 +72,8 @@ export interface ToolUseOptions {
   /** The working folder and any added ones: reads inside them need no permission. */
   cwd: string;
   additionalDirectories: readonly string[];
+  /** Files Read deny rules withhold: searches leave them out (absent: none are). */
+  readDenial?: ReadDenial;
 }
 
 /**

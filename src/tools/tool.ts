@@ -46,6 +46,11 @@ export interface Tool<Input = unknown, Output = unknown> {
   /** Sent by name only until ToolSearch loads its definition. */
   readonly shouldDefer?: boolean;
   isReadOnly(input: Input): boolean;
+  /**
+   * The folder this tool's relative paths start from when it keeps its own (the Bash tool's
+   * shell keeps its `cd`s between calls); absent: the session's working folder.
+   */
+  currentDirectory?(): string;
   /** May run at the same time as other concurrency-safe calls. */
   isConcurrencySafe(input: Input): boolean;
   interruptBehavior?(): InterruptBehavior;

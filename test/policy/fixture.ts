@@ -96,6 +96,7 @@ export function engineFor(
     cwd: m.project,
     stateDir: m.stateDir,
     home: m.home,
+    env: { HOME: m.home, PATH: process.env.PATH },
     ...(extra.additionalDirectories ? { additionalDirectories: extra.additionalDirectories } : {}),
   });
 }

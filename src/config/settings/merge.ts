@@ -71,6 +71,13 @@ export function mergeSettingsLayers(
     bypassDisabled,
     additionalDirectories: [...new Set(directories)],
     env: Object.assign({}, ...lowFirst.map((l) => l.settings.env ?? {})),
+    projectEnv: [
+      ...new Set(
+        lowFirst
+          .filter((l) => l.source === "project" || l.source === "local")
+          .flatMap((l) => Object.keys(l.settings.env ?? {})),
+      ),
+    ],
     ...(model === undefined ? {} : { model }),
     ...(agent === undefined ? {} : { agent }),
     hooks: lowFirst

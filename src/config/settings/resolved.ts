@@ -21,6 +21,11 @@ export interface ResolvedSettings {
   additionalDirectories: string[];
   /** Environment variables for the session; a higher source wins per variable. */
   env: Record<string, string>;
+  /**
+   * The variables the project's own settings files (`.claude/settings.json`, `settings.local.json`)
+   * set: a cloned repository chose them, so the read-only verdict never trusts them.
+   */
+  projectEnv: string[];
   model?: string;
   /** The agent the main thread runs as, from the highest source that sets one. */
   agent?: string;

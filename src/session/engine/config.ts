@@ -8,6 +8,7 @@ import type { Message } from "../../protocol/messages.js";
 import type { AppState, CanUseTool, ToolUseContext } from "../../tools/context.js";
 import type { FileStateCache } from "../../tools/file-state-cache.js";
 import type { ToolHooks } from "../../tools/hooks.js";
+import type { ReadDenial } from "../../tools/read-denial.js";
 import type { AnyTool } from "../../tools/tool.js";
 import type { SdkSystemInit } from "../sdk-messages.js";
 import type { SubagentRunnerDeps } from "../subagent-runner.js";
@@ -122,6 +123,8 @@ export interface QueryEngineConfig {
   escalatedMaxOutputTokens?: number;
   maxToolUseConcurrency?: number;
   additionalDirectories?: readonly string[];
+  /** Files the settings' Read deny rules withhold from searches. */
+  readDenial?: ReadDenial;
   retry?: Partial<RetryOptions>;
   /** system/init fields the host knows (api key source, version). */
   init: Pick<SdkSystemInit, "apiKeySource" | "claude_code_version">;

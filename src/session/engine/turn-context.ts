@@ -35,6 +35,7 @@ export function turnToolUseContext(inputs: TurnContextInputs): ToolUseContext {
       maxToolUseConcurrency: config.maxToolUseConcurrency ?? 10,
       cwd: config.cwd,
       additionalDirectories: config.additionalDirectories ?? [],
+      ...(config.readDenial ? { readDenial: config.readDenial } : {}),
     },
     abortController: inputs.abortController,
     readFileState: inputs.readFileState,

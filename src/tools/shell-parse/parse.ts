@@ -48,7 +48,7 @@ function parseWith(parser: Parser, command: string): ParsedCommand {
     tree = parseTree(parser, joined);
   }
   try {
-    return collect(command, tree.rootNode);
+    return collect(command, joined ?? command, tree.rootNode);
   } finally {
     tree.delete(); // trees live in wasm memory
   }
@@ -60,8 +60,8 @@ function parseTree(parser: Parser, text: string): Tree {
   return tree;
 }
 
-function collect(source: string, root: Node): ParsedCommand {
-  const state = emptyWalkState();
+function collect(source: string, parsedText: string, root: Node): ParsedCommand {
+  const state = emptyWalkState(parsedText);
   walk(root, TOP_SCOPE, state);
   const parsed: ParsedCommand = {
     source,
@@ -70,6 +70,7 @@ function collect(source: string, root: Node): ParsedCommand {
     redirections: state.redirections,
     subshells: state.subshells,
     constructs: [...state.constructs],
+    unseenCode: [...new Set(state.unseenCode)],
   };
   const error = state.errors[0] ?? (root.hasError ? "the command has a syntax error" : undefined);
   if (error) parsed.parseError = error;
@@ -84,6 +85,7 @@ function unparsed(source: string, parseError: string): ParsedCommand {
     redirections: [],
     subshells: 0,
     constructs: [],
+    unseenCode: [],
     parseError,
   };
 }

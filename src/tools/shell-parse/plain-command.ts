@@ -97,5 +97,13 @@ export function parsePlainCommand(command: string): ParsedCommand | undefined {
   const simple = simpleCommand(command, words);
   if (!simple) return undefined;
   commands.push(simple);
-  return { source: command, commands, operators, redirections: [], subshells: 0, constructs: [] };
+  return {
+    source: command,
+    commands,
+    operators,
+    redirections: [],
+    subshells: 0,
+    constructs: [],
+    unseenCode: [],
+  };
 }

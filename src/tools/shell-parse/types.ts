@@ -32,6 +32,11 @@ export interface ShellWord {
   value: string;
   /** Empty when `value` is exactly what bash passes to the command. */
   dynamic: DynamicKind[];
+  /**
+   * The word as a bash glob pattern, present when it has unquoted `*`, `?` or `[`: quoted
+   * characters that are special to globbing come escaped with a backslash.
+   */
+  glob?: string;
 }
 
 /** A redirection (`>`, `>>`, `<`, `2>&1`, heredoc, herestring …). */
@@ -83,6 +88,11 @@ export interface ParsedCommand {
    * node type: "if_statement", "for_statement", "function_definition", "variable_assignment" …
    */
   constructs: string[];
+  /**
+   * Why bash may run code that `commands` does not list (a substitution in a heredoc body the
+   * grammar may have misread, arithmetic that can evaluate array subscripts). Empty when none.
+   */
+  unseenCode: string[];
   /** Set when the command does not parse cleanly (the other fields are then incomplete). */
   parseError?: string;
 }

@@ -43,24 +43,43 @@ const SIMPLE_ESCAPES: Readonly<Record<string, string>> = {
   "?": "?",
 };
 
-/** The value of a `$'...'` string (the common escapes; others are kept as written). */
-export function ansiCText(source: string): string {
+/** The value of a `$'...'` string, and whether bash is sure to pass exactly that value. */
+export interface AnsiCValue {
+  text: string;
+  /**
+   * False when bash would pass something else: a NUL cuts the word short there, and escapes
+   * this reader does not model (`\cX`) are kept as written here but not by bash.
+   */
+  exact: boolean;
+}
+
+/** The value of a `$'...'` string (the common escapes). */
+export function ansiCText(source: string): AnsiCValue {
   const body = source.slice(2, -1);
-  return body.replace(
+  let exact = true;
+  const text = body.replace(
     /\\(x[0-9a-fA-F]{1,2}|[0-7]{1,3}|u[0-9a-fA-F]{1,4}|U[0-9a-fA-F]{1,8}|.)/gs,
     (match, sequence: string) => {
-      const simple = SIMPLE_ESCAPES[sequence];
-      if (simple !== undefined) return simple;
-      const kind = sequence[0];
-      if (kind === "x") return String.fromCharCode(Number.parseInt(sequence.slice(1), 16));
-      if (kind === "u" || kind === "U") {
-        const codePoint = Number.parseInt(sequence.slice(1), 16);
-        return codePoint <= 0x10ffff ? String.fromCodePoint(codePoint) : match;
-      }
-      if (kind !== undefined && kind >= "0" && kind <= "7") {
-        return String.fromCharCode(Number.parseInt(sequence, 8));
-      }
-      return match;
+      const decoded = decodeEscape(sequence);
+      if (decoded === undefined) exact = false;
+      return decoded ?? match;
     },
   );
+  if (text.includes("\0")) exact = false;
+  return { text, exact };
+}
+
+function decodeEscape(sequence: string): string | undefined {
+  const simple = SIMPLE_ESCAPES[sequence];
+  if (simple !== undefined) return simple;
+  const kind = sequence[0];
+  if (kind === "x") return String.fromCharCode(Number.parseInt(sequence.slice(1), 16));
+  if (kind === "u" || kind === "U") {
+    const codePoint = Number.parseInt(sequence.slice(1), 16);
+    return codePoint <= 0x10ffff ? String.fromCodePoint(codePoint) : undefined;
+  }
+  if (kind !== undefined && kind >= "0" && kind <= "7") {
+    return String.fromCharCode(Number.parseInt(sequence, 8));
+  }
+  return undefined;
 }

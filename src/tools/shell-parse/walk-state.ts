@@ -15,11 +15,17 @@ export interface WalkState {
   constructs: Set<string>;
   /** Problems found by the walk itself (the tree had no ERROR node for them). */
   errors: string[];
+  /** Why bash may run code the walk cannot list (ParsedCommand.unseenCode). */
+  unseenCode: string[];
+  /** The text the tree was parsed from (node offsets point into it). */
+  text: string;
 }
 
 /** An empty walk state. */
-export function emptyWalkState(): WalkState {
+export function emptyWalkState(text: string): WalkState {
   return {
+    text,
+    unseenCode: [],
     commands: [],
     operators: [],
     redirections: [],

@@ -1,4 +1,5 @@
 import type { Node } from "web-tree-sitter";
+import { auditHeredoc } from "./heredoc-audit.js";
 import { fileOrHerestringRedirect, heredocRedirect, REDIRECT_TYPES } from "./redirects.js";
 import { testCommandWords } from "./test-command.js";
 import type { ShellOperator, SimpleCommand } from "./types.js";
@@ -41,6 +42,10 @@ export function walk(node: Node, scope: Scope, state: WalkState): void {
   if (type === "ERROR") state.errors.push(`syntax error near ${JSON.stringify(node.text)}`);
   checkSingleLine(node, state);
   if (CONSTRUCTS.has(type)) state.constructs.add(type);
+  if (type === "compound_statement" && node.text.startsWith("((")) {
+    state.constructs.add("arithmetic_command");
+  }
+  noteArithmetic(node, state);
   switch (type) {
     case "command":
       walkCommand(node, scope, state);
@@ -66,6 +71,22 @@ export function walk(node: Node, scope: Scope, state: WalkState): void {
     default:
       if (REDIRECT_TYPES.has(type)) walkRedirect(node, undefined, scope, state);
       else walkChildren(node, scope, state);
+  }
+}
+
+/** Arithmetic nodes: bash evaluates the array subscripts of any variable they name. */
+const ARITHMETIC = new Set(["arithmetic_expansion", "subscript", "c_style_for_statement"]);
+
+/**
+ * Arithmetic that names a variable can run code keel never sees: bash evaluates a
+ * subscript such as `a[$(cmd)]` found in a variable's value, or in a name given to
+ * `printf -v`. Only plain numbers and operators are harmless.
+ */
+function noteArithmetic(node: Node, state: WalkState): void {
+  const arithmetic =
+    ARITHMETIC.has(node.type) || (node.type === "compound_statement" && node.text.startsWith("(("));
+  if (arithmetic && /[A-Za-z_$`]/.test(node.text.replace(/^\$?\(\(|^\$\[|^for/, ""))) {
+    state.unseenCode.push("arithmetic, which can evaluate array subscripts that run commands");
   }
 }
 
@@ -169,6 +190,7 @@ function walkWords(node: Node, scope: Scope, state: WalkState): void {
     walk(node, scope, state);
     return;
   }
+  noteArithmetic(node, state);
   for (const child of node.namedChildren) {
     if (child) walkWords(child, scope, state);
   }
@@ -192,7 +214,15 @@ function walkRedirect(
   state: WalkState,
 ): void {
   if (node.type === "heredoc_redirect") {
-    attach(heredocRedirect(node), command, state);
+    const redirection = heredocRedirect(node);
+    const audit = auditHeredoc(node, state.text);
+    if (audit.error) state.errors.push(audit.error);
+    if (audit.unseenCode) state.unseenCode.push(audit.unseenCode);
+    if (redirection.target) {
+      const kinds = new Set([...redirection.target.dynamic, ...audit.dynamic]);
+      redirection.target.dynamic = [...kinds];
+    }
+    attach(redirection, command, state);
     for (const child of node.namedChildren) {
       if (!child || child.type === "heredoc_start" || child.type === "heredoc_end") continue;
       if (REDIRECT_TYPES.has(child.type)) walkRedirect(child, command, scope, state);

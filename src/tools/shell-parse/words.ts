@@ -19,7 +19,23 @@ export function buildWord(node: Node): ShellWord {
   const dynamic = new Set<DynamicKind>();
   addNode(node, segments, dynamic, false);
   for (const kind of unquotedExpansions(segments)) dynamic.add(kind);
-  return { text: node.text, value: segments.map((s) => s.text).join(""), dynamic: [...dynamic] };
+  const word: ShellWord = {
+    text: node.text,
+    value: segments.map((s) => s.text).join(""),
+    dynamic: [...dynamic],
+  };
+  if (dynamic.has("glob")) word.glob = globPattern(segments);
+  return word;
+}
+
+/** Characters a glob pattern gives meaning to: quoted, they are escaped. */
+const GLOB_SPECIAL = /[*?[\]\\]/g;
+
+/** The word as a glob pattern: unquoted characters as they are, quoted ones escaped. */
+function globPattern(segments: readonly Segment[]): string {
+  return segments
+    .map((s) => (s.quoted ? s.text.replace(GLOB_SPECIAL, (c) => `\\${c}`) : s.text))
+    .join("");
 }
 
 /** A word for a plain token (an operator inside `[[ ]]`, a keyword). */
@@ -35,7 +51,9 @@ function addNode(node: Node, segments: Segment[], dynamic: Set<DynamicKind>, inQ
   } else if (type === "raw_string") {
     segments.push({ text: node.text.slice(1, -1), quoted: true });
   } else if (type === "ansi_c_string") {
-    segments.push({ text: ansiCText(node.text), quoted: true });
+    const { text, exact } = ansiCText(node.text);
+    segments.push({ text, quoted: true });
+    if (!exact) dynamic.add("other");
   } else if (type === "string_content" || type === "heredoc_content") {
     segments.push({ text: doubleQuotedText(node.text), quoted: true });
   } else if (type === "heredoc_body") {

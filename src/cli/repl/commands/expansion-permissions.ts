@@ -55,6 +55,7 @@ function decisionContext(
       maxToolUseConcurrency: 1,
       cwd: inputs.cwd,
       additionalDirectories: engine.workingFolders.filter((folder) => folder !== inputs.cwd),
+      readDenial: engine.readDenial,
     },
     abortController: new AbortController(),
     readFileState: new FileStateCache(),

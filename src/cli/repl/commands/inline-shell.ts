@@ -59,7 +59,7 @@ function suggestion(part: BashPart): string {
 async function allowedToolsProblem(command: string, rules: InlineShellRules) {
   const allow = bashRules(rules.allow.rules);
   if (allow.some((rule) => rule.content === undefined)) return undefined;
-  const bash = await analyzeBash(command, rules.cwd, rules.home);
+  const bash = await analyzeBash(command, { cwd: rules.cwd, home: rules.home });
   if (!bash.parsed) {
     return `!\`${command}\` cannot be checked against allowed-tools (it does not parse); only a whole "Bash" entry allows it`;
   }

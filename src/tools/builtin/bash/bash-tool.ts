@@ -1,12 +1,14 @@
+import { homedir } from "node:os";
 import { resolve } from "node:path";
 import { type BackgroundShells, createBackgroundShells } from "../../background/index.js";
 import type { BuiltinToolsConfig } from "../../builtin-config.js";
+import { realFileSystem } from "../../shell-effects/index.js";
 import type { Tool } from "../../tool.js";
 import { bashDescription } from "./description.js";
 import { checkBashInput } from "./input-check.js";
 import { bashLimits } from "./limits.js";
 import type { SignalGroup } from "./process-group.js";
-import { ReadOnlyCheck } from "./read-only-check.js";
+import { ReadOnlyCheck, type ReadOnlyPlaces } from "./read-only-check.js";
 import { bashToolResult } from "./result.js";
 import { startInBackground } from "./run-background.js";
 import { type BashRunner, runBash } from "./run-bash.js";
@@ -37,8 +39,8 @@ const DEFAULT_TIMING: ProcessTiming = { drainGraceMs: 300, maxDrainMs: 5_000, ki
 
 /**
  * The Bash tool of one session: runs commands in bash in their own process group; the
- * working directory persists across calls; read-only commands (decided by parsing) are
- * concurrency-safe and need no permission inside the working folders.
+ * working directory persists across calls (and is where the permission engine judges the
+ * next command from); read-only commands (decided by parsing) are concurrency-safe.
  */
 export function createBashTool(
   config: BuiltinToolsConfig,
@@ -65,29 +67,28 @@ export function createBashTool(
         ...(options.signalGroup ? { signalGroup: options.signalGroup } : {}),
       }),
   };
-  const sessionFolders = [config.cwd, config.stateDir];
+  const home = config.env.HOME ?? homedir();
+  const places = (): ReadOnlyPlaces => ({
+    cwd: workingDirectory.path,
+    home,
+    env: config.env,
+    fs: realFileSystem,
+    folders: [config.cwd, config.stateDir],
+  });
   return {
     name: "Bash",
     description: bashDescription(limits),
     inputSchema: bashInputSchema,
     maxResultSizeChars: limits.maxOutputChars + RESULT_HEADROOM,
     isReadOnly(input) {
-      return readOnly.isReadOnly(input.command, workingDirectory.path, sessionFolders);
+      return readOnly.isReadOnly(input.command, places());
     },
     isConcurrencySafe(input) {
-      return readOnly.isReadOnly(input.command, workingDirectory.path, sessionFolders);
+      return readOnly.isReadOnly(input.command, places());
     },
+    currentDirectory: () => workingDirectory.path,
     async validateInput(input) {
       return checkBashInput(input, limits);
-    },
-    async checkPermissions(input, context) {
-      const folders = [
-        context.options.cwd,
-        ...context.options.additionalDirectories,
-        config.stateDir,
-      ];
-      const allowed = await readOnly.isReadOnlyAsync(input.command, workingDirectory.path, folders);
-      return allowed ? { behavior: "allow" } : { behavior: "passthrough" };
     },
     async call(input, context, onProgress) {
       const call = { toolUseId: context.toolUseId, signal: context.signal, onProgress };

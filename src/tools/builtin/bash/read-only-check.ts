@@ -1,6 +1,6 @@
-import { realpathSync } from "node:fs";
+import { analyseParsed } from "../../shell-effects/analyse.js";
+import { type EffectContext, readOnlyVerdict } from "../../shell-effects/index.js";
 import {
-  isReadOnlyCommand,
   loadShellParser,
   type ParsedCommand,
   parseShellCommandSync,
@@ -8,34 +8,33 @@ import {
 
 const CACHE_SIZE = 64;
 
+/** Where the Bash tool's commands run: the folders they may read, their environment. */
+export interface ReadOnlyPlaces extends EffectContext {
+  folders: readonly string[];
+}
+
 /**
- * The read-only verdict for Bash commands, with recent parses cached (the same command is
- * asked about for partitioning, permissions and concurrency).
+ * The read-only verdict for the Bash tool's own use (which calls may run side by side), with
+ * recent parses cached: the same command is asked about for partitioning and concurrency.
+ * The files are looked at afresh each time (a glob's matches change as files do).
  */
 export class ReadOnlyCheck {
   private readonly cache = new Map<string, ParsedCommand>();
 
   /**
-   * Verdict now; false while the parser is still loading (unknown is not read-only). The
-   * parser (a WebAssembly module) loads on the first command asked about, not at start-up, so
-   * a session that never runs Bash never pays for it.
+   * True when the command only reads inside the folders and changes no folder (a `cd` would
+   * move the shell under a sibling call). False while the parser is still loading: the
+   * parser (a WebAssembly module) loads on the first command asked about, not at start-up.
    */
-  isReadOnly(command: string, cwd: string, workingDirs: readonly string[]): boolean {
+  isReadOnly(command: string, places: ReadOnlyPlaces): boolean {
     const parsed = this.cache.get(command) ?? this.remember(parseShellCommandSync(command));
-    if (parsed === undefined) loadShellParser().catch(() => undefined);
-    return parsed !== undefined && verdict(parsed, cwd, workingDirs);
-  }
-
-  /** Verdict after waiting for the parser if needed (false if it cannot load). */
-  async isReadOnlyAsync(
-    command: string,
-    cwd: string,
-    workingDirs: readonly string[],
-  ): Promise<boolean> {
-    const parsed = this.cache.get(command) ?? this.remember(parseShellCommandSync(command));
-    if (parsed) return verdict(parsed, cwd, workingDirs);
-    await loadShellParser().catch(() => undefined);
-    return this.isReadOnly(command, cwd, workingDirs);
+    if (parsed === undefined) {
+      loadShellParser().catch(() => undefined);
+      return false;
+    }
+    const effects = analyseParsed(parsed, places, parseShellCommandSync);
+    if (effects.changesDirectory) return false;
+    return readOnlyVerdict(effects, { ...places, projectEnv: [] }).readOnly;
   }
 
   private remember(parsed: ParsedCommand | undefined): ParsedCommand | undefined {
@@ -47,8 +46,4 @@ export class ReadOnlyCheck {
     this.cache.set(parsed.source, parsed);
     return parsed;
   }
-}
-
-function verdict(parsed: ParsedCommand, cwd: string, workingDirs: readonly string[]): boolean {
-  return isReadOnlyCommand(parsed, { cwd, workingDirs, realpath: realpathSync.native });
 }

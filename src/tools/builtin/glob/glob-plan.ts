@@ -65,15 +65,18 @@ export interface GlobWalk {
   threads?: number;
   /** Folders above plan.dir may hold ignore rules (parent-ignores.ts tells when none can). */
   parentRules?: boolean;
+  /** Exclusions for files Read deny rules withhold. */
+  denied?: readonly string[];
 }
 
 /** ripgrep's arguments for listing the files under a plan's folder (keel sorts them after). */
 export function globArgs(plan: GlobPlan, walk: GlobWalk = {}): string[] {
-  const { threads = globWalkerThreads(), parentRules = true } = walk;
+  const { threads = globWalkerThreads(), parentRules = true, denied = [] } = walk;
   const args = ["--no-config", "--files", "--threads", String(threads)];
   if (!parentRules) args.push("--no-ignore-parent");
   // A negated --glob only excludes; a positive one would override .gitignore.
   if (plan.hidden) args.push("--hidden", "--glob", "!.git");
+  for (const glob of denied) args.push("--glob", glob);
   // A file type, unlike --glob, keeps the ignore rules: ripgrep drops other names itself and
   // keel matches the whole pattern on what is left.
   const name = nameFilter(plan.glob);

@@ -1,5 +1,6 @@
 import { homedir } from "node:os";
 import type { BuiltinToolsConfig } from "../../builtin-config.js";
+import { NOTHING_DENIED } from "../../read-denial.js";
 import type { Tool } from "../../tool.js";
 import { resolveInputPath } from "../file-paths.js";
 import { checkReadPermission } from "../read-permission.js";
@@ -44,8 +45,10 @@ export function createGlobTool(config: BuiltinToolsConfig): Tool<GlobInput, Glob
     async call(input, context) {
       const plan = planFor(input, context.options.cwd);
       await findSearchFolder(plan.searchDir, context.options.cwd);
+      const denial = context.options.readDenial ?? NOTHING_DENIED;
       const data = await listMatchingFiles({
         plan,
+        denial,
         env: config.env,
         signal: context.signal,
         maxResults: GLOB_MAX_RESULTS,

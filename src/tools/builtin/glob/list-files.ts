@@ -1,5 +1,6 @@
 import { stat } from "node:fs/promises";
 import { sep } from "node:path";
+import type { ReadDenial } from "../../read-denial.js";
 import { NewestFirst } from "../newest-first.js";
 import { parentsMayHoldIgnoreRules } from "../parent-ignores.js";
 import { ripgrepPath, runRipgrep } from "../ripgrep.js";
@@ -10,6 +11,8 @@ import type { GlobOutput } from "./output.js";
 /** How one Glob lists files. */
 export interface FileListing {
   plan: GlobPlan;
+  /** Files Read deny rules withhold: never listed, and not walked where ripgrep can skip them. */
+  denial: ReadDenial;
   env: Readonly<Record<string, string | undefined>>;
   signal: AbortSignal;
   maxResults: number;
@@ -42,12 +45,16 @@ export async function listMatchingFiles(listing: FileListing): Promise<GlobOutpu
   const found = new NewestFirst();
   const result = await runRipgrep({
     rgPath: await ripgrepPath(),
-    args: globArgs(plan, { parentRules: parentsMayHoldIgnoreRules(plan.dir) }),
+    args: globArgs(plan, {
+      parentRules: parentsMayHoldIgnoreRules(plan.dir),
+      denied: listing.denial.excludeGlobs(plan.dir),
+    }),
     cwd: plan.dir,
     env: listing.env,
     signal: listing.signal,
     map: (line) => {
-      if (line.startsWith(prefix) && matches(line.slice(prefix.length))) found.add(line);
+      const listed = line.startsWith(prefix) && matches(line.slice(prefix.length));
+      if (listed && !listing.denial.denies(line)) found.add(line);
       return [];
     },
   });

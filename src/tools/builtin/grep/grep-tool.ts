@@ -1,6 +1,7 @@
 import { homedir } from "node:os";
 import { dirname, sep } from "node:path";
 import type { BuiltinToolsConfig } from "../../builtin-config.js";
+import { NOTHING_DENIED, type ReadDenial } from "../../read-denial.js";
 import type { Tool } from "../../tool.js";
 import { resolveInputPath } from "../file-paths.js";
 import { parentsMayHoldIgnoreRules } from "../parent-ignores.js";
@@ -33,11 +34,16 @@ function parentRulesApply(root: SearchRoot): boolean {
   return root.isDirectory && parentsMayHoldIgnoreRules(root.path);
 }
 
-/** The line filter for the glob field, relative to the search folder. */
-function lineFilter(filter: GlobFilter, mode: GrepMode, folder: string) {
-  if (!filter.matches) return {};
+/**
+ * The line filter for the glob field (relative to the search folder) and for files Read deny
+ * rules withhold; none when neither can drop a line.
+ */
+function lineFilter(filter: GlobFilter, mode: GrepMode, folder: string, denial: ReadDenial) {
+  const { matches } = filter;
   const prefix = folder.endsWith(sep) ? folder : `${folder}${sep}`;
-  return { map: filterLines(mode, prefix, filter.matches) };
+  const accept = (relative: string) =>
+    (!matches || matches(relative)) && !denial.denies(`${prefix}${relative}`);
+  return { map: filterLines(mode, prefix, accept) };
 }
 
 /** Creates the Grep tool of one session (a content search through ripgrep). */
@@ -65,9 +71,14 @@ export function createGrepTool(config: BuiltinToolsConfig): Tool<GrepInput, Grep
       const root = await findSearchRoot(pathOf(input, context.options.cwd), context.options.cwd);
       const mode = input.output_mode ?? "files_with_matches";
       const filter = planGlobFilter(input.glob, input.type !== undefined);
+      const denial = context.options.readDenial ?? NOTHING_DENIED;
+      const walk = {
+        parentRules: parentRulesApply(root),
+        denied: denial.excludeGlobs(folderOf(root)),
+      };
       const data = await runGrepSearch({
         rgPath: await ripgrepPath(),
-        args: grepArgs(input, mode, root.path, filter, { parentRules: parentRulesApply(root) }),
+        args: grepArgs(input, mode, root.path, filter, walk),
         cwd: folderOf(root),
         env: config.env,
         signal: context.signal,
@@ -75,7 +86,7 @@ export function createGrepTool(config: BuiltinToolsConfig): Tool<GrepInput, Grep
         offset: input.offset ?? 0,
         headLimit: input.head_limit ?? GREP_DEFAULT_HEAD_LIMIT,
         maxCollectedChars: MAX_COLLECTED_CHARS,
-        ...lineFilter(filter, mode, folderOf(root)),
+        ...lineFilter(filter, mode, folderOf(root), denial),
       });
       return { data };
     },

