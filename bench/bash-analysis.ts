@@ -135,24 +135,29 @@ async function main(): Promise<void> {
       const order = run % 2 === 0 ? [0, 1] : [1, 0];
       for (const i of order) perCall[i]?.push(await timeSide(sides[i] as Side, commands, context));
     }
+    const allowedOf = async (side: Side, list: readonly string[]) => {
+      let count = 0;
+      for (const command of list) {
+        if ((await side.engine.decide(side.tool, { command }, context)).behavior === "allow")
+          count++;
+      }
+      return count;
+    };
+    const everyday = EVERYDAY.map((e) => e.command);
     const allowed = await Promise.all(
-      sides.map(async (side) => {
-        let count = 0;
-        for (const command of commands) {
-          if ((await side.engine.decide(side.tool, { command }, context)).behavior === "allow")
-            count++;
-        }
-        return count;
-      }),
+      sides.map(async (side) => ({
+        everyday: await allowedOf(side, everyday),
+        attacks: await allowedOf(side, ATTACKS),
+      })),
     );
     const [before, after] = perCall.map(median) as [number, number];
     const facts = machineFacts();
     const rows = [
-      "| Engine | µs per Bash decision (median of runs) | Allowed of the corpus |",
-      "| --- | --- | --- |",
+      "| Engine | µs per Bash decision (median of runs) | Everyday commands allowed | Attacks allowed (no rules, so only read-only ones count) |",
+      "| --- | --- | --- | --- |",
       ...sides.map(
         (side, i) =>
-          `| ${side.name} | ${round(median(perCall[i] ?? []), 0)} | ${allowed[i]} of ${commands.length} |`,
+          `| ${side.name} | ${round(median(perCall[i] ?? []), 0)} | ${allowed[i]?.everyday} of ${everyday.length} | ${allowed[i]?.attacks} of ${ATTACKS.length} |`,
       ),
     ];
     const body = [
@@ -160,7 +165,7 @@ async function main(): Promise<void> {
       "",
       `${facts.date.slice(0, 10)} · node ${facts.node} · ${facts.cpus} CPUs (load ${facts.loadAverage1m}) · median of ${runs} runs · ${commands.length} commands: the everyday corpus (test/security/everyday) and ${ATTACKS.length} attacks, each decided by the permission engine in default mode (parse, effects, read-only verdict, rules)`,
       "",
-      `After / before: ${round(after / before, 2)}×.`,
+      `After / before: ${round(after / before, 2)}×. The decision now expands globs against the folder, follows links and reads each program's option grammar; it stays under a millisecond, against the 5–10 ms it takes to start the shell that runs the command. The attacks are issue 22's examples (\`cat secre*/key\`, with no deny rule, is a read inside the project and rightly allowed).`,
       "",
       ...rows,
     ].join("\n");
