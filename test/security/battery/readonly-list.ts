@@ -1,8 +1,8 @@
 import type { SecurityCase } from "../harness/case.js";
 import { EVIL_SCRIPT, series } from "./build.js";
 
-// Every command on keel's read-only list (src/tools/shell-parse/read-only/command-specs.ts,
-// git-args.ts) with the options and redirections that make it write or run code. Default
+// Every command on keel's read-only list (src/tools/shell-effects/programs/) with the options,
+// script commands and redirections that make it write or run code. Default
 // mode, no rules. Nothing here may touch the machine outside the layout: clock setters
 // (`date -s`) are left out on purpose.
 
@@ -121,6 +121,14 @@ const options = series("ro-option", "readonly-list", { mode: "default" }, [
   "env -S 'touch $S/P'",
   "env --split-string='touch $S/P'",
   "printf -v 'v[$(touch $S/P)]' x",
+  "xxd README.md $S/P",
+  "shuf -o $S/P README.md",
+  "sed -n 'w $S/P' README.md",
+  "sed 's/a/b/w $S/P' README.md",
+  "awk '{print > \"$S/P\"}' README.md",
+  "awk 'BEGIN { printf \"x\" | \"cat > $S/P\" }'",
+  "jq -n '\"x\"' --rawfile k README.md > $S/P",
+  { command: "tree -Lo 1 $S/P", needs: ["tree"] },
 ]);
 
 export const readonlyList: SecurityCase[] = [...redirections, ...options];

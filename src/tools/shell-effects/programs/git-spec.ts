@@ -171,65 +171,57 @@ function operandReads(
 }
 
 /** List forms of subcommands that otherwise change the repository. */
-const LIST_FORMS: Readonly<Record<string, (scan: OptionScan) => boolean>> = {
-  branch: (scan) =>
-    scan.operands.length === 0 ||
-    ["--list", "-l", "--contains", "--no-contains", "--merged", "--no-merged", "--points-at"].some(
-      (name) => scan.has(name),
-    ),
-  tag: (scan) =>
-    scan.operands.length === 0 ||
-    ["-l", "--list", "--contains", "--no-contains", "--merged", "--no-merged", "--points-at"].some(
-      (name) => scan.has(name),
-    ),
+/** Options that make `git branch` and `git tag` list instead of create. */
+const LISTING_OPTIONS = [
+  "--list",
+  "-l",
+  "--contains",
+  "--no-contains",
+  "--merged",
+  "--no-merged",
+  "--points-at",
+];
+
+/** List forms of subcommands that otherwise change the repository. */
+const isListing = (scan: OptionScan) =>
+  scan.operands.length === 0 || LISTING_OPTIONS.some((name) => scan.has(name));
+
+/** Options `git branch` and `git tag` share in their list forms. */
+const LISTING_LONG: OptionTable["long"] = {
+  "--list": ["flag", "-l"],
+  "--ignore-case": ["flag", "-i"],
+  "--omit-empty": "flag",
+  "--contains": "optional",
+  "--no-contains": "optional",
+  "--merged": "optional",
+  "--no-merged": "optional",
+  "--points-at": "text",
+  "--sort": "text",
+  "--format": "text",
+  "--color": "optional",
+  "--no-color": "flag",
+  "--column": "optional",
+  "--no-column": "flag",
+  "--help": "flag",
 };
 
 const BRANCH_TABLE: OptionTable = {
   short: { a: "flag", r: "flag", v: "flag", l: "flag", q: "flag", i: "flag" },
   long: {
+    ...LISTING_LONG,
     "--all": ["flag", "-a"],
     "--remotes": ["flag", "-r"],
     "--verbose": ["flag", "-v"],
-    "--list": ["flag", "-l"],
     "--quiet": ["flag", "-q"],
     "--show-current": "flag",
-    "--ignore-case": ["flag", "-i"],
-    "--omit-empty": "flag",
-    "--contains": "optional",
-    "--no-contains": "optional",
-    "--merged": "optional",
-    "--no-merged": "optional",
-    "--points-at": "text",
-    "--sort": "text",
-    "--format": "text",
-    "--color": "optional",
-    "--no-color": "flag",
-    "--column": "optional",
-    "--no-column": "flag",
     "--abbrev": "optional",
     "--no-abbrev": "flag",
-    "--help": "flag",
   },
 };
 
 const TAG_TABLE: OptionTable = {
   short: { l: "flag", n: "optional", i: "flag" },
-  long: {
-    "--list": ["flag", "-l"],
-    "--contains": "optional",
-    "--no-contains": "optional",
-    "--merged": "optional",
-    "--no-merged": "optional",
-    "--points-at": "text",
-    "--sort": "text",
-    "--format": "text",
-    "--ignore-case": ["flag", "-i"],
-    "--omit-empty": "flag",
-    "--color": "optional",
-    "--column": "optional",
-    "--no-column": "flag",
-    "--help": "flag",
-  },
+  long: LISTING_LONG,
 };
 
 const LIST_TABLES: Readonly<Record<string, OptionTable>> = { branch: BRANCH_TABLE, tag: TAG_TABLE };
@@ -336,7 +328,7 @@ export const gitSpec: ProgramSpec = (args, context) => {
     const scan = scanOptions(rest, listTable);
     if (
       !("problem" in scan) &&
-      LIST_FORMS[sub.value]?.(scan) &&
+      isListing(scan) &&
       !scan.options.some((o) => o.kind === "forbidden")
     ) {
       return { reads: place.reads, writes: [], modelled: true };

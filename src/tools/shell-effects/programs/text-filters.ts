@@ -1,6 +1,6 @@
 import type { OptionEntry, OptionTable } from "../option-scan.js";
 import type { ProgramSpec } from "../types.js";
-import { operandsRead, operandsText, tableSpec } from "./table-spec.js";
+import { type OperandRule, operandsRead, operandsText, tableSpec } from "./table-spec.js";
 
 /**
  * Programs that transform text read from their file operands or stdin (GNU coreutils 9 and
@@ -18,6 +18,19 @@ function flags(letters: string): Entries {
 
 function reader(table: OptionTable): ProgramSpec {
   return tableSpec({ ...table, long: { ...HELP, ...table.long } }, operandsRead("entry"));
+}
+
+/** `PROGRAM [IN [OUT]]`: the first operand is read, the second written. */
+function inputThenOutput(name: string): OperandRule {
+  return (scan) => {
+    const [input, output, ...extra] = scan.operands;
+    const read = [input, ...extra].filter((word) => word !== undefined);
+    return {
+      reads: read.map((word) => ({ word, use: "entry" })),
+      writes: output ? [{ word: output, use: "entry" }] : [],
+      ...(output ? { notReadOnly: `${name} writes ${output.text}` } : {}),
+    };
+  };
 }
 
 const ZERO: Entries = { "--zero-terminated": ["flag", "-z"] };
@@ -74,16 +87,7 @@ export const uniqSpec = tableSpec(
       "--check-chars": ["text", "-w"],
     },
   },
-  (scan) => {
-    const [input, output, ...extra] = scan.operands;
-    return {
-      reads: [input, ...extra]
-        .filter((w) => w !== undefined)
-        .map((word) => ({ word, use: "entry" })),
-      writes: output ? [{ word: output, use: "entry" }] : [],
-      ...(output ? { notReadOnly: `uniq writes ${output.text}` } : {}),
-    };
-  },
+  inputThenOutput("uniq"),
 );
 
 export const cutSpec = reader({
@@ -300,16 +304,7 @@ export const xxdSpec = tableSpec(
     },
     clusters: "next-word",
   },
-  (scan) => {
-    const [input, output, ...extra] = scan.operands;
-    return {
-      reads: [input, ...extra]
-        .filter((w) => w !== undefined)
-        .map((word) => ({ word, use: "entry" })),
-      writes: output ? [{ word: output, use: "entry" }] : [],
-      ...(output ? { notReadOnly: `xxd writes ${output.text}` } : {}),
-    };
-  },
+  inputThenOutput("xxd"),
 );
 
 export const hexdumpSpec = reader({
