@@ -14,6 +14,7 @@ import { EVERYDAY } from "../test/security/everyday/corpus.js";
 import { machineFacts } from "./lib/machine.js";
 import { writeJson, writeSection } from "./lib/results-file.js";
 import { median, round } from "./lib/stats.js";
+import { markdownTable } from "./lib/tools-table.js";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 /** The last commit before the shell analysis of issue 22. */
@@ -152,14 +153,20 @@ async function main(): Promise<void> {
     );
     const [before, after] = perCall.map(median) as [number, number];
     const facts = machineFacts();
-    const rows = [
-      "| Engine | µs per Bash decision (median of runs) | Everyday commands allowed | Attacks allowed (no rules, so only read-only ones count) |",
-      "| --- | --- | --- | --- |",
-      ...sides.map(
-        (side, i) =>
-          `| ${side.name} | ${round(median(perCall[i] ?? []), 0)} | ${allowed[i]?.everyday} of ${everyday.length} | ${allowed[i]?.attacks} of ${ATTACKS.length} |`,
-      ),
-    ];
+    const table = markdownTable(
+      [
+        "Engine",
+        "µs per Bash decision (median of runs)",
+        "Everyday commands allowed",
+        "Attacks allowed (no rules, so only read-only ones count)",
+      ],
+      sides.map((side, i) => [
+        side.name,
+        String(round(median(perCall[i] ?? []), 0)),
+        `${allowed[i]?.everyday} of ${everyday.length}`,
+        `${allowed[i]?.attacks} of ${ATTACKS.length}`,
+      ]),
+    );
     const body = [
       "## Bash permission analysis per call (`npm run bench:analysis`)",
       "",
@@ -167,7 +174,7 @@ async function main(): Promise<void> {
       "",
       `After / before: ${round(after / before, 2)}×. The decision now expands globs against the folder, follows links and reads each program's option grammar; it stays under a millisecond, against the 5–10 ms it takes to start the shell that runs the command. The attacks are issue 22's examples (\`cat secre*/key\`, with no deny rule, is a read inside the project and rightly allowed).`,
       "",
-      ...rows,
+      table,
     ].join("\n");
     console.log(body);
     await writeSection(join(ROOT, "bench/results.md"), "bash-analysis", body);

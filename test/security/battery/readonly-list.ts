@@ -126,7 +126,7 @@ const options = series("ro-option", "readonly-list", { mode: "default" }, [
   "sed -n 'w $S/P' README.md",
   "sed 's/a/b/w $S/P' README.md",
   "awk '{print > \"$S/P\"}' README.md",
-  "awk 'BEGIN { printf \"x\" | \"cat > $S/P\" }'",
+  'awk \'BEGIN { printf "x" | "cat > $S/P" }\'',
   "jq -n '\"x\"' --rawfile k README.md > $S/P",
   { command: "tree -Lo 1 $S/P", needs: ["tree"] },
 ]);
