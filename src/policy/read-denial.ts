@@ -1,4 +1,5 @@
 import { realpathSync } from "node:fs";
+import { join } from "node:path";
 import type { ReadDenial } from "../tools/read-denial.js";
 import { anchoredRule } from "./file-rules.js";
 import { patternMatchesPath, relativeInside } from "./path-rule.js";
@@ -47,6 +48,23 @@ function excludeGlob(
 }
 
 /**
+ * The path a rule's pattern starts with before any wildcard, when everything below it is
+ * denied (`./secrets/**`, `~/.ssh`, `//etc/shadow`); undefined for patterns that match by
+ * name at any depth or narrow down below their fixed part (`secrets/*.pem`).
+ */
+function fixedPath(rule: PermissionRule, context: DenialPlaces & { realFolder: (path: string) => Promise<string> }): string | undefined {
+  const content = rule.value.content ?? "";
+  if (!content.includes("/") && content !== "~") return undefined;
+  const { base } = anchoredRule(rule, context);
+  const rest = content
+    .replace(/^(\/\/|~\/|\.\/|\/|~$)/, "")
+    .replace(/^(\.\.\/)+/, "")
+    .replace(/\/(\*\*)?$/, "");
+  if (/[*?[\]{}\\]/.test(rest)) return undefined;
+  return rest === "" ? base : join(base, rest);
+}
+
+/**
  * The Read deny rules in force (read at each use: a session may add some) as a ReadDenial. A
  * file is denied when a rule matches it as listed or where its links lead.
  */
@@ -74,6 +92,13 @@ export function createReadDenial(
         const bases = basesOf(base);
         return forms.some((form) => patternMatchesPath(pattern, bases, form));
       });
+    },
+    hiddenPaths() {
+      return rules()
+        .filter(isReadDeny)
+        .map((rule) => fixedPath(rule, context))
+        .filter((path) => path !== undefined)
+        .map(realOrSelf);
     },
     excludeGlobs(folder) {
       return rules()

@@ -11,10 +11,16 @@ export interface ReadDenial {
    * denied files from being read at all; `denies` still filters what they cannot express.
    */
   excludeGlobs(folder: string): string[];
+  /**
+   * Files and folders that hold nothing but denied files (a rule's fixed folders, as in
+   * `./secrets/**`): a jail hides them. Rules that match by name anywhere are not listed.
+   */
+  hiddenPaths(): string[];
 }
 
 /** The denial of a session with no Read deny rules. */
 export const NOTHING_DENIED: ReadDenial = {
   denies: () => false,
   excludeGlobs: () => [],
+  hiddenPaths: () => [],
 };

@@ -32,7 +32,15 @@ function keelCommand(jail: Jail, layout: Layout, args: string[]): [string, strin
   const node = [process.execPath, ...KEEL_NODE_ARGS, ...args];
   if (jail.kind === "none") return [node[0] as string, node.slice(1)];
   const jailArgs = ["--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp"];
-  const own = ["--bind", layout.base, layout.base, "--unshare-all", "--share-net"];
+  // No user namespace: keel starts its own read-only jail inside this one.
+  const own = [
+    "--bind",
+    layout.base,
+    layout.base,
+    "--unshare-ipc",
+    "--unshare-pid",
+    "--unshare-uts",
+  ];
   return [
     jail.bwrap,
     [...jailArgs, ...own, "--die-with-parent", "--chdir", layout.project, ...node],

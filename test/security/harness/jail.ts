@@ -44,7 +44,9 @@ function quote(text: string): string {
  * Writes the shell the Bash tool spawns as `<shell> -c <script>`: bash inside bubblewrap, where
  * only the machine folder is writable (bound last: it lives under /tmp or /dev/shm, which the
  * fresh /tmp and /dev would hide), with no network and no view of other processes. The script sits beside the machine, out of
- * the jail's writable part. Returns "bash" when there is no jail.
+ * the jail's writable part. No user namespace: this jail must also start inside keel's own
+ * read-only jail (a nested bwrap cannot map users there), and keel's stays read-only inside it.
+ * Returns "bash" when there is no jail.
  */
 export async function jailShell(jail: Jail, layout: Layout): Promise<string> {
   if (jail.kind === "none") return "bash";
@@ -53,7 +55,8 @@ export async function jailShell(jail: Jail, layout: Layout): Promise<string> {
   const lines = [
     "#!/bin/sh",
     `exec ${quote(jail.bwrap)} --ro-bind / / --dev /dev --proc /proc --tmpfs /tmp \\`,
-    `  --bind ${base} ${base} --unshare-all --die-with-parent --chdir "$(pwd -P)" bash "$@"`,
+    `  --bind ${base} ${base} --unshare-net --unshare-ipc --unshare-pid --unshare-uts \\`,
+    `  --die-with-parent --chdir "$(pwd -P)" bash "$@"`,
     "",
   ];
   await writeFile(script, lines.join("\n"), { mode: 0o755 });

@@ -33,6 +33,12 @@ export interface CaseRunner {
    * deny rules cover): with the gate, all of keel's permission checks are then off.
    */
   toolFilters?: boolean;
+  /**
+   * Which Bash calls keel's own read-only jail takes (default: those the read-only verdict
+   * allows, as in a session). "everything" (the Bash tool's test switch) runs every call in
+   * it, with a plain shell: then the jail alone must hold.
+   */
+  keelJail?: "read-only" | "everything";
 }
 
 /** What one case did. */
@@ -155,7 +161,7 @@ function pick(from: Snapshot, path: string): Snapshot {
 /** The built-in tools of a print-mode session, with Bash's shell in the jail. */
 async function machineTools(
   layout: Layout,
-  jail: Jail,
+  runner: CaseRunner,
   env: Record<string, string>,
 ): Promise<{ tools: AnyTool[]; dispose(): Promise<void> }> {
   const config = {
@@ -165,9 +171,11 @@ async function machineTools(
     env,
   };
   const backgroundShells = createBackgroundShells(config);
-  const shell = await jailShell(jail, layout);
+  const jail = runner.keelJail ?? "read-only";
+  const shell = jail === "everything" ? "bash" : await jailShell(runner.jail, layout);
+  const bash = createBashTool(config, { backgroundShells, shell, jail }) as AnyTool;
   const tools = createBuiltinTools(config, { backgroundShells }).map((tool) =>
-    tool.name === "Bash" ? (createBashTool(config, { backgroundShells, shell }) as AnyTool) : tool,
+    tool.name === "Bash" ? bash : tool,
   );
   return { tools, dispose: () => backgroundShells.dispose() };
 }
@@ -248,7 +256,7 @@ async function runCase<C extends ToolCallCase>(
       run.decision = await gate(tool, input, ...rest);
       return run.decision;
     };
-    const { tools, dispose } = await machineTools(layout, runner.jail, env);
+    const { tools, dispose } = await machineTools(layout, runner, env);
     try {
       const { messages } = await ask({
         prompt: "run the call",

@@ -3,12 +3,14 @@ import { resolve } from "node:path";
 import { type BackgroundShells, createBackgroundShells } from "../../background/index.js";
 import type { BuiltinToolsConfig } from "../../builtin-config.js";
 import { realFileSystem } from "../../shell-effects/index.js";
+import type { ToolUseContext } from "../../context.js";
 import type { Tool } from "../../tool.js";
 import { bashDescription } from "./description.js";
 import { checkBashInput } from "./input-check.js";
 import { bashLimits } from "./limits.js";
 import type { SignalGroup } from "./process-group.js";
 import { ReadOnlyCheck, type ReadOnlyPlaces } from "./read-only-check.js";
+import { type JailPlan, programOnPath } from "./read-only-jail.js";
 import { bashToolResult } from "./result.js";
 import { startInBackground } from "./run-background.js";
 import { type BashRunner, runBash } from "./run-bash.js";
@@ -33,6 +35,12 @@ export interface BashToolOptions {
    * passes one). Without it the tool keeps a private registry that only it can reach.
    */
   backgroundShells?: BackgroundShells;
+  /**
+   * Which foreground commands run in a read-only bubblewrap jail where `bwrap` is on PATH:
+   * those the read-only verdict allows (default), none, or every one (a test switch that
+   * shows the jail alone holds, whatever the verdict).
+   */
+  jail?: "read-only" | "off" | "everything";
 }
 
 const DEFAULT_TIMING: ProcessTiming = { drainGraceMs: 300, maxDrainMs: 5_000, killGraceMs: 1_000 };
@@ -75,6 +83,26 @@ export function createBashTool(
     fs: realFileSystem,
     folders: [config.cwd, config.stateDir],
   });
+  /** The jail for a command, if it gets one (see BashToolOptions.jail). */
+  const jailFor = (command: string, context: ToolUseContext): JailPlan | undefined => {
+    const mode = options.jail ?? "read-only";
+    const bwrap = mode === "off" ? undefined : programOnPath("bwrap", config.env.PATH);
+    const shell = programOnPath(runner.shell, config.env.PATH);
+    if (!bwrap || !shell) return undefined;
+    if (mode === "read-only" && !readOnly.isReadOnly(command, places())) return undefined;
+    return {
+      bwrap,
+      shell,
+      keep: [
+        context.options.cwd,
+        ...context.options.additionalDirectories,
+        config.stateDir,
+        workingDirectory.path,
+      ],
+      writable: [runner.sessionDir],
+      hidden: context.options.readDenial?.hiddenPaths() ?? [],
+    };
+  };
   return {
     name: "Bash",
     description: bashDescription(limits),
@@ -92,8 +120,10 @@ export function createBashTool(
     },
     async call(input, context, onProgress) {
       const call = { toolUseId: context.toolUseId, signal: context.signal, onProgress };
-      const run = input.run_in_background === true ? startInBackground : runBash;
-      return { data: await run(input, call, runner) };
+      if (input.run_in_background === true) {
+        return { data: await startInBackground(input, call, runner) };
+      }
+      return { data: await runBash(input, call, runner, jailFor(input.command, context)) };
     },
     mapToolResult: bashToolResult,
   };

@@ -5,6 +5,7 @@ import { checkBashInput, effectiveTimeoutMs } from "./input-check.js";
 import type { BashLimits } from "./limits.js";
 import { type CollectedOutput, OutputCollector } from "./output-collector.js";
 import type { SignalGroup } from "./process-group.js";
+import { type JailPlan, jailArgs } from "./read-only-jail.js";
 import { type ProcessOutcome, type ProcessTiming, runProcess } from "./run-process.js";
 import type { BashInput, BashOutput } from "./schema.js";
 import { type WorkingDirectory, wrapWithCwdReport } from "./working-directory.js";
@@ -44,11 +45,15 @@ export interface BashCall {
 
 let callCounter = 0;
 
-/** Runs one command to completion (or timeout/abort) and describes what happened. */
+/**
+ * Runs one command to completion (or timeout/abort) and describes what happened; in `jail`
+ * when one is given (a command the read-only verdict allowed).
+ */
 export async function runBash(
   input: BashInput,
   call: BashCall,
   runner: BashRunner,
+  jail?: JailPlan,
 ): Promise<BashOutput> {
   const check = checkBashInput(input, runner.limits);
   if (!check.ok) throw new Error(check.message);
@@ -65,7 +70,10 @@ export async function runBash(
   const timeoutMs = effectiveTimeoutMs(input, runner.limits);
   const stopProgress = reportProgress(call, output, runner);
   const outcome = await runProcess({
-    shell: runner.shell,
+    // A jailed command: `bwrap <jail> -- bash -c …`, the shell's flags after the jail's.
+    ...(jail
+      ? { shell: jail.bwrap, shellFlags: [...jailArgs(jail), "--", jail.shell] }
+      : { shell: runner.shell }),
     script: wrapWithCwdReport(input.command, cwdFile),
     cwd: start.cwd,
     env: runner.env,

@@ -1,5 +1,6 @@
 import { resolve } from "node:path";
 import type { ShellWord } from "../../shell-parse/index.js";
+import { physicalPath } from "../file-system.js";
 import { findRepository, gitConfigProblem } from "../git-repository.js";
 import { type OptionScan, type OptionTable, scanOptions } from "../option-scan.js";
 import type { ProgramSpec, ProgramUse, SpecContext, WordUse } from "../types.js";
@@ -116,7 +117,11 @@ function readGlobals(
       const folder = args[++at];
       if (!folder || folder.dynamic.length > 0)
         return { use: opaqueUse("git -C with a folder only known at run time") };
-      place.cwd = place.cwd === undefined ? undefined : resolve(place.cwd, folder.value);
+      // git moves with chdir(2): `link/..` is the parent of the link's target.
+      place.cwd =
+        place.cwd === undefined
+          ? undefined
+          : physicalPath(within(place.cwd, folder.value), context.fs);
       place.reads.push({ word: literal(place.cwd ?? folder.value), use: "entry" });
       continue;
     }
@@ -131,9 +136,14 @@ function readGlobals(
   return { at, place };
 }
 
+/** A path as the kernel reads it from `cwd`: unnormalised, since `link/..` follows the link. */
+function within(cwd: string, path: string): string {
+  return path.startsWith("/") ? path : `${cwd}/${path}`;
+}
+
 /** A path made absolute from where git runs (`-C` included), as a word keel made. */
 function fromGitFolder(word: ShellWord, place: GitPlace): ShellWord {
-  return place.cwd === undefined ? word : literal(resolve(place.cwd, word.value));
+  return place.cwd === undefined ? word : literal(within(place.cwd, word.value));
 }
 
 /**

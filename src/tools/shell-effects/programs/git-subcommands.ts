@@ -33,7 +33,6 @@ const DIFF_LONG: Entries = {
   "--ext-diff": "exec",
   "--textconv": "exec",
   "--output": "write",
-  "--orderfile": "read",
 };
 
 const DIFF_SHORT: Entries = {
@@ -46,7 +45,10 @@ const DIFF_SHORT: Entries = {
   w: "flag",
   R: "flag",
   W: "flag",
-  U: "text",
+  // `-U[<n>]`: the count only attached (`-U 3` is `-U` and an operand); the digits of `-U3`
+  // read as flags of their own, since the scan has no attached-only value for short options.
+  U: "optional",
+  ...Object.fromEntries([..."0123456789"].map((digit) => [digit, "flag" as const])),
   M: "optional",
   C: "optional",
   B: "optional",
@@ -63,10 +65,16 @@ const REV_LONG: Entries = {
     "--oneline --all --branches --tags --remotes --reverse --no-merges --merges --first-parent --graph --decorate --no-decorate --source --abbrev-commit --no-abbrev-commit --full-history --simplify-merges --ancestry-path --left-right --left-only --right-only --cherry --cherry-pick --cherry-mark --boundary --date-order --author-date-order --topo-order --relative-date --children --parents --show-signature --follow --full-diff --walk-reflogs --not --regexp-ignore-case --basic-regexp --extended-regexp --fixed-strings --perl-regexp --all-match --invert-grep --no-walk --do-walk --show-pulls --show-linear-break --mailmap --no-mailmap --use-mailmap --no-use-mailmap --log-size --show-notes-by-default --no-notes --count --objects --no-min-parents --no-max-parents --bisect --reflog --stdin --no-expand-tabs --expand-tabs --clear-decorations --single-worktree --ignore-missing --exclude-first-parent-only --dense --sparse --in-commit-order --alternate-refs --indexed-objects --no-graph",
   ),
   ...texts(
-    "--max-count --skip --since --after --until --before --author --committer --grep --grep-reflog --min-parents --max-parents --since-as-filter --date --pretty --format --encoding --exclude --decorate-refs --decorate-refs-exclude -n -L --glob --notes --show-notes --max-age --min-age",
+    "--max-count --skip --since --after --until --before --author --committer --grep --grep-reflog --since-as-filter --date --encoding --exclude --glob --max-age --min-age",
   ),
-  ...optionals("--branches --tags --remotes --show-linear-break --decorate --abbrev"),
+  // A value only after `=`: git reads `--pretty --output=f` as two options.
+  ...optionals(
+    "--branches --tags --remotes --show-linear-break --decorate --abbrev --pretty --format --notes --show-notes --min-parents --max-parents",
+  ),
 };
+
+/** Options of log and its kin (parsed by log itself, which rev-list does not know). */
+const LOG_LONG: Entries = texts("--decorate-refs --decorate-refs-exclude");
 
 const REV_SHORT: Entries = {
   n: "text",
@@ -74,7 +82,6 @@ const REV_SHORT: Entries = {
   E: "flag",
   F: "flag",
   P: "flag",
-  L: "text",
   g: "flag",
 };
 
@@ -127,13 +134,21 @@ export const READ_ONLY_SUBCOMMANDS: Readonly<Record<string, SubcommandShape>> = 
     "paths",
     false,
   ),
-  log: shape(table({ ...DIFF_SHORT, ...REV_SHORT }, DIFF_LONG, REV_LONG), "revisions", true),
-  whatchanged: shape(
-    table({ ...DIFF_SHORT, ...REV_SHORT }, DIFF_LONG, REV_LONG),
+  log: shape(
+    table({ ...DIFF_SHORT, ...REV_SHORT, L: "text" }, DIFF_LONG, REV_LONG, LOG_LONG),
     "revisions",
     true,
   ),
-  show: shape(table({ ...DIFF_SHORT, ...REV_SHORT }, DIFF_LONG, REV_LONG), "revisions", true),
+  whatchanged: shape(
+    table({ ...DIFF_SHORT, ...REV_SHORT, L: "text" }, DIFF_LONG, REV_LONG, LOG_LONG),
+    "revisions",
+    true,
+  ),
+  show: shape(
+    table({ ...DIFF_SHORT, ...REV_SHORT, L: "text" }, DIFF_LONG, REV_LONG, LOG_LONG),
+    "revisions",
+    true,
+  ),
   diff: shape(table(DIFF_SHORT, DIFF_LONG), "revisions", true),
   "diff-tree": shape(
     table(
@@ -167,7 +182,9 @@ export const READ_ONLY_SUBCOMMANDS: Readonly<Record<string, SubcommandShape>> = 
       flags(
         "--root --show-stats --incremental --porcelain --line-porcelain --show-name --show-number --show-email --progress --no-progress --score-debug --minimal --color-lines --color-by-age",
       ),
-      texts("--since --abbrev --ignore-rev --date --reverse --encoding"),
+      texts("--since --ignore-rev --date --encoding"),
+      flags("--reverse"),
+      optionals("--abbrev"),
       { "--contents": "read", "--ignore-revs-file": "read" },
     ),
     "revisions",

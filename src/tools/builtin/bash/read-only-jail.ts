@@ -1,0 +1,81 @@
+import { accessSync, constants, statSync } from "node:fs";
+import { delimiter, join } from "node:path";
+
+/** What a read-only command's jail is made of. */
+export interface JailPlan {
+  bwrap: string;
+  /** The shell, as a file (bwrap would report a missing one only as an exit code). */
+  shell: string;
+  /** Folders the command may need that the jail's fresh /tmp and /dev would hide (read-only). */
+  keep: readonly string[];
+  /** Folders it must write (the Bash tool's session folder, where the shell reports its folder). */
+  writable: readonly string[];
+  /** Paths Read deny rules cover: empty folders and files in the jail. */
+  hidden: readonly string[];
+}
+
+const found = new Map<string, string | undefined>();
+
+function executable(path: string): boolean {
+  try {
+    accessSync(path, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The file a program name runs (a path as given, a bare name from the session's PATH), if
+ * there is one; looked up once per name and PATH.
+ */
+export function programOnPath(name: string, path: string | undefined): string | undefined {
+  if (name.includes("/")) return executable(name) ? name : undefined;
+  const key = `${name}\0${path ?? ""}`;
+  if (found.has(key)) return found.get(key);
+  const dirs = (path ?? "").split(delimiter).filter((dir) => dir !== "");
+  const file = dirs.map((dir) => join(dir, name)).find(executable);
+  found.set(key, file);
+  return file;
+}
+
+const MASKED = ["/tmp", "/dev"];
+
+function isFolder(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+function exists(path: string): boolean {
+  try {
+    statSync(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * bubblewrap's arguments for a jail in which nothing can be changed: the whole file system
+ * read-only, a fresh /dev (its null and tty work) and a private /tmp, no network, and the
+ * paths Read deny rules cover hidden. Working folders under /tmp or /dev are mounted back
+ * read-only; the session folder stays writable for the shell's folder report.
+ */
+export function jailArgs(plan: JailPlan): string[] {
+  const args = ["--ro-bind", "/", "/", "--dev", "/dev", "--tmpfs", "/tmp"];
+  args.push("--unshare-net", "--unshare-ipc", "--unshare-uts", "--die-with-parent");
+  const masked = (path: string) => MASKED.some((top) => path === top || path.startsWith(`${top}/`));
+  for (const folder of new Set(plan.keep)) {
+    if (masked(folder) && exists(folder)) args.push("--ro-bind", folder, folder);
+  }
+  for (const folder of new Set(plan.writable)) args.push("--bind", folder, folder);
+  for (const path of new Set(plan.hidden)) {
+    if (!exists(path)) continue;
+    if (isFolder(path)) args.push("--tmpfs", path, "--remount-ro", path);
+    else args.push("--ro-bind", "/dev/null", path);
+  }
+  return args;
+}
