@@ -52,7 +52,10 @@ function excludeGlob(
  * denied (`./secrets/**`, `~/.ssh`, `//etc/shadow`); undefined for patterns that match by
  * name at any depth or narrow down below their fixed part (`secrets/*.pem`).
  */
-function fixedPath(rule: PermissionRule, context: DenialPlaces & { realFolder: (path: string) => Promise<string> }): string | undefined {
+function fixedPath(
+  rule: PermissionRule,
+  context: DenialPlaces & { realFolder: (path: string) => Promise<string> },
+): string | undefined {
   const content = rule.value.content ?? "";
   if (!content.includes("/") && content !== "~") return undefined;
   const { base } = anchoredRule(rule, context);

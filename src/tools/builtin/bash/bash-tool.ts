@@ -1,9 +1,9 @@
 import { homedir } from "node:os";
-import { resolve } from "node:path";
+import { dirname, resolve } from "node:path";
 import { type BackgroundShells, createBackgroundShells } from "../../background/index.js";
 import type { BuiltinToolsConfig } from "../../builtin-config.js";
-import { realFileSystem } from "../../shell-effects/index.js";
 import type { ToolUseContext } from "../../context.js";
+import { realFileSystem } from "../../shell-effects/index.js";
 import type { Tool } from "../../tool.js";
 import { bashDescription } from "./description.js";
 import { checkBashInput } from "./input-check.js";
@@ -98,6 +98,8 @@ export function createBashTool(
         ...context.options.additionalDirectories,
         config.stateDir,
         workingDirectory.path,
+        // The shell itself must stay reachable (a wrapper script under /tmp, say).
+        dirname(shell),
       ],
       writable: [runner.sessionDir],
       hidden: context.options.readDenial?.hiddenPaths() ?? [],

@@ -336,7 +336,8 @@ export const READ_ONLY_SUBCOMMANDS: Readonly<Record<string, SubcommandShape>> = 
   version: shape(table({}, flags("--build-options")), "names", false),
   help: shape(
     table(
-      { a: "flag", g: "flag", i: "flag", m: "flag", w: "flag" },
+      // Not -i, -m or -w: they start info, man or a web browser.
+      { a: "flag", g: "flag" },
       flags("--all --guides --config --verbose --no-verbose --no-external-commands --no-aliases"),
     ),
     "names",
