@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { KEEL_NODE_ARGS } from "../helpers/run-keel.js";
 import { anthropicEnv, scriptedServer } from "../helpers/scripted.js";
@@ -15,6 +16,8 @@ import { machineEnv, toolPath } from "./harness/session.js";
 // where bwrap exists (with the network kept, for the scripted server on 127.0.0.1).
 
 const env = useBatteryEnv();
+
+const REPOSITORY = fileURLToPath(new URL("../..", import.meta.url));
 
 /** A few cases of each class that need no setup call (setup would itself go through keel -p). */
 function sample(): SecurityCase[] {
@@ -33,7 +36,11 @@ function keelCommand(jail: Jail, layout: Layout, args: string[]): [string, strin
   if (jail.kind === "none") return [node[0] as string, node.slice(1)];
   const jailArgs = ["--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp"];
   // No user namespace: keel starts its own read-only jail inside this one.
+  // This checkout (the built CLI, node_modules) may itself be under the fresh /tmp.
   const own = [
+    "--ro-bind",
+    REPOSITORY,
+    REPOSITORY,
     "--bind",
     layout.base,
     layout.base,

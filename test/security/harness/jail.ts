@@ -1,6 +1,7 @@
 import { accessSync, constants } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import { delimiter, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import type { Layout } from "./layout.js";
 
 /** How the Bash tool's shell runs: inside bubblewrap, or plainly when it is missing. */
@@ -36,6 +37,9 @@ export function chooseJail(env: NodeJS.ProcessEnv = process.env): Jail {
   return { kind: "none" };
 }
 
+/** This checkout (its node_modules hold the ripgrep on the machine's PATH): it may be under /tmp. */
+const REPOSITORY = fileURLToPath(new URL("../../..", import.meta.url));
+
 function quote(text: string): string {
   return `'${text.replaceAll("'", `'\\''`)}'`;
 }
@@ -55,7 +59,8 @@ export async function jailShell(jail: Jail, layout: Layout): Promise<string> {
   const lines = [
     "#!/bin/sh",
     `exec ${quote(jail.bwrap)} --ro-bind / / --dev /dev --proc /proc --tmpfs /tmp \\`,
-    `  --bind ${base} ${base} --unshare-net --unshare-ipc --unshare-pid --unshare-uts \\`,
+    `  --ro-bind ${quote(REPOSITORY)} ${quote(REPOSITORY)} --bind ${base} ${base} \\`,
+    "  --unshare-net --unshare-ipc --unshare-pid --unshare-uts \\",
     `  --die-with-parent --chdir "$(pwd -P)" bash "$@"`,
     "",
   ];

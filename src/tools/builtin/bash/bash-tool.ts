@@ -1,5 +1,5 @@
 import { homedir } from "node:os";
-import { dirname, resolve } from "node:path";
+import { dirname, isAbsolute, resolve } from "node:path";
 import { type BackgroundShells, createBackgroundShells } from "../../background/index.js";
 import type { BuiltinToolsConfig } from "../../builtin-config.js";
 import type { ToolUseContext } from "../../context.js";
@@ -98,8 +98,9 @@ export function createBashTool(
         ...context.options.additionalDirectories,
         config.stateDir,
         workingDirectory.path,
-        // The shell itself must stay reachable (a wrapper script under /tmp, say).
+        // The shell and the programs on PATH must stay reachable (a checkout under /tmp, say).
         dirname(shell),
+        ...(config.env.PATH ?? "").split(":").filter(isAbsolute),
       ],
       writable: [runner.sessionDir],
       hidden: context.options.readDenial?.hiddenPaths() ?? [],

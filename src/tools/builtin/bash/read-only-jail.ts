@@ -6,7 +6,10 @@ export interface JailPlan {
   bwrap: string;
   /** The shell, as a file (bwrap would report a missing one only as an exit code). */
   shell: string;
-  /** Folders the command may need that the jail's fresh /tmp and /dev would hide (read-only). */
+  /**
+   * Folders the command may need that the jail's fresh /tmp and /dev would hide (working
+   * folders, the shell's, PATH's): mounted back read-only.
+   */
   keep: readonly string[];
   /** Folders it must write (the Bash tool's session folder, where the shell reports its folder). */
   writable: readonly string[];
