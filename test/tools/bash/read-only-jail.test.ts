@@ -121,3 +121,29 @@ describe.skipIf(!bwrap)("the read-only jail", () => {
     expect(statSync(index).mtimeMs).not.toBe(before);
   });
 });
+
+describe("a bubblewrap that cannot make a jail here", () => {
+  let root: string;
+  let work: string;
+  useSessionFolders((folders) => {
+    ({ root, work } = folders);
+  });
+
+  it("leaves commands to run as they would without one", async () => {
+    // As where unprivileged user namespaces are turned off: bwrap is there but refused.
+    const fakes = join(root, "fake-bin");
+    await mkdir(fakes);
+    await writeFile(
+      join(fakes, "bwrap"),
+      "#!/bin/sh\necho 'bwrap: No permissions to create a new namespace' >&2\nexit 1\n",
+      {
+        mode: 0o755,
+      },
+    );
+    const config = sessionConfig(root, { PATH: `${fakes}:${process.env.PATH}` });
+    const tool = createBashTool(config, { jail: "everything" });
+    const out = await runBashCall(tool, { command: "echo hi; touch made" }, makeContext(work));
+    expect(out.data.stdout.trim()).toBe("hi");
+    expect(existsSync(join(work, "made"))).toBe(true);
+  });
+});

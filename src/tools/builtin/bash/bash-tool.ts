@@ -10,7 +10,7 @@ import { checkBashInput } from "./input-check.js";
 import { bashLimits } from "./limits.js";
 import type { SignalGroup } from "./process-group.js";
 import { ReadOnlyCheck, type ReadOnlyPlaces } from "./read-only-check.js";
-import { type JailPlan, programOnPath } from "./read-only-jail.js";
+import { type JailPlan, jailWorks, programOnPath } from "./read-only-jail.js";
 import { bashToolResult } from "./result.js";
 import { startInBackground } from "./run-background.js";
 import { type BashRunner, runBash } from "./run-bash.js";
@@ -84,11 +84,14 @@ export function createBashTool(
     folders: [config.cwd, config.stateDir],
   });
   /** The jail for a command, if it gets one (see BashToolOptions.jail). */
-  const jailFor = (command: string, context: ToolUseContext): JailPlan | undefined => {
+  const jailFor = async (
+    command: string,
+    context: ToolUseContext,
+  ): Promise<JailPlan | undefined> => {
     const mode = options.jail ?? "read-only";
     const bwrap = mode === "off" ? undefined : programOnPath("bwrap", config.env.PATH);
     const shell = programOnPath(runner.shell, config.env.PATH);
-    if (!bwrap || !shell) return undefined;
+    if (!bwrap || !shell || !(await jailWorks(bwrap))) return undefined;
     if (mode === "read-only" && !readOnly.isReadOnly(command, places())) return undefined;
     return {
       bwrap,
@@ -126,7 +129,7 @@ export function createBashTool(
       if (input.run_in_background === true) {
         return { data: await startInBackground(input, call, runner) };
       }
-      return { data: await runBash(input, call, runner, jailFor(input.command, context)) };
+      return { data: await runBash(input, call, runner, await jailFor(input.command, context)) };
     },
     mapToolResult: bashToolResult,
   };

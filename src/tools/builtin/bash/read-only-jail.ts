@@ -1,3 +1,4 @@
+import { execFile } from "node:child_process";
 import { accessSync, constants, statSync } from "node:fs";
 import { delimiter, join } from "node:path";
 
@@ -81,4 +82,27 @@ export function jailArgs(plan: JailPlan): string[] {
     else args.push("--ro-bind", "/dev/null", path);
   }
   return args;
+}
+
+const probes = new Map<string, Promise<boolean>>();
+
+/**
+ * Whether this bwrap can make a jail here, tried once per binary: an installed bubblewrap
+ * may still be refused its namespaces (unprivileged user namespaces turned off, as on some
+ * Ubuntu releases). Without a working jail, commands run as they would with none.
+ */
+export function jailWorks(bwrap: string): Promise<boolean> {
+  let probe = probes.get(bwrap);
+  if (!probe) {
+    const args = [
+      ...jailArgs({ bwrap, shell: "/bin/true", keep: [], writable: [], hidden: [] }),
+      "--",
+      "true",
+    ];
+    probe = new Promise((resolve) => {
+      execFile(bwrap, args, { timeout: 10_000 }, (error) => resolve(error === null));
+    });
+    probes.set(bwrap, probe);
+  }
+  return probe;
 }
