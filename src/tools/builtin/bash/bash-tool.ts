@@ -1,8 +1,7 @@
 import { homedir } from "node:os";
-import { dirname, isAbsolute, resolve } from "node:path";
+import { resolve } from "node:path";
 import { type BackgroundShells, createBackgroundShells } from "../../background/index.js";
 import type { BuiltinToolsConfig } from "../../builtin-config.js";
-import type { ToolUseContext } from "../../context.js";
 import { realFileSystem } from "../../shell-effects/index.js";
 import type { Tool } from "../../tool.js";
 import { bashDescription } from "./description.js";
@@ -10,7 +9,7 @@ import { checkBashInput } from "./input-check.js";
 import { bashLimits } from "./limits.js";
 import type { SignalGroup } from "./process-group.js";
 import { ReadOnlyCheck, type ReadOnlyPlaces } from "./read-only-check.js";
-import { type JailPlan, jailWorks, programOnPath } from "./read-only-jail.js";
+import { jailFor } from "./read-only-jail.js";
 import { bashToolResult } from "./result.js";
 import { startInBackground } from "./run-background.js";
 import { type BashRunner, runBash } from "./run-bash.js";
@@ -83,32 +82,6 @@ export function createBashTool(
     fs: realFileSystem,
     folders: [config.cwd, config.stateDir],
   });
-  /** The jail for a command, if it gets one (see BashToolOptions.jail). */
-  const jailFor = async (
-    command: string,
-    context: ToolUseContext,
-  ): Promise<JailPlan | undefined> => {
-    const mode = options.jail ?? "read-only";
-    const bwrap = mode === "off" ? undefined : programOnPath("bwrap", config.env.PATH);
-    const shell = programOnPath(runner.shell, config.env.PATH);
-    if (!bwrap || !shell || !(await jailWorks(bwrap))) return undefined;
-    if (mode === "read-only" && !readOnly.isReadOnly(command, places())) return undefined;
-    return {
-      bwrap,
-      shell,
-      keep: [
-        context.options.cwd,
-        ...context.options.additionalDirectories,
-        config.stateDir,
-        workingDirectory.path,
-        // The shell and the programs on PATH must stay reachable (a checkout under /tmp, say).
-        dirname(shell),
-        ...(config.env.PATH ?? "").split(":").filter(isAbsolute),
-      ],
-      writable: [runner.sessionDir],
-      hidden: context.options.readDenial?.hiddenPaths() ?? [],
-    };
-  };
   return {
     name: "Bash",
     description: bashDescription(limits),
@@ -129,7 +102,21 @@ export function createBashTool(
       if (input.run_in_background === true) {
         return { data: await startInBackground(input, call, runner) };
       }
-      return { data: await runBash(input, call, runner, await jailFor(input.command, context)) };
+      const jail = await jailFor({
+        mode: options.jail ?? "read-only",
+        path: config.env.PATH,
+        shell: runner.shell,
+        readOnly: () => readOnly.isReadOnly(input.command, places()),
+        keep: [
+          context.options.cwd,
+          ...context.options.additionalDirectories,
+          config.stateDir,
+          workingDirectory.path,
+        ],
+        writable: [runner.sessionDir],
+        hidden: () => context.options.readDenial?.hiddenPaths() ?? [],
+      });
+      return { data: await runBash(input, call, runner, jail) };
     },
     mapToolResult: bashToolResult,
   };

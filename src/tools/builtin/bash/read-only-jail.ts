@@ -1,6 +1,6 @@
 import { execFile } from "node:child_process";
 import { accessSync, constants, statSync } from "node:fs";
-import { delimiter, join } from "node:path";
+import { delimiter, dirname, isAbsolute, join } from "node:path";
 
 /** What a read-only command's jail is made of. */
 export interface JailPlan {
@@ -105,4 +105,35 @@ export function jailWorks(bwrap: string): Promise<boolean> {
     probes.set(bwrap, probe);
   }
   return probe;
+}
+
+/** What decides whether a Bash command runs jailed, and what its jail keeps. */
+export interface JailRequest {
+  /** "read-only": commands the verdict allows; "everything": a test switch; "off": none. */
+  mode: "read-only" | "off" | "everything";
+  /** The session's PATH (bwrap and the shell are looked up on it). */
+  path: string | undefined;
+  shell: string;
+  /** The read-only verdict for the command (asked only when it matters). */
+  readOnly: () => boolean;
+  /** Working folders and the shell's folder, which must stay readable. */
+  keep: readonly string[];
+  writable: readonly string[];
+  hidden: () => string[];
+}
+
+/** The jail a command runs in, or undefined when it runs without one. */
+export async function jailFor(request: JailRequest): Promise<JailPlan | undefined> {
+  const bwrap = request.mode === "off" ? undefined : programOnPath("bwrap", request.path);
+  const shell = programOnPath(request.shell, request.path);
+  if (!bwrap || !shell || !(await jailWorks(bwrap))) return undefined;
+  if (request.mode === "read-only" && !request.readOnly()) return undefined;
+  return {
+    bwrap,
+    shell,
+    // The shell and the programs on PATH must stay reachable (a checkout under /tmp, say).
+    keep: [...request.keep, dirname(shell), ...(request.path ?? "").split(":").filter(isAbsolute)],
+    writable: request.writable,
+    hidden: request.hidden(),
+  };
 }
