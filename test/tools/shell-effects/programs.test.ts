@@ -173,6 +173,13 @@ describe("program specs", () => {
     }
   });
 
+  it("refuses a diff of folders that hold a link, which diff would follow", async () => {
+    expect(await readOnly("diff -r src src")).toBe(true);
+    expect(await readOnly("diff -r . src")).toBe(false);
+    expect(await readOnly("diff . src")).toBe(false);
+    expect(await readOnly("diff -r --no-dereference . src")).toBe(true);
+  });
+
   it("takes ripgrep's config file as options keel cannot see", async () => {
     const effects = await analyseShell("rg TODO", {
       cwd: place().project,

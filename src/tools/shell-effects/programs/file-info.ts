@@ -1,6 +1,7 @@
-import type { OptionEntry, OptionTable } from "../option-scan.js";
+import { isAbsolute, join } from "node:path";
+import { type OptionEntry, type OptionTable, partOfWord } from "../option-scan.js";
 import type { ProgramSpec, ProgramUse } from "../types.js";
-import { followsLinks } from "./file-readers.js";
+import { followsLinks, treeMayHoldLinks } from "./file-readers.js";
 import { operandsRead, operandsText, tableSpec } from "./table-spec.js";
 
 /**
@@ -46,45 +47,54 @@ export const statSpec = about({
   },
 });
 
-export const fileSpec = about({
-  short: {
-    ...flags("bcdEhiIklLNnprsSvz0"),
-    e: "text",
-    F: "text",
-    f: "list",
-    m: "read",
-    P: "text",
-    C: "forbidden",
+/** `file`: `-m` names magic files, a colon-separated list of them. */
+export const fileSpec = tableSpec(
+  withHelp({
+    short: {
+      ...flags("bcdEhiIklLNnprsSvz0"),
+      e: "text",
+      F: "text",
+      f: "list",
+      m: "text",
+      P: "text",
+      C: "forbidden",
+    },
+    long: {
+      "--brief": ["flag", "-b"],
+      "--checking-printout": ["flag", "-c"],
+      "--exclude": ["text", "-e"],
+      "--exclude-quiet": "text",
+      "--extension": "flag",
+      "--files-from": ["list", "-f"],
+      "--separator": ["text", "-F"],
+      "--no-dereference": ["flag", "-h"],
+      "--mime": ["flag", "-i"],
+      "--mime-type": "flag",
+      "--mime-encoding": "flag",
+      "--keep-going": ["flag", "-k"],
+      "--list": ["flag", "-l"],
+      "--dereference": ["flag", "-L"],
+      "--magic-file": ["text", "-m"],
+      "--no-buffer": ["flag", "-n"],
+      "--no-pad": ["flag", "-N"],
+      "--preserve-date": ["flag", "-p"],
+      "--parameter": ["text", "-P"],
+      "--raw": ["flag", "-r"],
+      "--special-files": ["flag", "-s"],
+      "--no-sandbox": ["flag", "-S"],
+      "--uncompress": ["flag", "-z"],
+      "--uncompress-noreport": ["flag", "-Z"],
+      "--print0": ["flag", "-0"],
+      "--compile": ["forbidden", "-C"],
+    },
+  }),
+  (scan) => {
+    const magic = scan
+      .values("-m")
+      .flatMap((list) => list.value.split(":").map((file) => partOfWord(list, file)));
+    return { reads: [...magic, ...scan.operands].map((word) => ({ word, use: "entry" as const })) };
   },
-  long: {
-    "--brief": ["flag", "-b"],
-    "--checking-printout": ["flag", "-c"],
-    "--exclude": ["text", "-e"],
-    "--exclude-quiet": "text",
-    "--extension": "flag",
-    "--files-from": ["list", "-f"],
-    "--separator": ["text", "-F"],
-    "--no-dereference": ["flag", "-h"],
-    "--mime": ["flag", "-i"],
-    "--mime-type": "flag",
-    "--mime-encoding": "flag",
-    "--keep-going": ["flag", "-k"],
-    "--list": ["flag", "-l"],
-    "--dereference": ["flag", "-L"],
-    "--magic-file": ["read", "-m"],
-    "--no-buffer": ["flag", "-n"],
-    "--no-pad": ["flag", "-N"],
-    "--preserve-date": ["flag", "-p"],
-    "--parameter": ["text", "-P"],
-    "--raw": ["flag", "-r"],
-    "--special-files": ["flag", "-s"],
-    "--no-sandbox": ["flag", "-S"],
-    "--uncompress": ["flag", "-z"],
-    "--uncompress-noreport": ["flag", "-Z"],
-    "--print0": ["flag", "-0"],
-    "--compile": ["forbidden", "-C"],
-  },
-});
+);
 
 /** `du`: operands are trees; `-L` follows every link below them. */
 export const duSpec = tableSpec(
@@ -238,8 +248,10 @@ const unameSpec = text({
 });
 
 const hostnameSpec = noOperands("hostname", {
-  short: flags("aAbdfiIsy"),
+  short: { ...flags("aAdfiIsy"), b: "forbidden", F: "forbidden-value" },
   long: {
+    "--boot": ["forbidden", "-b"],
+    "--file": ["forbidden-value", "-F"],
     "--alias": ["flag", "-a"],
     "--all-fqdns": ["flag", "-A"],
     "--domain": ["flag", "-d"],
@@ -248,6 +260,8 @@ const hostnameSpec = noOperands("hostname", {
     "--ip-address": ["flag", "-i"],
     "--all-ip-addresses": ["flag", "-I"],
     "--short": ["flag", "-s"],
+    "--yp": ["flag", "-y"],
+    "--nis": ["flag", "-y"],
   },
 });
 
@@ -296,7 +310,7 @@ function checksum(extra: OptionTable["short"] = {}): ProgramSpec {
 const diffSpec = tableSpec(
   withHelp({
     short: {
-      ...flags("abBdeEfiHlnNpqrsStTuwyZ"),
+      ...flags("abBcdeEfiHlnNpqrsStTuwyZ"),
       C: "text",
       D: "text",
       F: "text",
@@ -336,8 +350,8 @@ const diffSpec = tableSpec(
       "--exclude": ["text", "-x"],
       "--exclude-from": ["read", "-X"],
       "--starting-file": ["text", "-S"],
-      "--from-file": "read",
-      "--to-file": "read",
+      "--from-file": "text",
+      "--to-file": "text",
       "--ignore-case": ["flag", "-i"],
       "--ignore-tab-expansion": ["flag", "-E"],
       "--ignore-trailing-space": ["flag", "-Z"],
@@ -364,7 +378,24 @@ const diffSpec = tableSpec(
     },
     numeric: "-U",
   }),
-  (scan, context) => operandsRead(scan.has("-r") ? "tree" : "entry")(scan, context),
+  // A folder operand is compared file by file (and, with -r, folder by folder): each operand,
+  // --from-file and --to-file included, may be a tree. diff follows the links it meets there
+  // (unless --no-dereference): a tree holding one may read anything.
+  (scan, context) => {
+    const words = [...scan.operands, ...scan.values("--from-file"), ...scan.values("--to-file")];
+    const use = { reads: words.map((word) => ({ word, use: "tree" as const })) };
+    if (scan.has("--no-dereference")) return use;
+    const linked = words.some(
+      (word) =>
+        context.cwd === undefined ||
+        word.dynamic.length > 0 ||
+        treeMayHoldLinks(
+          isAbsolute(word.value) ? word.value : join(context.cwd, word.value),
+          context.fs,
+        ),
+    );
+    return linked ? followsLinks(use, "diff") : use;
+  },
 );
 
 const cmpSpec = about({
@@ -378,6 +409,28 @@ const cmpSpec = about({
     "--silent": ["flag", "-s"],
   },
 });
+
+/** `sum [FILE]…`: the BSD or System V checksum. */
+const sumSpec = about({
+  short: flags("rs"),
+  long: { "--sysv": ["flag", "-s"] },
+});
+
+/** `locale [NAME]…`: names are categories or keywords. */
+const localeSpec = text({
+  short: flags("amckv"),
+  long: {
+    "--all-locales": ["flag", "-a"],
+    "--charmaps": ["flag", "-m"],
+    "--category-name": ["flag", "-c"],
+    "--keyword-name": ["flag", "-k"],
+    "--verbose": ["flag", "-v"],
+    "--usage": "flag",
+  },
+});
+
+/** `getconf [-a] [NAME [PATH]]`: `-v SPEC` runs another getconf, which keel does not follow. */
+const getconfSpec = text({ short: { a: "flag", v: "forbidden-value" } });
 
 /** Programs that report on files and the system. */
 export const FILE_INFO: Readonly<Record<string, ProgramSpec>> = {
@@ -393,6 +446,9 @@ export const FILE_INFO: Readonly<Record<string, ProgramSpec>> = {
   whoami: noOperands("whoami"),
   id: idSpec,
   groups: text(),
+  users: about({}),
+  locale: localeSpec,
+  getconf: getconfSpec,
   uname: unameSpec,
   arch: noOperands("arch"),
   hostname: hostnameSpec,
@@ -409,6 +465,7 @@ export const FILE_INFO: Readonly<Record<string, ProgramSpec>> = {
   sha512sum: checksum(),
   b2sum: checksum({ l: "text" }),
   cksum: checksum({ a: "text", l: "text" }),
+  sum: sumSpec,
   diff: diffSpec,
   cmp: cmpSpec,
 };

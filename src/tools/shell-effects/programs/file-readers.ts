@@ -1,3 +1,4 @@
+import { type FileSystemView, physicalPath } from "../file-system.js";
 import type { OptionTable } from "../option-scan.js";
 import type { ProgramSpec, ProgramUse } from "../types.js";
 import { operandsRead, tableSpec } from "./table-spec.js";
@@ -159,4 +160,27 @@ export const lsSpec = tableSpec(
 export function followsLinks(use: Partial<ProgramUse>, what: string): Partial<ProgramUse> {
   const why = `${what} follows symlinks through the tree`;
   return { ...use, notReadOnly: why, unknownReads: why };
+}
+
+/** Entries a spec may look at to find links in a tree before assuming there are some. */
+const LINK_SEARCH_BUDGET = 5_000;
+
+/**
+ * True when a folder tree (from `start`, absolute) may hold a symlink: one is found, or the
+ * tree is larger than keel looks through. A file or a missing path holds none.
+ */
+export function treeMayHoldLinks(start: string, fs: FileSystemView): boolean {
+  const folder = physicalPath(start, fs);
+  if (fs.entry(folder) !== "directory") return false;
+  const queue = [folder];
+  let budget = LINK_SEARCH_BUDGET;
+  for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
+    for (const name of fs.names(next)) {
+      if (--budget < 0) return true;
+      const kind = fs.entry(`${next}/${name}`);
+      if (kind === "symlink") return true;
+      if (kind === "directory") queue.push(`${next}/${name}`);
+    }
+  }
+  return false;
 }

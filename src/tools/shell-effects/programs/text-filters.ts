@@ -1,5 +1,6 @@
 import type { OptionEntry, OptionTable } from "../option-scan.js";
 import type { ProgramSpec } from "../types.js";
+import { guessedUse } from "./guessed-use.js";
 import { type OperandRule, operandsRead, operandsText, tableSpec } from "./table-spec.js";
 
 /**
@@ -263,7 +264,7 @@ export const odSpec = reader({
     N: "text",
     S: "text",
     t: "text",
-    w: "text",
+    w: "optional",
   },
   long: {
     "--address-radix": ["text", "-A"],
@@ -289,20 +290,62 @@ const BASE_ENCODER: OptionTable = {
 export const base64Spec = reader(BASE_ENCODER);
 export const base32Spec = reader(BASE_ENCODER);
 
+/**
+ * xxd reads no clusters: a word is one option, named by its first two letters (`-ps` is `-p`),
+ * and a value-taking one takes the rest of the word (`-c8`) or the next word. Only the exact
+ * names are accepted here (`-ca 8 in out` would be `-c a`, then `8` read and `in` written).
+ */
+const XXD_FLAGS = [
+  "-a",
+  "-autoskip",
+  "-b",
+  "-bits",
+  "-C",
+  "-capitalize",
+  "-d",
+  "-e",
+  "-E",
+  "-EBCDIC",
+  "-h",
+  "-help",
+  "-i",
+  "-include",
+  "-p",
+  "-ps",
+  "-plain",
+  "-postscript",
+  "-r",
+  "-revert",
+  "-u",
+  "-uppercase",
+  "-v",
+  "-version",
+];
+const XXD_VALUES = [
+  "-c",
+  "-cols",
+  "-g",
+  "-groupsize",
+  "-l",
+  "-len",
+  "-n",
+  "-name",
+  "-o",
+  "-offset",
+  "-s",
+  "-seek",
+  "-R",
+];
+
 /** `xxd [options] [infile [outfile]]`: the second operand is written. */
 export const xxdSpec = tableSpec(
   {
-    short: {
-      ...flags("abCeEipruhv"),
-      c: "text",
-      g: "text",
-      l: "text",
-      n: "text",
-      o: "text",
-      s: "text",
-      R: "text",
+    long: {
+      ...Object.fromEntries(XXD_FLAGS.map((name) => [name, "flag" as const])),
+      ...Object.fromEntries(XXD_VALUES.map((name) => [name, "text" as const])),
     },
-    clusters: "next-word",
+    singleDashLong: true,
+    stopAtOperand: true,
   },
   inputThenOutput("xxd"),
 );
@@ -325,8 +368,16 @@ export const hexdumpSpec = reader({
   },
 });
 
-export const stringsSpec = reader({
-  short: { ...flags("afdwsU"), n: "text", t: "text", e: "text", T: "text" },
+const stringsTable = reader({
+  short: {
+    ...flags("adfowhHvV"),
+    n: "text",
+    t: "text",
+    e: "text",
+    T: "text",
+    s: "text",
+    U: "text",
+  },
   long: {
     "--all": ["flag", "-a"],
     "--print-file-name": ["flag", "-f"],
@@ -334,11 +385,19 @@ export const stringsSpec = reader({
     "--bytes": ["text", "-n"],
     "--radix": ["text", "-t"],
     "--encoding": ["text", "-e"],
+    "--target": ["text", "-T"],
     "--include-all-whitespace": ["flag", "-w"],
     "--output-separator": ["text", "-s"],
+    "--unicode": ["text", "-U"],
   },
   numeric: "-n",
 });
+
+/** binutils' `strings`: an `@FILE` word anywhere is replaced by the words in FILE. */
+export const stringsSpec: ProgramSpec = (args, context) =>
+  args.some((word) => word.value.startsWith("@"))
+    ? guessedUse(args, "strings reads more arguments from an @file")
+    : stringsTable(args, context);
 
 export const seqSpec = tableSpec(
   {
