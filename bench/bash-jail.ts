@@ -1,13 +1,15 @@
-// What keel's read-only jail adds to a Bash call (issue 23): `true` through the Bash tool
-// with the jail and without it, alternated call by call in the same run.
+// What keel's read-only jail and the `sandbox` settings' runtime add to a Bash call (issue 23):
+// `true` through the Bash tool jailed, sandboxed and bare, alternated call by call in one run.
 // Usage: npm run bench:jail -- [--runs ≥ 5, default 41]
 import { mkdir, mkdtemp, realpath, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { mergeSandboxSettings } from "../src/config/settings/sandbox-merge.js";
 import { createBashTool } from "../src/tools/builtin/bash/bash-tool.js";
 import { programOnPath } from "../src/tools/builtin/bash/read-only-jail.js";
+import { createBashSandbox } from "../src/tools/sandbox/bash-sandbox.js";
 import { makeToolCallContext } from "../test/helpers/tool-context.js";
 import { machineFacts } from "./lib/machine.js";
 import { writeJson, writeSection } from "./lib/results-file.js";
@@ -31,46 +33,60 @@ async function main(): Promise<void> {
       stateDir: join(base, "state"),
       env: { PATH: process.env.PATH, HOME: base },
     };
+    const sandbox = createBashSandbox({
+      settings: mergeSandboxSettings(
+        [{ source: "cli", origin: "bench", settings: { sandbox: { enabled: true } } }],
+        { home: base, stateDir: config.stateDir, cwd: work },
+      ),
+      fromRules: {
+        allowWrite: [],
+        denyWrite: [],
+        denyRead: [],
+        allowedDomains: [],
+        deniedDomains: [],
+      },
+      isExcluded: async () => false,
+    });
     const tools = {
       jailed: createBashTool(config, { jail: "everything" }),
+      sandboxed: createBashTool(config, { jail: "off", sandbox }),
       plain: createBashTool(config, { jail: "off" }),
     };
-    const times: Record<keyof typeof tools, number[]> = { jailed: [], plain: [] };
+    const names = Object.keys(tools) as Array<keyof typeof tools>;
+    const times: Record<keyof typeof tools, number[]> = { jailed: [], sandboxed: [], plain: [] };
     const once = async (which: keyof typeof tools) => {
       const context = makeToolCallContext({ cwd: work });
       const started = process.hrtime.bigint();
       await tools[which].call({ command: "true" }, context, () => {});
       return Number(process.hrtime.bigint() - started) / 1e6;
     };
-    await once("jailed");
-    await once("plain");
+    // The first sandboxed call starts the runtime's proxies: once per session, not per call.
+    for (const which of names) await once(which);
     for (let run = 0; run < runs; run++) {
-      for (const which of run % 2 === 0
-        ? (["jailed", "plain"] as const)
-        : (["plain", "jailed"] as const)) {
-        times[which].push(await once(which));
-      }
+      const order = run % 2 === 0 ? names : [...names].reverse();
+      for (const which of order) times[which].push(await once(which));
     }
+    await sandbox.dispose();
     const jailed = median(times.jailed);
+    const sandboxed = median(times.sandboxed);
     const plain = median(times.plain);
     const facts = machineFacts();
+    const row = (what: string, ms: number) => [
+      what,
+      `${round(ms, 1)} ms`,
+      `${round(plain, 1)} ms (\`true\`, bare)`,
+      `+${round(ms - plain, 1)} ms`,
+    ];
     const body = [
-      "## Bash's read-only jail (`npm run bench:jail`)",
+      "## Bash's read-only jail and the sandbox runtime (`npm run bench:jail`)",
       "",
       `${facts.date.slice(0, 10)} · node ${process.version} · ${facts.cpus} CPUs (load ${facts.loadAverage1m}) · median of ${runs} calls each, alternated · bubblewrap at ${bwrap}`,
       "",
-      `A command the read-only verdict allows runs in bubblewrap (read-only file system, fresh /dev and /tmp, no network, Read-denied folders hidden): ${round(jailed - plain, 1)} ms more per call. Target ≤ 30 ms: ${jailed - plain <= 30 ? "met" : "missed"}.`,
+      `A command the read-only verdict allows runs in keel's own bubblewrap jail (read-only file system, fresh /dev and /tmp, no network, Read-denied folders hidden): ${round(jailed - plain, 1)} ms more per call. Target ≤ 30 ms: ${jailed - plain <= 30 ? "met" : "missed"}. With \`sandbox.enabled\`, every call runs in @anthropic-ai/sandbox-runtime (bubblewrap, seccomp, its filtering proxies over socat): ${round(sandboxed - plain, 1)} ms more per call, after the proxies' one start per session.`,
       "",
       markdownTable(
         ["Bash call", "Median", "Baseline (same run)", "Extra"],
-        [
-          [
-            "`true`, jailed",
-            `${round(jailed, 1)} ms`,
-            `${round(plain, 1)} ms (\`true\`, no jail)`,
-            `+${round(jailed - plain, 1)} ms`,
-          ],
-        ],
+        [row("`true`, read-only jail", jailed), row("`true`, sandbox runtime", sandboxed)],
       ),
     ].join("\n");
     console.log(body);

@@ -10,7 +10,7 @@ import { chmod, rm, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
-import { buildPrintBundle } from "./print-bundle.mjs";
+import { buildPrintBundle, REQUIRED_AT_RUN_TIME } from "./print-bundle.mjs";
 import { sdkWebGlobals } from "./sdk-web-globals.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -49,7 +49,7 @@ async function buildModules(outdir) {
     splitting: true,
     format: "esm",
     // Ink imports the React devtools only when DEV is set; they are not installed.
-    external: ["react-devtools-core"],
+    external: ["react-devtools-core", ...REQUIRED_AT_RUN_TIME],
     plugins: [sdkWebGlobals()],
     banner: {
       // CommonJS dependencies inside an ESM bundle still call require().

@@ -34,14 +34,26 @@ const replHandover = {
 const BUILTIN = new Set(builtinModules);
 
 /**
- * Dynamic imports of node's modules become require() calls. A vm.Script's own `import()` needs
- * a callback that Node 20 keeps experimental, and that code compiled from a code cache loses.
+ * Packages left out of the bundle and required from node_modules when first used: the sandbox
+ * runtime finds its own helper programs beside its files, and is large for a rare path.
+ */
+export const REQUIRED_AT_RUN_TIME = ["@anthropic-ai/sandbox-runtime"];
+
+/**
+ * Dynamic imports of node's modules (and of REQUIRED_AT_RUN_TIME) become require() calls. A
+ * vm.Script's own `import()` needs a callback that Node 20 keeps experimental, and that code
+ * compiled from a code cache loses. (An ES-module package is then required as Node 20.19+
+ * allows.)
  */
 const builtinDynamicImports = {
   name: "builtin-dynamic-imports",
   setup(builder) {
-    builder.onResolve({ filter: /^[a-z0-9:_/]+$/ }, (args) => {
-      if (args.kind !== "dynamic-import" || !BUILTIN.has(args.path.replace(/^node:/, ""))) {
+    builder.onResolve({ filter: /^[@a-z0-9:_/.-]+$/ }, (args) => {
+      const builtin = BUILTIN.has(args.path.replace(/^node:/, ""));
+      if (
+        args.kind !== "dynamic-import" ||
+        !(builtin || REQUIRED_AT_RUN_TIME.includes(args.path))
+      ) {
         return undefined;
       }
       return { path: args.path, namespace: "builtin-require" };
@@ -91,6 +103,7 @@ async function bundle(outdir, importMetaUrl, plugins) {
     define: importMetaUrl.define,
     banner: { js: importMetaUrl.js },
     plugins: [replHandover, builtinDynamicImports, ...plugins],
+    external: REQUIRED_AT_RUN_TIME,
     metafile: true,
   });
   await checkNoDynamicImports(result.metafile, outfile);

@@ -10,6 +10,7 @@ import type { CliIo } from "./io.js";
 import type { CliOptions } from "./options.js";
 import type { PrintModel } from "./print-model.js";
 import type { SessionPolicy } from "./session-policy.js";
+import type { SessionSandbox } from "./session-sandbox.js";
 import type { SessionStore } from "./session-store.js";
 
 /** A CLI session ready to take prompts. */
@@ -31,6 +32,8 @@ export interface CliSession {
   mcpPrompts(): McpPromptCommand[];
   /** The agents the session's Agent tool can start (an SDK host lists them). */
   agents: readonly AgentDefinition[];
+  /** What confines Bash commands (/sandbox shows and switches it). */
+  sandbox: SessionSandbox;
   dispose(): Promise<void>;
 }
 

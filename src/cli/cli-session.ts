@@ -28,6 +28,7 @@ import type {
 } from "../session/engine/config.js";
 import { QueryEngine } from "../session/engine/query-engine.js";
 import { createNestedMemoryTracker } from "../session/memory/nested-memory.js";
+import type { SdkSandboxStatus } from "../session/sdk-messages.js";
 import { sessionTranscriptPath } from "../session/transcript/index.js";
 import { createChildAbortController } from "../tools/child-abort-controller.js";
 import type { AppState } from "../tools/context.js";
@@ -191,6 +192,7 @@ function engineLimits(
   options: CliOptions,
   inputs: CliSessionInputs,
   env: Readonly<Record<string, string | undefined>>,
+  sandbox: SdkSandboxStatus,
 ) {
   const { model } = inputs;
   const thinking = thinkingConfig({
@@ -216,7 +218,7 @@ function engineLimits(
       : {}),
     maxToolUseConcurrency: model.maxToolUseConcurrency,
     retry: model.retry,
-    init: { apiKeySource: model.apiKeySource, claude_code_version: VERSION },
+    init: { apiKeySource: model.apiKeySource, claude_code_version: VERSION, sandbox },
   } satisfies Partial<QueryEngineConfig>;
 }
 
@@ -267,7 +269,7 @@ export async function createCliSession(inputs: CliSessionInputs): Promise<CliSes
     },
     initialMessages: inputs.history,
     ...promptOptions(options),
-    ...engineLimits(options, inputs, env),
+    ...engineLimits(options, inputs, env, toolset.sandbox.status),
     abortController: abort.controller,
     sessionId: inputs.sessionId,
     loadContext: contextLoader(parts, loadedMemory),
@@ -300,6 +302,7 @@ export async function createCliSession(inputs: CliSessionInputs): Promise<CliSes
     tools: toolset.refreshTools,
     mcpPrompts: toolset.mcpPrompts,
     agents: toolset.agentDefinitions,
+    sandbox: toolset.sandbox,
     dispose: async () => {
       abort.dispose();
       await hooks.end();

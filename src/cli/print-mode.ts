@@ -18,6 +18,7 @@ import { printModel } from "./print-model.js";
 import { resolveSession } from "./resume-session.js";
 import { loadSessionPolicy, type SessionPolicy } from "./session-policy.js";
 import { openSessionStore } from "./session-store.js";
+import { startupFailureResult } from "./startup-failure.js";
 import { readPipedStdin } from "./stdin.js";
 import { runStreamInput } from "./stream-input-run.js";
 import { UsageError } from "./usage-error.js";
@@ -141,8 +142,12 @@ export async function runPrintMode(options: CliOptions, io: CliIo): Promise<numb
     return runStreamInput(options, io, open, (message) => reportToStderr(message, options, io));
   }
   const prompt = await textPrompt(options, io);
-  const session = await open({});
   const printer = createOutputPrinter(options.outputFormat, io.stdout);
+  const session = await open({}).catch(async (error: unknown) => {
+    const result = options.outputFormat === "stream-json" && startupFailureResult(error);
+    if (result) await printer(result);
+    throw error;
+  });
   let result: SdkResult | undefined;
   try {
     for await (const message of session.engine.submitMessage(prompt)) {

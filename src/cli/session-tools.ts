@@ -6,6 +6,7 @@ import { createBackgroundShells } from "../tools/background/index.js";
 import { createAgentTool } from "../tools/builtin/agent/agent-tool.js";
 import { createBuiltinTools } from "../tools/builtin/index.js";
 import type { BuiltinToolsConfig } from "../tools/builtin-config.js";
+import type { BashSandbox } from "../tools/sandbox/bash-sandbox.js";
 import type { AnyTool } from "../tools/tool.js";
 import type { CliIo } from "./io.js";
 import { writeTo } from "./output.js";
@@ -22,13 +23,14 @@ export interface SessionTools {
  * The built-in tools, then Agent with the agents of the host (the SDK's), the project, the
  * user and keel; agent files that cannot be used are named on stderr, and the session goes
  * on without them (a file with a bad optional field loads without that field, also named).
- * The session owns the background shells: `dispose` stops them.
+ * The session owns the background shells and the sandbox: `dispose` stops them.
  */
 export async function createSessionTools(
   config: BuiltinToolsConfig,
   io: CliIo,
   tasks?: SessionTasks,
   hostAgents: readonly AgentDefinition[] = [],
+  sandbox?: BashSandbox,
 ): Promise<SessionTools> {
   const { definitions, warnings } = await loadAgentDefinitions(
     io.cwd,
@@ -50,11 +52,15 @@ export async function createSessionTools(
     tasks ? { launchBackground: tasks.backgroundAgents.launch } : {},
   );
   return {
-    tools: [...createBuiltinTools(config, { backgroundShells }), agent],
+    tools: [
+      ...createBuiltinTools(config, { backgroundShells, ...(sandbox ? { sandbox } : {}) }),
+      agent,
+    ],
     agentDefinitions: definitions,
     dispose: async () => {
       await backgroundShells.dispose();
       await tasks?.dispose();
+      await sandbox?.dispose();
     },
   };
 }

@@ -15,6 +15,7 @@ import { createToolSearchTool } from "../tools/builtin/tool-search/tool-search-t
 import { needsToolSearch, TOOL_SEARCH_TOOL_NAME } from "../tools/deferred-tools.js";
 import type { AnyTool } from "../tools/tool.js";
 import type { CliSessionInputs } from "./cli-session-types.js";
+import { createSessionSandbox, type SessionSandbox } from "./session-sandbox.js";
 import { createSessionTools } from "./session-tools.js";
 import { selectTools } from "./tools-option.js";
 
@@ -26,6 +27,8 @@ export interface SessionToolset {
   todo: TodoWriteTool | undefined;
   tasks: SessionTasks;
   fileHistory: FileHistory;
+  /** What confines Bash commands (for system/init). */
+  sandbox: SessionSandbox;
   /** A user turn starts: file snapshots are keyed by its prompt. */
   beginTurn(promptUuid: string): Promise<void>;
   /** Every MCP server (configured and host-provided) and its status. */
@@ -100,7 +103,19 @@ export async function createSessionToolset(
       ),
   });
   const config = { cwd: io.cwd, sessionDir: store.sessionDir, stateDir: inputs.stateDir, env };
-  const sessionTools = await createSessionTools(config, io, tasks, inputs.options.agents);
+  // First: a required sandbox that cannot run stops the session before anything else starts.
+  const sandbox = await createSessionSandbox(
+    inputs.policy.settings,
+    { cwd: io.cwd, env },
+    inputs.warn,
+  );
+  const sessionTools = await createSessionTools(
+    config,
+    io,
+    tasks,
+    inputs.options.agents,
+    sandbox.bash,
+  );
   const fileHistory = new FileHistory({ dir: join(store.sessionDir, "file-history") });
   let turnUuid = "";
   const chosen = selectTools(sessionTools.tools, inputs.options.tools);
@@ -118,6 +133,7 @@ export async function createSessionToolset(
     todo: refreshTools().find(isTodoWriteTool),
     tasks,
     fileHistory,
+    sandbox,
     beginTurn: async (uuid) => {
       turnUuid = uuid;
       await fileHistory.beginTurn(uuid);

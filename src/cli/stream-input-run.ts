@@ -9,6 +9,7 @@ import type { CliIo } from "./io.js";
 import type { CliOptions } from "./options.js";
 import { exitCodeFor, writeTo } from "./output.js";
 import type { OpenSession } from "./print-mode.js";
+import { startupFailureResult } from "./startup-failure.js";
 import { readStreamInput } from "./stream-json-input.js";
 
 /** One stream-json run: the channel, the session once open, and the work in flight. */
@@ -133,6 +134,10 @@ export async function runStreamInput(
     await Promise.race([Promise.all(run.work), failed]);
     if (!inputOk) return 1;
     return run.ready ? exitCodeFor(run.lastResult) : 0;
+  } catch (error) {
+    const result = startupFailureResult(error);
+    if (result) await channel.write(result);
+    throw error;
   } finally {
     const targets = await run.ready?.catch(() => undefined);
     await targets?.sdkMcp.close();

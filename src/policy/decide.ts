@@ -78,12 +78,14 @@ async function decideInOrder(
 ): Promise<PermissionDecision> {
   const subject = await describeCall(call.tool, call.input, steps);
   const trees = treeContext(steps);
-  const stopped =
-    (await denials(steps, call, subject, trees)) ??
-    (await questions(steps, call, subject, "before", trees));
-  if (stopped) return stopped;
+  const denied = await denials(steps, call, subject, trees);
+  if (denied) return denied;
   const own = await ownCheck(call);
   if (own.behavior === "deny") return deny({ type: "tool" }, own.message);
+  // A call the OS sandbox confines passes a whole-tool ask rule (Claude Code's auto-allow).
+  const sandboxed = own.behavior === "allow" && own.sandboxed === true;
+  const asked = sandboxed ? undefined : await questions(steps, call, subject, "before", trees);
+  if (asked) return asked;
   return (
     (await questions(steps, call, subject, "after", trees)) ??
     (await grants(steps, call, subject, own)) ??
@@ -188,8 +190,10 @@ async function grants(
   if (own.behavior === "allow") {
     const base = {
       behavior: "allow" as const,
-      reason: { type: "tool" as const },
-      message: `${call.tool.name}'s own check allows it.`,
+      reason: own.sandboxed ? { type: "sandbox" as const } : { type: "tool" as const },
+      message: own.sandboxed
+        ? `${call.tool.name} runs it in the sandbox (autoAllowBashIfSandboxed).`
+        : `${call.tool.name}'s own check allows it.`,
     };
     return own.updatedInput ? { ...base, updatedInput: own.updatedInput } : base;
   }

@@ -21,6 +21,8 @@ export type DecisionReason =
   | { type: "tool" }
   /** A safety check: writes to .git/, .claude/, keel's state, shell start-up files always ask. */
   | { type: "safety"; path: string }
+  /** The call runs in the OS sandbox, which `autoAllowBashIfSandboxed` lets through. */
+  | { type: "sandbox" }
   /** A PreToolUse hook decided. */
   | { type: "hook"; reason?: string };
 

@@ -49,10 +49,10 @@ function excludeGlob(
 
 /**
  * The path a rule's pattern starts with before any wildcard, when everything below it is
- * denied (`./secrets/**`, `~/.ssh`, `//etc/shadow`); undefined for patterns that match by
+ * covered (`./secrets/**`, `~/.ssh`, `//etc/shadow`); undefined for patterns that match by
  * name at any depth or narrow down below their fixed part (`secrets/*.pem`).
  */
-function fixedPath(
+export function ruleFixedPath(
   rule: PermissionRule,
   context: DenialPlaces & { realFolder: (path: string) => Promise<string> },
 ): string | undefined {
@@ -99,7 +99,7 @@ export function createReadDenial(
     hiddenPaths() {
       return rules()
         .filter(isReadDeny)
-        .map((rule) => fixedPath(rule, context))
+        .map((rule) => ruleFixedPath(rule, context))
         .filter((path) => path !== undefined)
         .map(realOrSelf);
     },

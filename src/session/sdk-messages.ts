@@ -38,6 +38,20 @@ export interface SdkSystemInit {
   plugins: Array<{ name: string; path: string }>;
   uuid: string;
   fast_mode_state: "off";
+  /** keel's own field: what confines Bash commands in this session. */
+  sandbox?: SdkSandboxStatus;
+}
+
+/** What confines a session's Bash commands (system/init's `sandbox`, keel's own field). */
+export interface SdkSandboxStatus {
+  /** The settings turn Claude Code's sandbox on (`sandbox.enabled`). */
+  enabled: boolean;
+  /** Bash calls run in that sandbox: enabled, and it runs here. */
+  active: boolean;
+  /** keel's read-only jail can confine read-only commands (bwrap is installed). */
+  readOnlyJail: boolean;
+  /** Why a sandbox the session would use is missing. */
+  unavailable?: string;
 }
 
 /** One content block of a model response (blocks of one response share message.id). */
@@ -140,7 +154,12 @@ export interface SdkResult {
   permission_denials: Array<{ tool_name: string; tool_use_id: string; tool_input: unknown }>;
   terminal_reason: string;
   uuid: string;
+  /** Set on the zeroed result written before exiting on a known start-up failure. */
+  startup_failure_reason?: SandboxUnavailableReason;
 }
+
+/** The start-up failure keel reports in a result (the SDK's SDKStartupFailureReason). */
+export type SandboxUnavailableReason = "sandbox_required_unavailable";
 
 /** Every message keel's headless output carries. */
 export type SdkMessage =

@@ -8,7 +8,15 @@ export type ValidationResult = { ok: true } | { ok: false; message: string };
 
 /** A tool's own permission verdict (the policy layer combines it with rules and modes). */
 export type ToolPermissionResult =
-  | { behavior: "allow"; updatedInput?: Record<string, unknown> }
+  | {
+      behavior: "allow";
+      updatedInput?: Record<string, unknown>;
+      /**
+       * Allowed because it runs in the OS sandbox (`autoAllowBashIfSandboxed`): a whole-tool
+       * ask rule does not stop it; deny rules, content ask rules and safety checks still do.
+       */
+      sandboxed?: true;
+    }
   | { behavior: "deny"; message: string }
   /** Needs a person's approval; `message` says what would be allowed. */
   | { behavior: "ask"; message: string }

@@ -119,7 +119,8 @@ async function toolNames(options: CliOptions, stderr = new PassThrough()): Promi
   };
   const toolset = await createSessionToolset(inputs, io.env);
   toolsets.push(toolset);
-  expect(warnings).toEqual([]);
+  // A machine without bubblewrap says so at start: not this test's business.
+  expect(warnings.filter((w) => !w.startsWith("no sandbox here"))).toEqual([]);
   return toolset.refreshTools().map((tool) => tool.name);
 }
 

@@ -4,6 +4,7 @@ import type { Message } from "../../protocol/messages.js";
 import { sessionTranscriptPath } from "../../session/transcript/index.js";
 import { tasksRoot } from "../../tasks/task-paths.js";
 import { TaskStore } from "../../tasks/task-store.js";
+import type { SandboxMode } from "../../tools/sandbox/bash-sandbox.js";
 import { createCliSession } from "../cli-session.js";
 import { switchableModel } from "../control/model-switch.js";
 import type { CliIo } from "../io.js";
@@ -15,6 +16,7 @@ import { openSessionStore } from "../session-store.js";
 import { sessionParts } from "./commands/session-parts.js";
 import { type AskPerson, createInteractiveCanUseTool } from "./interactive-permissions.js";
 import type { ReplSession } from "./repl-controller.js";
+import { rememberedSandbox } from "./sandbox-choice.js";
 import { nodeSchedule, taskStoreReader, watchTaskEnds } from "./task-notices.js";
 
 /** What every session of one REPL shares. */
@@ -29,6 +31,8 @@ export interface ReplSessionInputs {
   warn: (text: string) => void;
   /** Told of running tools' progress (the controller shows a running Bash's output). */
   onProgress?: (toolUseId: string, data: unknown) => void;
+  /** The sandbox mode /sandbox chose, kept for the sessions /clear and /resume open. */
+  sandboxChoice?: { mode?: SandboxMode };
 }
 
 /** Which conversation a session starts from. */
@@ -87,7 +91,7 @@ export async function openReplSession(
   });
   return {
     ...sessionParts({
-      session,
+      session: { ...session, sandbox: rememberedSandbox(session.sandbox, inputs.sandboxChoice) },
       io,
       stateDir,
       permissions: () => permissions,

@@ -108,6 +108,7 @@ export async function runRepl(given: CliOptions, io: CliIo): Promise<number> {
     ask,
     warn,
     onProgress: (toolUseId, data) => controller?.progress(toolUseId, data),
+    sandboxChoice: {},
   };
   const session = await openReplSession(inputs, {
     sessionId: resolved.sessionId,

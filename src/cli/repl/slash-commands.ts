@@ -9,6 +9,7 @@ export type SlashCommandName =
   | "model"
   | "status"
   | "permissions"
+  | "sandbox"
   | "memory"
   | "rewind"
   | "resume"
@@ -29,6 +30,10 @@ export const SLASH_COMMANDS: ReadonlyArray<{ name: SlashCommandName; help: strin
   { name: "model", help: "show the model, or switch it: /model <name|alias|default>" },
   { name: "status", help: "show model, session, folder, mode, settings, memory, MCP and cost" },
   { name: "permissions", help: "list the rules; /permissions allow|deny <rule> adds one" },
+  {
+    name: "sandbox",
+    help: "show the Bash sandbox; /sandbox auto-allow|regular|off switches it (saved locally)",
+  },
   {
     name: "memory",
     help: "open a memory file (CLAUDE.md) in $VISUAL/$EDITOR; /memory list lists those loaded",

@@ -3,6 +3,7 @@ import { permissions, showStatus } from "./commands/info-commands.js";
 import { startMemory } from "./commands/memory-command.js";
 import { startResume } from "./commands/resume-command.js";
 import { startRewind } from "./commands/rewind-command.js";
+import { runSandbox } from "./commands/sandbox-command.js";
 import { problemsText, sessionCommands } from "./commands/user-command-lookup.js";
 import type { McpOverview, ReplController } from "./repl-controller.js";
 import { helpText, type SlashCommand } from "./slash-commands.js";
@@ -84,6 +85,8 @@ export function runSlashCommand(
     case "permissions":
       permissions(repl, command.args);
       break;
+    case "sandbox":
+      return runSandbox(repl, command.args);
     case "memory":
       return startMemory(repl, command.args);
     case "rewind":

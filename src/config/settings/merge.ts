@@ -3,6 +3,7 @@ import { PERMISSION_MODES, type PermissionMode } from "../../tools/context.js";
 import type { SettingsLayer } from "./layer.js";
 import { dedupeRules, layerRules } from "./merge-rules.js";
 import type { ResolvedSettings } from "./resolved.js";
+import { mergeSandboxSettings } from "./sandbox-merge.js";
 import { anchorRootOf, type SettingsRoots, SOURCE_ORDER } from "./sources.js";
 
 function isPermissionMode(value: string): value is PermissionMode {
@@ -84,6 +85,7 @@ export function mergeSettingsLayers(
       .filter((l) => l.settings.hooks !== undefined)
       .map((l) => ({ source: l.source, origin: l.origin, hooks: l.settings.hooks })),
     mcpServers: Object.assign({}, ...lowFirst.map((l) => l.settings.mcpServers ?? {})),
+    sandbox: mergeSandboxSettings(lowFirst, roots),
     files: lowFirst.filter((l) => l.source !== "cli").map((l) => l.origin),
     warnings,
   };

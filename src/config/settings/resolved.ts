@@ -1,5 +1,6 @@
 import type { PermissionRule } from "../../policy/permission-rule.js";
 import type { PermissionMode } from "../../tools/context.js";
+import type { ResolvedSandboxSettings } from "./sandbox-merge.js";
 import type { SettingsSource } from "./sources.js";
 
 /** One source's `hooks` value, unvalidated (the hook engine validates and merges them). */
@@ -32,6 +33,8 @@ export interface ResolvedSettings {
   hooks: HooksFromSource[];
   /** MCP server entries by name (a higher source wins per name), for the MCP code to validate. */
   mcpServers: Record<string, unknown>;
+  /** Claude Code's `sandbox` settings, merged across sources. */
+  sandbox: ResolvedSandboxSettings;
   /** The settings files that were found and read, lowest source first. */
   files: string[];
   /** Problems that do not stop keel (an unknown mode, a malformed allow rule). */

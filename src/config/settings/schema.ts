@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { sandboxSettingsSchema } from "./sandbox-schema.js";
 
 /**
  * One settings file as keel reads it. Loose on purpose: keys keel does not use (and Claude
@@ -25,6 +26,8 @@ export const settingsFileSchema = z.looseObject({
   /** The agent the main thread runs as (Claude Code's `agent` setting; --agent wins). */
   agent: z.string().optional(),
   mcpServers: z.record(z.string(), z.unknown()).optional(),
+  /** Claude Code's OS sandbox for Bash; invalid values stop keel (contracts §12). */
+  sandbox: sandboxSettingsSchema.optional(),
 });
 
 /** A settings file after validation. */

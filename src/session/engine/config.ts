@@ -127,7 +127,7 @@ export interface QueryEngineConfig {
   readDenial?: ReadDenial;
   retry?: Partial<RetryOptions>;
   /** system/init fields the host knows (api key source, version). */
-  init: Pick<SdkSystemInit, "apiKeySource" | "claude_code_version">;
+  init: Pick<SdkSystemInit, "apiKeySource" | "claude_code_version" | "sandbox">;
   /** The MCP servers and their status now, for system/init. */
   mcpServers?: () => SdkSystemInit["mcp_servers"];
   ids?: IdSource;

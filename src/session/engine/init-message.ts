@@ -25,5 +25,6 @@ export function initMessage(
     plugins: [],
     uuid,
     fast_mode_state: "off",
+    ...(config.init.sandbox ? { sandbox: config.init.sandbox } : {}),
   };
 }

@@ -11,6 +11,8 @@ export interface ShellLaunch {
   command: string;
   description: string;
   shell: string;
+  /** What the shell runs, when it is not `command` itself (the command wrapped in a sandbox). */
+  script?: string;
   cwd: string;
   env: NodeJS.ProcessEnv;
   outputFile: string;
@@ -103,8 +105,12 @@ export class BackgroundShell {
   }
 
   private async spawn(logFd: number): Promise<void> {
-    const { shell, command, cwd, env } = this.launch;
-    const child = spawnShell({ shell, script: command, cwd, env }, ["ignore", logFd, logFd]);
+    const { shell, command, script, cwd, env } = this.launch;
+    const child = spawnShell({ shell, script: script ?? command, cwd, env }, [
+      "ignore",
+      logFd,
+      logFd,
+    ]);
     child.once("exit", (code, signal) => this.onExit(code, signal));
     const started = await new Promise<boolean>((resolve) => {
       child.once("spawn", () => resolve(true));

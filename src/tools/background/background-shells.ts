@@ -29,6 +29,8 @@ export interface ShellRequest {
   description?: string;
   /** The shell to run it with (e.g. "bash"). */
   shell: string;
+  /** What the shell runs, when it is not `command` itself (the command wrapped in a sandbox). */
+  script?: string;
   cwd: string;
   env: NodeJS.ProcessEnv;
 }

@@ -1,5 +1,6 @@
 import { type BackgroundShells, createBackgroundShells } from "../background/index.js";
 import type { BuiltinToolsConfig } from "../builtin-config.js";
+import type { BashSandbox } from "../sandbox/bash-sandbox.js";
 import type { AnyTool } from "../tool.js";
 import { createBashTool } from "./bash/index.js";
 import { createEditTool } from "./edit/edit-tool.js";
@@ -18,6 +19,8 @@ export interface BuiltinToolsOptions {
    * passes it disposes it when the session ends; without it one is made that nobody disposes.
    */
   backgroundShells?: BackgroundShells;
+  /** Claude Code's `sandbox` settings for Bash (the host disposes it). */
+  sandbox?: BashSandbox;
 }
 
 /** keel's built-in tools for one session (Claude Code's names and inputs). */
@@ -32,7 +35,10 @@ export function createBuiltinTools(
     createEditTool(config),
     createGlobTool(config),
     createGrepTool(config),
-    createBashTool(config, { backgroundShells }),
+    createBashTool(config, {
+      backgroundShells,
+      ...(options.sandbox ? { sandbox: options.sandbox } : {}),
+    }),
     createTaskOutputTool(config, backgroundShells),
     createTaskStopTool(config, backgroundShells),
     createTodoWriteTool(config),

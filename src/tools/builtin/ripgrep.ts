@@ -1,6 +1,7 @@
 import { spawn } from "node:child_process";
 import { constants } from "node:fs";
 import { access } from "node:fs/promises";
+import { type Jail, jailArgs } from "./bash/read-only-jail.js";
 import { LineCollector } from "./line-collector.js";
 
 /** Loads the module that ships a ripgrep binary (injected so the fallback can be tested). */
@@ -45,6 +46,8 @@ export interface RipgrepRun {
   maxChars?: number;
   /** Turns each output line into the lines to collect (none to drop it); budgets count collected lines. */
   map?: (line: string) => string[];
+  /** Runs ripgrep in this read-only jail (a search rooted outside the working folders). */
+  jail?: Jail;
 }
 
 /** What a ripgrep run printed. */
@@ -73,11 +76,21 @@ export function abortError(): Error {
   return new DOMException("The search was aborted.", "AbortError");
 }
 
-/** Runs ripgrep without a shell (stdin is /dev/null) and collects its output lines. */
+/** The program to spawn and its arguments: ripgrep, or `bwrap <jail> -- rg …`. */
+function command(run: RipgrepRun): [string, string[]] {
+  if (!run.jail) return [run.rgPath, [...run.args]];
+  return [run.jail.bwrap, [...jailArgs(run.jail), "--", run.rgPath, ...run.args]];
+}
+
+/**
+ * Runs ripgrep without a shell (stdin is /dev/null), in `jail` when one is given, and
+ * collects its output lines.
+ */
 export function runRipgrep(run: RipgrepRun): Promise<RipgrepOutput> {
   if (run.signal.aborted) return Promise.reject(abortError());
   return new Promise((resolve, reject) => {
-    const child = spawn(run.rgPath, [...run.args], {
+    const [program, args] = command(run);
+    const child = spawn(program, args, {
       cwd: run.cwd,
       env: definedEnv(run.env),
       stdio: ["ignore", "pipe", "pipe"],

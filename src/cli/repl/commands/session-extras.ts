@@ -4,6 +4,7 @@ import type { CommandPrompt } from "./command-prompt.js";
 import type { EditorOutcome } from "./editor.js";
 import type { MemoryRow } from "./memory.js";
 import type { PermissionsView } from "./permissions.js";
+import type { SandboxView } from "./sandbox.js";
 import type { SessionSummary } from "./session-list.js";
 import type { ShellOutcome } from "./shell-escape.js";
 import type { MentionedPrompt } from "./typed-mentions.js";
@@ -30,6 +31,8 @@ export interface ReplSessionExtras<S> {
   shownHistory?(): Promise<readonly Message[]>;
   /** The permission rules, and adding session rules (for /permissions). */
   permissions?: PermissionsView;
+  /** The session's Bash sandbox: its mode, settings and whether it runs here (for /sandbox). */
+  sandbox?: SandboxView;
   /** The permission mode now. */
   permissionMode?(): string;
   /** Settings files that were read, lowest source first (for /status). */

@@ -87,7 +87,10 @@ function promptDeps<S>(inputs: SessionPartsInputs<S>, home: string): CommandProm
   };
 }
 
-/** The parts of a REPL session that /status, /permissions, /memory, /rewind, /resume, `!` use. */
+/**
+ * The parts of a REPL session that /status, /permissions, /sandbox, /memory, /rewind, /resume
+ * and `!` use.
+ */
 export function sessionParts<S>(inputs: SessionPartsInputs<S>): ReplSessionExtras<S> {
   const { session, io, stateDir } = inputs;
   const home = io.env.HOME ?? homedir();
@@ -97,6 +100,7 @@ export function sessionParts<S>(inputs: SessionPartsInputs<S>): ReplSessionExtra
     shownHistory: () => shownHistory(session.engine.messages, inputs.transcriptPath),
     permissions: permissionsView(inputs.permissions),
     permissionMode: () => session.permissionMode(),
+    sandbox: session.sandbox,
     settingsFiles: inputs.settingsFiles,
     memory: () => memoryRows(io.cwd, home, stateDir),
     editFile: (path) =>

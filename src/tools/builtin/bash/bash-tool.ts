@@ -2,14 +2,17 @@ import { homedir } from "node:os";
 import { resolve } from "node:path";
 import { type BackgroundShells, createBackgroundShells } from "../../background/index.js";
 import type { BuiltinToolsConfig } from "../../builtin-config.js";
+import type { ToolCallContext } from "../../context.js";
+import type { BashSandbox } from "../../sandbox/bash-sandbox.js";
 import { realFileSystem } from "../../shell-effects/index.js";
 import type { Tool } from "../../tool.js";
+import type { Confinement } from "./confinement.js";
 import { bashDescription } from "./description.js";
 import { checkBashInput } from "./input-check.js";
 import { bashLimits } from "./limits.js";
 import type { SignalGroup } from "./process-group.js";
 import { ReadOnlyCheck, type ReadOnlyPlaces } from "./read-only-check.js";
-import { jailFor } from "./read-only-jail.js";
+import { jailFor, programOnPath } from "./read-only-jail.js";
 import { bashToolResult } from "./result.js";
 import { startInBackground } from "./run-background.js";
 import { type BashRunner, runBash } from "./run-bash.js";
@@ -40,6 +43,11 @@ export interface BashToolOptions {
    * shows the jail alone holds, whatever the verdict).
    */
   jail?: "read-only" | "off" | "everything";
+  /**
+   * Claude Code's `sandbox` settings: calls it covers run in Anthropic's sandbox runtime (and,
+   * with autoAllowBashIfSandboxed, need no permission of their own).
+   */
+  sandbox?: BashSandbox;
 }
 
 const DEFAULT_TIMING: ProcessTiming = { drainGraceMs: 300, maxDrainMs: 5_000, killGraceMs: 1_000 };
@@ -82,6 +90,40 @@ export function createBashTool(
     fs: realFileSystem,
     folders: [config.cwd, config.stateDir],
   });
+  const workingFolders = (context: ToolCallContext) => [
+    context.options.cwd,
+    ...context.options.additionalDirectories,
+  ];
+  /** The sandbox the settings put this call in, if they do. */
+  const sandboxFor = async (
+    input: BashInput,
+    context: ToolCallContext,
+  ): Promise<Extract<Confinement, { kind: "sandbox" }> | undefined> => {
+    const { sandbox } = options;
+    if (!sandbox || !(await sandbox.covers(input, workingDirectory.path))) return undefined;
+    const shellPath = programOnPath(runner.shell, config.env.PATH) ?? runner.shell;
+    const places = {
+      writable: [...workingFolders(context), runner.sessionDir],
+      hidden: context.options.readDenial?.hiddenPaths() ?? [],
+    };
+    return { kind: "sandbox", sandbox, shellPath, places };
+  };
+  /** keel's read-only jail, for a command the read-only verdict allows. */
+  const jailOf = async (
+    input: BashInput,
+    context: ToolCallContext,
+  ): Promise<Confinement | undefined> => {
+    const plan = await jailFor({
+      mode: options.jail ?? "read-only",
+      path: config.env.PATH,
+      shell: runner.shell,
+      readOnly: () => readOnly.isReadOnly(input.command, places()),
+      keep: [...workingFolders(context), config.stateDir, workingDirectory.path],
+      writable: [runner.sessionDir],
+      hidden: () => context.options.readDenial?.hiddenPaths() ?? [],
+    });
+    return plan && { kind: "jail", plan };
+  };
   return {
     name: "Bash",
     description: bashDescription(limits),
@@ -97,26 +139,21 @@ export function createBashTool(
     async validateInput(input) {
       return checkBashInput(input, limits);
     },
+    async checkPermissions(input) {
+      const { sandbox } = options;
+      if (!sandbox?.mode().autoAllow) return { behavior: "passthrough" };
+      const covered = await sandbox.covers(input, workingDirectory.path);
+      return covered ? { behavior: "allow", sandboxed: true } : { behavior: "passthrough" };
+    },
     async call(input, context, onProgress) {
       const call = { toolUseId: context.toolUseId, signal: context.signal, onProgress };
+      const sandboxed = await sandboxFor(input, context);
       if (input.run_in_background === true) {
-        return { data: await startInBackground(input, call, runner) };
+        return { data: await startInBackground(input, call, runner, sandboxed) };
       }
-      const jail = await jailFor({
-        mode: options.jail ?? "read-only",
-        path: config.env.PATH,
-        shell: runner.shell,
-        readOnly: () => readOnly.isReadOnly(input.command, places()),
-        keep: [
-          context.options.cwd,
-          ...context.options.additionalDirectories,
-          config.stateDir,
-          workingDirectory.path,
-        ],
-        writable: [runner.sessionDir],
-        hidden: () => context.options.readDenial?.hiddenPaths() ?? [],
-      });
-      return { data: await runBash(input, call, runner, jail) };
+      return {
+        data: await runBash(input, call, runner, sandboxed ?? (await jailOf(input, context))),
+      };
     },
     mapToolResult: bashToolResult,
   };

@@ -2,20 +2,27 @@ import { execFile } from "node:child_process";
 import { accessSync, constants, statSync } from "node:fs";
 import { delimiter, dirname, isAbsolute, join } from "node:path";
 
-/** What a read-only command's jail is made of. */
-export interface JailPlan {
+/**
+ * What a read-only jail is made of: a Bash command's, or a search's rooted outside the
+ * working folders.
+ */
+export interface Jail {
   bwrap: string;
-  /** The shell, as a file (bwrap would report a missing one only as an exit code). */
-  shell: string;
   /**
-   * Folders the command may need that the jail's fresh /tmp and /dev would hide (working
-   * folders, the shell's, PATH's): mounted back read-only.
+   * Folders (or files) the program may need that the jail's fresh /tmp and /dev would hide
+   * (working folders, the program's, PATH's): mounted back read-only.
    */
   keep: readonly string[];
   /** Folders it must write (the Bash tool's session folder, where the shell reports its folder). */
   writable: readonly string[];
   /** Paths Read deny rules cover: empty folders and files in the jail. */
   hidden: readonly string[];
+}
+
+/** What a read-only Bash command's jail is made of: a jail and the shell started in it. */
+export interface JailPlan extends Jail {
+  /** The shell, as a file (bwrap would report a missing one only as an exit code). */
+  shell: string;
 }
 
 const found = new Map<string, string | undefined>();
@@ -68,7 +75,7 @@ function exists(path: string): boolean {
  * paths Read deny rules cover hidden. Working folders under /tmp or /dev are mounted back
  * read-only; the session folder stays writable for the shell's folder report.
  */
-export function jailArgs(plan: JailPlan): string[] {
+export function jailArgs(plan: Jail): string[] {
   const args = ["--ro-bind", "/", "/", "--dev", "/dev", "--tmpfs", "/tmp"];
   args.push("--unshare-net", "--unshare-ipc", "--unshare-uts", "--die-with-parent");
   const masked = (path: string) => MASKED.some((top) => path === top || path.startsWith(`${top}/`));
@@ -94,11 +101,7 @@ const probes = new Map<string, Promise<boolean>>();
 export function jailWorks(bwrap: string): Promise<boolean> {
   let probe = probes.get(bwrap);
   if (!probe) {
-    const args = [
-      ...jailArgs({ bwrap, shell: "/bin/true", keep: [], writable: [], hidden: [] }),
-      "--",
-      "true",
-    ];
+    const args = [...jailArgs({ bwrap, keep: [], writable: [], hidden: [] }), "--", "true"];
     probe = new Promise((resolve) => {
       execFile(bwrap, args, { timeout: 10_000 }, (error) => resolve(error === null));
     });

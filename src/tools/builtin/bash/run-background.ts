@@ -1,3 +1,5 @@
+import type { Confinement } from "./confinement.js";
+import { confinedLaunch } from "./confinement.js";
 import type { BashCall, BashRunner } from "./run-bash.js";
 import { notRun } from "./run-bash.js";
 import type { BashInput, BashOutput } from "./schema.js";
@@ -12,12 +14,20 @@ export async function startInBackground(
   input: BashInput,
   call: BashCall,
   runner: BashRunner,
+  sandbox?: Extract<Confinement, { kind: "sandbox" }>,
 ): Promise<BashOutput> {
   const start = runner.workingDirectory.start();
   const notes = start.note ? [start.note] : [];
   if (call.signal.aborted) return notRun(start.cwd, notes);
+  // The shell outlives this call: the sandbox must not stop it when the call's signal fires.
+  const launch = await confinedLaunch(sandbox, runner.shell, input.command, {
+    command: input.command,
+    id: call.toolUseId,
+    signal: new AbortController().signal,
+  });
   const task = await runner.backgroundShells.start({
     command: input.command,
+    ...(launch.script === input.command ? {} : { script: launch.script }),
     ...(input.description !== undefined ? { description: input.description } : {}),
     shell: runner.shell,
     cwd: start.cwd,

@@ -1,11 +1,11 @@
 import { mkdirSync } from "node:fs";
 import { sep } from "node:path";
 import type { BackgroundShells } from "../../background/background-shells.js";
+import { type Confinement, confinedLaunch } from "./confinement.js";
 import { checkBashInput, effectiveTimeoutMs } from "./input-check.js";
 import type { BashLimits } from "./limits.js";
 import { type CollectedOutput, OutputCollector } from "./output-collector.js";
 import type { SignalGroup } from "./process-group.js";
-import { type JailPlan, jailArgs } from "./read-only-jail.js";
 import { type ProcessOutcome, type ProcessTiming, runProcess } from "./run-process.js";
 import type { BashInput, BashOutput } from "./schema.js";
 import { type WorkingDirectory, wrapWithCwdReport } from "./working-directory.js";
@@ -46,14 +46,14 @@ export interface BashCall {
 let callCounter = 0;
 
 /**
- * Runs one command to completion (or timeout/abort) and describes what happened; in `jail`
- * when one is given (a command the read-only verdict allowed).
+ * Runs one command to completion (or timeout/abort) and describes what happened; inside
+ * `confinement` when one is given (the read-only jail, or the sandbox settings ask for).
  */
 export async function runBash(
   input: BashInput,
   call: BashCall,
   runner: BashRunner,
-  jail?: JailPlan,
+  confinement?: Confinement,
 ): Promise<BashOutput> {
   const check = checkBashInput(input, runner.limits);
   if (!check.ok) throw new Error(check.message);
@@ -68,13 +68,15 @@ export async function runBash(
     `${runner.sessionDir}${sep}tool-results${sep}bash-${id}.txt`,
   );
   const timeoutMs = effectiveTimeoutMs(input, runner.limits);
+  const launch = await confinedLaunch(
+    confinement,
+    runner.shell,
+    wrapWithCwdReport(input.command, cwdFile),
+    { command: input.command, id: call.toolUseId, signal: call.signal },
+  );
   const stopProgress = reportProgress(call, output, runner);
   const outcome = await runProcess({
-    // A jailed command: `bwrap <jail> -- bash -c …`, the shell's flags after the jail's.
-    ...(jail
-      ? { shell: jail.bwrap, shellFlags: [...jailArgs(jail), "--", jail.shell] }
-      : { shell: runner.shell }),
-    script: wrapWithCwdReport(input.command, cwdFile),
+    ...launch,
     cwd: start.cwd,
     env: runner.env,
     timeoutMs,
@@ -86,6 +88,9 @@ export async function runBash(
   });
   stopProgress();
   const collected = await output.finish();
+  if (confinement?.kind === "sandbox") {
+    collected.stderr = confinement.sandbox.annotate(call.toolUseId, collected.stderr);
+  }
   runner.workingDirectory.learn(cwdFile);
   if (outcome.spawnError) {
     throw new Error(

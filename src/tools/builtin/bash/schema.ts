@@ -18,6 +18,12 @@ export const bashInputSchema = z.strictObject({
     .describe(
       "Start the command as a background shell and return at once with its task id; read its output with TaskOutput and stop it with TaskStop.",
     ),
+  dangerouslyDisableSandbox: z
+    .boolean()
+    .optional()
+    .describe(
+      "Run this command outside the sandbox (when the sandbox is on and its settings allow unsandboxed commands); it then needs the usual permission.",
+    ),
 });
 
 /** What the model passes to Bash. */

@@ -3,7 +3,9 @@ import type { BuiltinToolsConfig } from "../../builtin-config.js";
 import { NOTHING_DENIED } from "../../read-denial.js";
 import type { Tool } from "../../tool.js";
 import { resolveInputPath } from "../file-paths.js";
-import { checkReadPermission } from "../read-permission.js";
+import { checkReadPermission, readableFolders } from "../read-permission.js";
+import { ripgrepPath } from "../ripgrep.js";
+import { searchJail } from "../search-jail.js";
 import { findSearchFolder } from "../search-root.js";
 import { globDescription } from "./description.js";
 import { globToRegExp } from "./glob-matcher.js";
@@ -46,12 +48,23 @@ export function createGlobTool(config: BuiltinToolsConfig): Tool<GlobInput, Glob
       const plan = planFor(input, context.options.cwd);
       await findSearchFolder(plan.searchDir, context.options.cwd);
       const denial = context.options.readDenial ?? NOTHING_DENIED;
+      const rgPath = await ripgrepPath();
+      const jail = await searchJail({
+        root: plan.dir,
+        cwd: plan.dir,
+        rgPath,
+        folders: readableFolders(context, config.stateDir),
+        path: config.env.PATH,
+        hidden: () => denial.hiddenPaths(),
+      });
       const data = await listMatchingFiles({
         plan,
         denial,
         env: config.env,
         signal: context.signal,
         maxResults: GLOB_MAX_RESULTS,
+        rgPath,
+        jail,
       });
       return { data };
     },

@@ -1,9 +1,10 @@
 import { stat } from "node:fs/promises";
 import { sep } from "node:path";
 import type { ReadDenial } from "../../read-denial.js";
+import type { Jail } from "../bash/read-only-jail.js";
 import { NewestFirst } from "../newest-first.js";
 import { parentsMayHoldIgnoreRules } from "../parent-ignores.js";
-import { ripgrepPath, runRipgrep } from "../ripgrep.js";
+import { runRipgrep } from "../ripgrep.js";
 import { globMatcher } from "./glob-matcher.js";
 import { type GlobPlan, globArgs } from "./glob-plan.js";
 import type { GlobOutput } from "./output.js";
@@ -16,6 +17,10 @@ export interface FileListing {
   env: Readonly<Record<string, string | undefined>>;
   signal: AbortSignal;
   maxResults: number;
+  /** The ripgrep binary. */
+  rgPath: string;
+  /** The read-only jail ripgrep runs in, if any (search-jail.ts). */
+  jail?: Jail;
 }
 
 async function isFolder(path: string): Promise<boolean> {
@@ -44,7 +49,7 @@ export async function listMatchingFiles(listing: FileListing): Promise<GlobOutpu
   const prefix = plan.dir.endsWith(sep) ? plan.dir : `${plan.dir}${sep}`;
   const found = new NewestFirst();
   const result = await runRipgrep({
-    rgPath: await ripgrepPath(),
+    rgPath: listing.rgPath,
     args: globArgs(plan, {
       parentRules: parentsMayHoldIgnoreRules(plan.dir),
       denied: listing.denial.excludeGlobs(plan.dir),
@@ -57,6 +62,7 @@ export async function listMatchingFiles(listing: FileListing): Promise<GlobOutpu
       if (listed && !listing.denial.denies(line)) found.add(line);
       return [];
     },
+    jail: listing.jail,
   });
   if (result.exitCode === 2 && found.size === 0 && result.stderr.trim() !== "") {
     throw new Error(`Glob could not list ${plan.dir}: ${firstLine(result.stderr)}`);

@@ -5,8 +5,9 @@ import { NOTHING_DENIED, type ReadDenial } from "../../read-denial.js";
 import type { Tool } from "../../tool.js";
 import { resolveInputPath } from "../file-paths.js";
 import { parentsMayHoldIgnoreRules } from "../parent-ignores.js";
-import { checkReadPermission } from "../read-permission.js";
+import { checkReadPermission, readableFolders } from "../read-permission.js";
 import { ripgrepPath } from "../ripgrep.js";
+import { searchJail } from "../search-jail.js";
 import { findSearchRoot, type SearchRoot } from "../search-root.js";
 import { grepDescription } from "./description.js";
 import { filterLines, type GlobFilter, planGlobFilter } from "./glob-filter.js";
@@ -76,8 +77,17 @@ export function createGrepTool(config: BuiltinToolsConfig): Tool<GrepInput, Grep
         parentRules: parentRulesApply(root),
         denied: denial.excludeGlobs(folderOf(root)),
       };
+      const rgPath = await ripgrepPath();
+      const jail = await searchJail({
+        root: root.path,
+        cwd: folderOf(root),
+        rgPath,
+        folders: readableFolders(context, config.stateDir),
+        path: config.env.PATH,
+        hidden: () => denial.hiddenPaths(),
+      });
       const data = await runGrepSearch({
-        rgPath: await ripgrepPath(),
+        rgPath,
         args: grepArgs(input, mode, root.path, filter, walk),
         cwd: folderOf(root),
         env: config.env,
@@ -87,6 +97,8 @@ export function createGrepTool(config: BuiltinToolsConfig): Tool<GrepInput, Grep
         headLimit: input.head_limit ?? GREP_DEFAULT_HEAD_LIMIT,
         maxCollectedChars: MAX_COLLECTED_CHARS,
         ...lineFilter(filter, mode, folderOf(root), denial),
+        jail,
+        withheld: (path) => denial.denies(path),
       });
       return { data };
     },

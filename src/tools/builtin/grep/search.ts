@@ -1,3 +1,4 @@
+import type { Jail } from "../bash/read-only-jail.js";
 import { NewestFirst } from "../newest-first.js";
 import { type RipgrepOutput, runRipgrep } from "../ripgrep.js";
 import type { GrepMode } from "./input.js";
@@ -18,6 +19,27 @@ export interface GrepSearch {
   maxCollectedChars: number;
   /** Rewrites or drops ripgrep's output lines (Grep's glob filter). */
   map?: (line: string) => string[];
+  /** The read-only jail ripgrep runs in, if any (search-jail.ts). */
+  jail?: Jail;
+  /**
+   * Files the search leaves out (Read deny rules). ripgrep's complaints about them are left
+   * out too: in the jail they are unreadable, and their names are withheld like their lines.
+   */
+  withheld?: (path: string) => boolean;
+}
+
+/** One of ripgrep's complaints about a path: "rg: <path>: <reason> (os error <n>)". */
+const PATH_ERROR = /^rg: (.*): [^:]*\(os error \d+\)$/;
+
+/** The run without ripgrep's complaints about withheld files (all gone: no error at all). */
+function withoutWithheld(run: RipgrepOutput, withheld: (path: string) => boolean): RipgrepOutput {
+  const kept = run.stderr.split("\n").filter((line) => {
+    const path = PATH_ERROR.exec(line)?.[1];
+    return path === undefined || !withheld(path);
+  });
+  const stderr = kept.join("\n");
+  if (run.exitCode !== 2 || stderr.trim() !== "") return { ...run, stderr };
+  return { ...run, stderr, exitCode: run.lines.length > 0 ? 0 : 1 };
 }
 
 /** A ripgrep error that left no results: a bad pattern, glob or type, or an unreadable path. */
@@ -63,7 +85,7 @@ export async function runGrepSearch(search: GrepSearch): Promise<GrepOutput> {
   const paged = search.mode === "content" && search.headLimit > 0;
   const listed = search.mode === "files_with_matches" ? new NewestFirst() : undefined;
   const map = listed ? listedMap(listed, search.map) : search.map;
-  const run = await runRipgrep({
+  const raw = await runRipgrep({
     rgPath: search.rgPath,
     args: search.args,
     cwd: search.cwd,
@@ -72,7 +94,9 @@ export async function runGrepSearch(search: GrepSearch): Promise<GrepOutput> {
     ...(paged ? { maxLines: search.offset + search.headLimit } : {}),
     maxChars: search.maxCollectedChars,
     ...(map ? { map } : {}),
+    jail: search.jail,
   });
+  const run = search.withheld ? withoutWithheld(raw, search.withheld) : raw;
   if (run.exitCode === 2 && run.lines.length === 0) throw failure(run);
   const warning = warningOf(run, search.maxCollectedChars, paged);
   const lines = listed ? listedLines(listed, run) : run.lines;

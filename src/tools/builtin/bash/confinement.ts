@@ -1,0 +1,41 @@
+import type { BashSandbox, CallPlaces } from "../../sandbox/bash-sandbox.js";
+import { type JailPlan, jailArgs } from "./read-only-jail.js";
+
+/**
+ * What a command runs inside: keel's read-only jail (a command the read-only verdict alone
+ * allowed), or the sandbox Claude Code's `sandbox` settings ask for.
+ */
+export type Confinement =
+  | { kind: "jail"; plan: JailPlan }
+  | { kind: "sandbox"; sandbox: BashSandbox; shellPath: string; places: CallPlaces };
+
+/** How the shell is started: the program, its flags before `-c`, and the script. */
+export interface ShellLaunch {
+  shell: string;
+  shellFlags?: readonly string[];
+  script: string;
+}
+
+/** The launch of `script` (the model's `command` with keel's additions) in its confinement. */
+export async function confinedLaunch(
+  confinement: Confinement | undefined,
+  shell: string,
+  script: string,
+  call: { command: string; id: string; signal: AbortSignal },
+): Promise<ShellLaunch> {
+  if (!confinement) return { shell, script };
+  if (confinement.kind === "jail") {
+    const { plan } = confinement;
+    // `bwrap <jail> -- bash -c …`: the shell's flags come after the jail's.
+    return { shell: plan.bwrap, shellFlags: [...jailArgs(plan), "--", plan.shell], script };
+  }
+  const wrapped = await confinement.sandbox.wrap({
+    script,
+    commandText: call.command,
+    id: call.id,
+    shell: confinement.shellPath,
+    places: confinement.places,
+    signal: call.signal,
+  });
+  return { shell, script: wrapped };
+}

@@ -1,0 +1,71 @@
+import type { ResolvedSandboxSettings } from "../../config/settings/sandbox-merge.js";
+import type { SandboxRuntimeConfig } from "./runtime.js";
+
+/** What the session adds to the settings: folders, and what permission rules imply. */
+export interface SandboxPlaces {
+  /** The working folders and the session folder: where commands may write. */
+  writable: readonly string[];
+  /** Paths Read deny rules cover now (rules can be added while the session runs). */
+  hidden: readonly string[];
+  /** From permission rules (Read deny, Edit allow and deny, WebFetch domains). */
+  fromRules: {
+    allowWrite: readonly string[];
+    denyWrite: readonly string[];
+    denyRead: readonly string[];
+    allowedDomains: readonly string[];
+    deniedDomains: readonly string[];
+  };
+  /** The ripgrep binary the runtime finds dangerous files with. */
+  ripgrep: string;
+}
+
+const unique = (...lists: ReadonlyArray<readonly string[]>) => [...new Set(lists.flat())];
+
+/** The runtime's filesystem rules: settings and rules together, the working folders writable. */
+export function filesystemConfig(
+  settings: ResolvedSandboxSettings,
+  places: SandboxPlaces,
+): SandboxRuntimeConfig["filesystem"] {
+  const { filesystem } = settings;
+  return {
+    allowWrite: unique(places.writable, filesystem.allowWrite, places.fromRules.allowWrite),
+    denyWrite: unique(filesystem.denyWrite, places.fromRules.denyWrite),
+    denyRead: unique(filesystem.denyRead, places.fromRules.denyRead, places.hidden),
+    allowRead: filesystem.allowRead,
+    ...(filesystem.disabled === undefined ? {} : { disabled: filesystem.disabled }),
+  };
+}
+
+/**
+ * The whole runtime configuration a session's settings make: the `sandbox` keys Claude Code
+ * passes through to the runtime, with what permission rules and keel's folders add.
+ */
+export function runtimeConfig(
+  settings: ResolvedSandboxSettings,
+  places: SandboxPlaces,
+): SandboxRuntimeConfig {
+  const { network, credentials } = settings;
+  const hasCredentials = credentials.files.length > 0 || credentials.envVars.length > 0;
+  return {
+    network: {
+      ...network,
+      allowedDomains: unique(network.allowedDomains, places.fromRules.allowedDomains),
+      deniedDomains: unique(network.deniedDomains, places.fromRules.deniedDomains),
+    },
+    filesystem: filesystemConfig(settings, places),
+    ...(hasCredentials ? { credentials } : {}),
+    ...(Object.keys(settings.ignoreViolations).length > 0
+      ? { ignoreViolations: settings.ignoreViolations }
+      : {}),
+    ...(settings.enableWeakerNestedSandbox === undefined
+      ? {}
+      : { enableWeakerNestedSandbox: settings.enableWeakerNestedSandbox }),
+    ...(settings.enableWeakerNetworkIsolation === undefined
+      ? {}
+      : { enableWeakerNetworkIsolation: settings.enableWeakerNetworkIsolation }),
+    ...(settings.allowAppleEvents === undefined
+      ? {}
+      : { allowAppleEvents: settings.allowAppleEvents }),
+    ripgrep: settings.ripgrep ?? { command: places.ripgrep },
+  };
+}
