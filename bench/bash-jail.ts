@@ -38,14 +38,6 @@ async function main(): Promise<void> {
         [{ source: "cli", origin: "bench", settings: { sandbox: { enabled: true } } }],
         { home: base, stateDir: config.stateDir, cwd: work },
       ),
-      fromRules: {
-        allowWrite: [],
-        denyWrite: [],
-        denyRead: [],
-        allowedDomains: [],
-        deniedDomains: [],
-      },
-      isExcluded: async () => false,
     });
     const tools = {
       jailed: createBashTool(config, { jail: "everything" }),

@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import { mkdir, readFile, symlink } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { sandboxRuntimeReady } from "../helpers/sandbox-ready.js";
 import { scriptedServer } from "../helpers/scripted.js";
 import { collect, keelOptions, loadAgentSdk, resultsOf, useSdkSandbox } from "./sdk-harness.js";
 
@@ -11,13 +12,7 @@ const dirs = useSdkSandbox(async (s) => {
   await mkdir(join(s.home, "outside"));
 });
 
-const onPath = (name: string) =>
-  (process.env.PATH ?? "").split(":").some((dir) => dir !== "" && existsSync(join(dir, name)));
-const ready = onPath("bwrap") && onPath("socat");
-if (!ready && process.env.KEEL_REQUIRE_BWRAP === "1") {
-  throw new Error("KEEL_REQUIRE_BWRAP=1 but bwrap or socat is not on PATH: install both");
-}
-if (!ready) console.warn("SDK sandbox test skipped: bwrap or socat is not on PATH");
+const ready = sandboxRuntimeReady("SDK sandbox test");
 
 const bashTurn = (command: string) => ({
   turns: [

@@ -5,18 +5,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { jsonLines, runKeel } from "../helpers/run-keel.js";
+import { sandboxRuntimeReady } from "../helpers/sandbox-ready.js";
 import { anthropicEnv, scriptedServer } from "../helpers/scripted.js";
 
 // Claude Code's `sandbox` settings through the real `keel -p` (issue 23): the effects of
 // sandboxed commands are judged on the file system and on a server, never on what keel says.
 
-const onPath = (name: string) =>
-  (process.env.PATH ?? "").split(":").some((dir) => dir !== "" && existsSync(join(dir, name)));
-const ready = onPath("bwrap") && onPath("socat");
-if (!ready && process.env.KEEL_REQUIRE_BWRAP === "1") {
-  throw new Error("KEEL_REQUIRE_BWRAP=1 but bwrap or socat is not on PATH: install both");
-}
-if (!ready) console.warn("sandbox settings tests skipped: bwrap or socat is not on PATH");
+const ready = sandboxRuntimeReady("sandbox settings tests");
 
 let base = "";
 let project = "";

@@ -59,10 +59,10 @@ export interface BashSandbox {
 /** What a session's sandbox is made of (injected: tests replace the runtime and the matcher). */
 export interface BashSandboxDeps {
   settings: ResolvedSandboxSettings;
-  /** What permission rules add (Read deny, Edit allow and deny, WebFetch domains). */
-  fromRules: SandboxPlaces["fromRules"];
-  /** `sandbox.excludedCommands` matching (Bash rule syntax, judged from the shell's folder). */
-  isExcluded(command: string, cwd: string): Promise<boolean>;
+  /** What permission rules add (Read deny, Edit allow and deny, WebFetch domains); none by default. */
+  fromRules?: SandboxPlaces["fromRules"];
+  /** `sandbox.excludedCommands` matching (Bash rule syntax, judged from the shell's folder); none by default. */
+  isExcluded?(command: string, cwd: string): Promise<boolean>;
   loadRuntime?: () => Promise<SandboxRuntime>;
   ripgrep?: () => Promise<string>;
 }
@@ -72,6 +72,14 @@ function message(error: unknown): string {
 }
 
 type Probe = { runtime: SandboxRuntime; ripgrep: string } | { why: string };
+
+const NO_RULES: SandboxPlaces["fromRules"] = {
+  allowWrite: [],
+  denyWrite: [],
+  denyRead: [],
+  allowedDomains: [],
+  deniedDomains: [],
+};
 
 /** The Bash sandbox of one session; nothing is loaded until it is first asked. */
 export function createBashSandbox(deps: BashSandboxDeps): BashSandbox {
@@ -118,14 +126,14 @@ export function createBashSandbox(deps: BashSandboxDeps): BashSandbox {
       if (call.dangerouslyDisableSandbox === true && settings.allowUnsandboxedCommands)
         return false;
       if ("why" in (await probe())) return false;
-      return !(await deps.isExcluded(call.command, cwd));
+      return !(await deps.isExcluded?.(call.command, cwd));
     },
     async wrap(wrap) {
       const found = await probe();
       if ("why" in found) throw new Error(`The sandbox cannot run: ${found.why}.`);
       const places: SandboxPlaces = {
         ...wrap.places,
-        fromRules: deps.fromRules,
+        fromRules: deps.fromRules ?? NO_RULES,
         ripgrep: found.ripgrep,
       };
       started ??= found.runtime.initialize(runtimeConfig(settings, places));

@@ -8,14 +8,6 @@ function sessionSandbox(): SessionSandbox {
   const settings = mergeSandboxSettings([], { home: "/h", stateDir: "/h/.keel", cwd: "/w" });
   const bash = createBashSandbox({
     settings,
-    fromRules: {
-      allowWrite: [],
-      denyWrite: [],
-      denyRead: [],
-      allowedDomains: [],
-      deniedDomains: [],
-    },
-    isExcluded: async () => false,
     loadRuntime: async () => {
       throw new Error("not needed");
     },

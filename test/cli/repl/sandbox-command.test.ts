@@ -36,14 +36,6 @@ function sessionSandbox(): { bash: BashSandbox; switches: unknown[] } {
   const settings = mergeSandboxSettings([], { home: dir, stateDir: dir, cwd: dir }, "linux");
   const bash = createBashSandbox({
     settings,
-    fromRules: {
-      allowWrite: [],
-      denyWrite: [],
-      denyRead: [],
-      allowedDomains: [],
-      deniedDomains: [],
-    },
-    isExcluded: async () => false,
     loadRuntime: async () => runtimeWithoutBwrap,
     ripgrep: async () => "/usr/bin/rg",
   });

@@ -4,7 +4,6 @@ import { join } from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { ResolvedSettings } from "../../../src/config/settings/resolved.js";
 import { mergeSandboxSettings } from "../../../src/config/settings/sandbox-merge.js";
-import { programOnPath } from "../../../src/tools/builtin/bash/read-only-jail.js";
 import type { ReadDenial } from "../../../src/tools/read-denial.js";
 import {
   type BashSandboxDeps,
@@ -12,6 +11,7 @@ import {
 } from "../../../src/tools/sandbox/bash-sandbox.js";
 import type { SandboxRuntime } from "../../../src/tools/sandbox/runtime.js";
 import { loadShellParser } from "../../../src/tools/shell-parse/index.js";
+import { sandboxRuntimeReady } from "../../helpers/sandbox-ready.js";
 import {
   createBashTool,
   makeContext,
@@ -26,14 +26,6 @@ const settingsWith = (sandbox: Record<string, unknown>): ResolvedSettings["sandb
     { home: "/home/u", stateDir: "/home/u/.keel", cwd: "/work" },
     "linux",
   );
-
-const noRules: BashSandboxDeps["fromRules"] = {
-  allowWrite: [],
-  denyWrite: [],
-  denyRead: [],
-  allowedDomains: [],
-  deniedDomains: [],
-};
 
 /** A runtime that never runs anything: what the sandbox decides before it is asked to wrap. */
 function fakeRuntime(errors: string[] = [], supported = true): SandboxRuntime {
@@ -51,8 +43,6 @@ function fakeRuntime(errors: string[] = [], supported = true): SandboxRuntime {
 function sandboxOf(sandbox: Record<string, unknown>, deps: Partial<BashSandboxDeps> = {}) {
   return createBashSandbox({
     settings: settingsWith(sandbox),
-    fromRules: noRules,
-    isExcluded: async () => false,
     loadRuntime: async () => fakeRuntime(),
     ripgrep: async () => "/usr/bin/rg",
     ...deps,
@@ -116,10 +106,7 @@ describe("which calls the sandbox covers", () => {
 
 // The real runtime, under the real Bash tool: what Read deny rules cover is hidden from a
 // command the analysis never judged (the tool runs whatever it is given).
-const ready = programOnPath("bwrap", process.env.PATH) && programOnPath("socat", process.env.PATH);
-if (!ready && process.env.KEEL_REQUIRE_BWRAP === "1") {
-  throw new Error("KEEL_REQUIRE_BWRAP=1 but bwrap or socat is not on PATH: install both");
-}
+const ready = sandboxRuntimeReady("sandbox runtime tests");
 
 describe.skipIf(!ready)("the Bash tool in the sandbox runtime", () => {
   let root = "";
@@ -136,8 +123,6 @@ describe.skipIf(!ready)("the Bash tool in the sandbox runtime", () => {
   it("hides Read-denied files, keeps writes inside the working folder", async () => {
     const sandbox = createBashSandbox({
       settings: settingsWith({ enabled: true }),
-      fromRules: noRules,
-      isExcluded: async () => false,
     });
     const tool = createBashTool(sessionConfig(root), { sandbox });
     const hiding: ReadDenial = {
