@@ -68,6 +68,34 @@ describeSandbox("sandbox settings through keel -p", () => {
     expect(init).toMatchObject({ sandbox: { enabled: true, active: true } });
   }, 60_000);
 
+  it("keeps .claude/, git's hooks and config, and the shell's start-up files out of reach", async () => {
+    settings({ sandbox: { enabled: true, autoAllowBashIfSandboxed: true } });
+    for (const folder of [".git/hooks", ".claude/commands", ".claude/hooks"]) {
+      mkdirSync(join(project, folder), { recursive: true });
+    }
+    const targets = [
+      ".claude/settings.local.json",
+      ".claude/commands/pwn.md",
+      ".claude/hooks/check.sh",
+      ".git/hooks/pre-commit",
+      ".git/config",
+      ".bashrc",
+      ".mcp.json",
+    ];
+    // Code keel cannot follow, whose targets are decoded at run time: only the sandbox stands.
+    const writes = targets.map((target) => {
+      const encoded = Buffer.from(target).toString("base64");
+      return `node -e 'try { require("fs").writeFileSync(Buffer.from("${encoded}", "base64").toString(), "planted") } catch (e) { console.log(e.code) }'`;
+    });
+    const { result } = await runBash(writes.join("; "));
+    expect(result).toContain("EROFS");
+    for (const target of targets) {
+      const path = join(project, target);
+      const planted = existsSync(path) && readFileSync(path, "utf8").includes("planted");
+      expect(planted, target).toBe(false);
+    }
+  }, 60_000);
+
   it("lets a sandboxed call through a whole-tool ask rule, but not a deny rule", async () => {
     settings({
       permissions: { ask: ["Bash"], deny: ["Bash(rm:*)"] },

@@ -13,7 +13,7 @@ export interface SandboxCall {
 }
 
 /** The places of one call: folders it may write, paths Read deny rules cover now. */
-export type CallPlaces = Pick<SandboxPlaces, "writable" | "hidden">;
+export type CallPlaces = Pick<SandboxPlaces, "writable" | "protectedWrites" | "hidden">;
 
 /** One command to wrap. */
 export interface SandboxWrap {

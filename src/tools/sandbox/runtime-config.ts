@@ -1,3 +1,4 @@
+import { join } from "node:path";
 import type { ResolvedSandboxSettings } from "../../config/settings/sandbox-merge.js";
 import type { SandboxRuntimeConfig } from "./runtime.js";
 
@@ -5,6 +6,8 @@ import type { SandboxRuntimeConfig } from "./runtime.js";
 export interface SandboxPlaces {
   /** The working folders and the session folder: where commands may write. */
   writable: readonly string[];
+  /** Places inside them that stay read-only (protectedPlaces). */
+  protectedWrites: readonly string[];
   /** Paths Read deny rules cover now (rules can be added while the session runs). */
   hidden: readonly string[];
   /** From permission rules (Read deny, Edit allow and deny, WebFetch domains). */
@@ -21,6 +24,24 @@ export interface SandboxPlaces {
 
 const unique = (...lists: ReadonlyArray<readonly string[]>) => [...new Set(lists.flat())];
 
+/**
+ * What keel's safety checks guard inside writable folders, kept read-only in the sandbox too
+ * (contracts §6): a folder's `.claude/` (settings, hooks' scripts, commands, agents, skills),
+ * git's hooks and config (code that runs later, outside the sandbox), and keel's own settings.
+ * The runtime guards the shell start-up files and `.mcp.json` itself; a path that does not
+ * exist yet cannot be created either.
+ */
+export function protectedPlaces(folders: readonly string[], stateDir: string): string[] {
+  return [
+    ...folders.flatMap((folder) => [
+      join(folder, ".claude"),
+      join(folder, ".git", "hooks"),
+      join(folder, ".git", "config"),
+    ]),
+    join(stateDir, "settings.json"),
+  ];
+}
+
 /** The runtime's filesystem rules: settings and rules together, the working folders writable. */
 export function filesystemConfig(
   settings: ResolvedSandboxSettings,
@@ -29,7 +50,7 @@ export function filesystemConfig(
   const { filesystem } = settings;
   return {
     allowWrite: unique(places.writable, filesystem.allowWrite, places.fromRules.allowWrite),
-    denyWrite: unique(filesystem.denyWrite, places.fromRules.denyWrite),
+    denyWrite: unique(places.protectedWrites, filesystem.denyWrite, places.fromRules.denyWrite),
     denyRead: unique(filesystem.denyRead, places.fromRules.denyRead, places.hidden),
     allowRead: filesystem.allowRead,
     ...(filesystem.disabled === undefined ? {} : { disabled: filesystem.disabled }),

@@ -4,7 +4,7 @@ import { DirectorySet } from "./directories.js";
 import { isSafeAssignment, isSystemProgram, steersCode } from "./environment.js";
 import { expandWord, isDevice, pathForms } from "./expand.js";
 import { physicalPath } from "./file-system.js";
-import { guessedUse } from "./programs/guessed-use.js";
+import { guessedUse, guessedUseOf } from "./programs/guessed-use.js";
 import { programSpec } from "./programs/index.js";
 import type { EffectContext, PartEffects, ProgramUse, ShellEffects, WordUse } from "./types.js";
 
@@ -201,7 +201,7 @@ export function analyseRun(
     };
     const use = spec
       ? spec(expanded, specContext)
-      : guessedUse(expanded, `${name.name} is not a read-only command`);
+      : guessedUseOf(name.name, expanded, `${name.name} is not a read-only command`);
     absorbUse(part, use, walk, text, openEnded);
   }
 }
@@ -236,24 +236,20 @@ function absorbUse(
   const lost = walk.dirs.unknownReason;
   const resolveAll = (uses: readonly WordUse[], into: "reads" | "writes") => {
     const unresolved = into === "reads" ? part.unresolvedReads : part.unresolvedWrites;
+    const certain = use.modelled || (into === "writes" && use.writesFiles === true);
     for (const { word, use: how } of uses) {
       if (word.dynamic.length > 0) {
         unresolved.push({
           text: word.text,
           reason: `${word.text} is only known at run time`,
-          certain: use.modelled,
+          certain,
         });
         continue;
       }
       if (isDevice(word.value)) continue;
       const paths = pathForms(word.value, folders, walk.context);
-      if (paths) part[into].push({ text: word.text, paths, use: how, certain: use.modelled });
-      else
-        unresolved.push({
-          text: word.text,
-          reason: lost ?? "unknown folder",
-          certain: use.modelled,
-        });
+      if (paths) part[into].push({ text: word.text, paths, use: how, certain });
+      else unresolved.push({ text: word.text, reason: lost ?? "unknown folder", certain });
     }
   };
   resolveAll(use.reads, "reads");

@@ -82,6 +82,11 @@ export interface ProgramUse {
   chdir?: ShellWord | "home" | "unknown";
   /** False for the guess made for a program keel does not model. */
   modelled: boolean;
+  /**
+   * A program that writes files whose arguments keel could not read (a word only known at
+   * run time where an option may stand): its guessed targets are written for certain.
+   */
+  writesFiles?: true;
 }
 
 /** How a program's arguments are read: the spec of one command. */

@@ -30,6 +30,13 @@ const bypass = series("c7-bypass", 7, { mode: "bypassPermissions" }, [
   "cp README.md .cl?ude/settings.json",
   'printf x > "${PWD}/.git/config"',
   "echo x > ~+/.git/config",
+  // A writer's target decoded at run time (where an option might stand): still a write.
+  'echo x | tee "$(echo LmdpdC9jb25maWc= | base64 -d)"',
+  'cp README.md "$(echo LmNsYXVkZS9zZXR0aW5ncy5qc29u | base64 -d)"',
+  'echo x | tee -a "$(echo LmdpdC9kZXNjcmlwdGlvbg== | base64 -d)"',
+  't=$(echo LmdpdC9jb25maWc= | base64 -d); mv README.md "$t"',
+  'sed -i s/core/pwned/ "$(echo LmdpdC9jb25maWc= | base64 -d)"',
+  'git config --file "$(echo LmdpdC9jb25maWc= | base64 -d)" core.pager cat',
 ]);
 
 const allowEcho = series("c7-allow", 7, { mode: "default", allow: ["Bash(echo:*)"] }, [

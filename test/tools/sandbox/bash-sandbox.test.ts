@@ -97,7 +97,7 @@ describe("which calls the sandbox covers", () => {
         commandText: "ls",
         id: "t1",
         shell: "/bin/bash",
-        places: { writable: [], hidden: [] },
+        places: { writable: [], protectedWrites: [], hidden: [] },
         signal: new AbortController().signal,
       }),
     ).rejects.toThrow(/The sandbox cannot run/);

@@ -186,9 +186,12 @@ describe("writes", () => {
   });
 
   it("guesses that a program it does not model may touch any path it names", async () => {
-    const effects = await effectsIn(place(), "rsync -a x .git/hooks/");
+    const effects = await effectsIn(place(), "mytool -a x .git/hooks/");
     expect(effects.writes.every((write) => !write.certain)).toBe(true);
     expect(realPaths(place(), effects.writes)).toContain("project/.git/hooks");
+    // One that always writes (it copies, fetches, unpacks or patches) writes for certain.
+    const rsync = await effectsIn(place(), "rsync -a x .git/hooks/");
+    expect(rsync.writes.every((write) => write.certain)).toBe(true);
   });
 });
 
@@ -224,5 +227,27 @@ describe("the read-only verdict", () => {
     ]) {
       expect((await readOnlyIn(place(), command)).readOnly, command).toBe(false);
     }
+  });
+});
+
+describe("a writer whose arguments keel cannot read", () => {
+  const certainWrites = async (command: string) =>
+    (await effectsIn(place(), command)).unresolvedWrites
+      .filter((write) => write.certain)
+      .map((write) => write.text);
+
+  it("still writes for certain what it is given (a target decoded at run time)", async () => {
+    expect(await certainWrites('echo x | tee "$(echo x)"')).toEqual(['"$(echo x)"']);
+    expect(await certainWrites('cp a "$t"')).toContain('"$t"');
+    expect(await certainWrites('sed -i s/a/b/ "$(echo x)"')).toEqual(['"$(echo x)"']);
+    expect(await certainWrites('sed -i.bak s/a/b/ "$f"')).toEqual(['"$f"']);
+    expect(await certainWrites('patch "$(echo x)" p.diff')).toContain('"$(echo x)"');
+    expect(await certainWrites('git config --file "$(echo x)" a.b c')).toEqual(['"$(echo x)"']);
+  });
+
+  it("leaves a reader's guess uncertain: it may not write at all", async () => {
+    expect(await certainWrites('grep "$(echo x)" f')).toEqual([]);
+    expect(await certainWrites('sed -n p "$(echo x)"')).toEqual([]);
+    expect(await certainWrites('ls "$HOME"')).toEqual([]);
   });
 });

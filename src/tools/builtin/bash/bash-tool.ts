@@ -4,6 +4,7 @@ import { type BackgroundShells, createBackgroundShells } from "../../background/
 import type { BuiltinToolsConfig } from "../../builtin-config.js";
 import type { ToolCallContext } from "../../context.js";
 import type { BashSandbox } from "../../sandbox/bash-sandbox.js";
+import { protectedPlaces } from "../../sandbox/runtime-config.js";
 import { realFileSystem } from "../../shell-effects/index.js";
 import type { Tool } from "../../tool.js";
 import type { Confinement } from "./confinement.js";
@@ -104,6 +105,7 @@ export function createBashTool(
     const shellPath = programOnPath(runner.shell, config.env.PATH) ?? runner.shell;
     const places = {
       writable: [...workingFolders(context), runner.sessionDir],
+      protectedWrites: protectedPlaces(workingFolders(context), config.stateDir),
       hidden: context.options.readDenial?.hiddenPaths() ?? [],
     };
     return { kind: "sandbox", sandbox, shellPath, places };

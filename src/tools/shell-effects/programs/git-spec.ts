@@ -143,7 +143,9 @@ function within(cwd: string, path: string): string {
 
 /** A path made absolute from where git runs (`-C` included), as a word keel made. */
 function fromGitFolder(word: ShellWord, place: GitPlace): ShellWord {
-  return place.cwd === undefined ? word : literal(within(place.cwd, word.value));
+  // A word only known at run time stays one: it is not a path yet.
+  if (place.cwd === undefined || word.dynamic.length > 0) return word;
+  return literal(within(place.cwd, word.value));
 }
 
 /**

@@ -16,3 +16,15 @@ export function guessedUse(args: readonly ShellWord[], why: string): ProgramUse 
   }
   return { reads: touched, writes: touched, notReadOnly: why, modelled: false };
 }
+
+/** Programs keel does not model whose every use writes files (they fetch, unpack or patch). */
+const WRITERS_BY_NATURE: ReadonlySet<string> = new Set(["patch", "unzip", "rsync", "scp", "wget"]);
+
+/**
+ * The guess for a program keel does not model, by name: for one that always writes files,
+ * what it writes is certain even where keel cannot tell which argument names it.
+ */
+export function guessedUseOf(name: string, args: readonly ShellWord[], why: string): ProgramUse {
+  const guess = guessedUse(args, why);
+  return WRITERS_BY_NATURE.has(name) ? { ...guess, writesFiles: true } : guess;
+}

@@ -90,6 +90,12 @@ function splitArgs(args: readonly ShellWord[]): SedArgs | { problem: string } {
   return found;
 }
 
+/** `-i`, `-i.bak`, `-ni`, `--in-place[=SUFFIX]`, as written. */
+function editsInPlace(word: ShellWord): boolean {
+  if (word.dynamic.length > 0) return false;
+  return /^-[A-Za-z]*i/.test(word.value) || word.value.startsWith("--in-place");
+}
+
 /**
  * GNU sed: file operands are read; `-i` writes them; the script's `w` and `r` write and read
  * files, and its `e` runs commands (opaque). A script from a file (`-f`) or only known at run
@@ -97,7 +103,11 @@ function splitArgs(args: readonly ShellWord[]): SedArgs | { problem: string } {
  */
 export const sedSpec: ProgramSpec = (args) => {
   const split = splitArgs(args);
-  if ("problem" in split) return guessedUse(args, `sed: ${split.problem}`);
+  if ("problem" in split) {
+    const guess = guessedUse(args, `sed: ${split.problem}`);
+    // With -i, what it could not read still names the files it rewrites.
+    return args.some(editsInPlace) ? { ...guess, writesFiles: true } : guess;
+  }
   if (split.scriptFile) return opaqueUse("sed -f runs a script keel has not read");
   const reads: WordUse[] = split.files.map((word) => ({ word, use: "entry" }));
   const use: ProgramUse = { reads, writes: [], modelled: true };

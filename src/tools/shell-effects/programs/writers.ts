@@ -11,10 +11,15 @@ import { literal, type OperandRule, tableSpec } from "./table-spec.js";
  * may be written).
  */
 function writer(name: string, table: OptionTable, operands: OperandRule): ProgramSpec {
-  return tableSpec(table, (scan, context) => ({
+  const spec = tableSpec(table, (scan, context) => ({
     ...operands(scan, context),
     notReadOnly: `${name} changes files`,
   }));
+  // Arguments that do not fit leave a guess, but not about whether it writes: it does.
+  return (args, context) => {
+    const use = spec(args, context);
+    return use.modelled ? use : { ...use, writesFiles: true };
+  };
 }
 
 const entries = (words: readonly ShellWord[], use: PathUse): WordUse[] =>
