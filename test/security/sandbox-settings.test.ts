@@ -172,7 +172,10 @@ describeSandbox("sandbox settings through keel -p", () => {
     const url = () => `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
     // curl honours the sandbox's proxy only with --noproxy '': the runtime's NO_PROXY lists
     // 127.0.0.1, and a direct connection has no network to use (the limit docs/ describes).
-    const fetch = () => `curl -s -m 5 --noproxy '' ${url()} || echo unreachable`;
+    // The runtime starts its in-sandbox relay (socat) beside the command: on a busy machine
+    // the first connection may come before it listens, so a refused connection is retried.
+    const fetch = () =>
+      `curl -s -m 10 --retry 5 --retry-delay 1 --retry-connrefused --noproxy '' ${url()} || echo unreachable`;
 
     it("reaches a 127.0.0.1 server only when allowedDomains lists it", async () => {
       const port = (server.address() as AddressInfo).port;
