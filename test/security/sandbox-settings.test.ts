@@ -96,6 +96,49 @@ describeSandbox("sandbox settings through keel -p", () => {
     }
   }, 60_000);
 
+  it("gives a sandboxed command no way into keel's state folder", async () => {
+    settings({ sandbox: { enabled: true, autoAllowBashIfSandboxed: true } });
+    // Every folder under keel's state it can find, tried for a write (links planted there
+    // would steer keel's own later writes, which no sandbox confines).
+    const probe = `node -e '
+      const fs = require("fs"), path = require("path");
+      let tried = 0, planted = 0;
+      const walk = (dir, depth) => {
+        if (depth > 4) return;
+        tried++;
+        // Its own report folder (a fresh one per call, removed after it) is the one exception.
+        if (!path.basename(dir).startsWith("confined-"))
+          try { fs.writeFileSync(path.join(dir, "planted"), "x"); planted++; } catch {}
+        for (const e of fs.readdirSync(dir, { withFileTypes: true })) if (e.isDirectory()) walk(path.join(dir, e.name), depth + 1);
+      };
+      walk(process.env.KEEL_CONFIG_DIR, 0);
+      console.log("tried", tried, "planted", planted);'`;
+    const { result } = await runBash(probe);
+    expect(result).toMatch(/tried [1-9]\d* planted 0/);
+  }, 60_000);
+
+  it("guards every working folder, and removes a git redirection a command creates", async () => {
+    settings({ sandbox: { enabled: true, autoAllowBashIfSandboxed: true } });
+    mkdirSync(join(project, ".git"));
+    const write = (path: string) => {
+      const encoded = Buffer.from(path).toString("base64");
+      return `node -e 'try { require("fs").writeFileSync(Buffer.from("${encoded}", "base64").toString(), "planted") } catch (e) { console.log(e.code) }'`;
+    };
+    const { result } = await runBash(
+      [
+        write(join(outside, ".bashrc")),
+        write(join(outside, "ok.txt")),
+        write(".git/commondir"),
+      ].join("; "),
+      {},
+      ["--add-dir", outside],
+    );
+    expect(existsSync(join(outside, ".bashrc"))).toBe(false);
+    expect(readFileSync(join(outside, "ok.txt"), "utf8")).toBe("planted");
+    expect(existsSync(join(project, ".git", "commondir"))).toBe(false);
+    expect(result).toContain("keel removed");
+  }, 60_000);
+
   it("lets a sandboxed call through a whole-tool ask rule, but not a deny rule", async () => {
     settings({
       permissions: { ask: ["Bash"], deny: ["Bash(rm:*)"] },

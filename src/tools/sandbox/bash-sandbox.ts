@@ -1,7 +1,13 @@
+import { lstatSync, rmSync } from "node:fs";
 import type { ResolvedSandboxSettings } from "../../config/settings/sandbox-merge.js";
 import { ripgrepPath } from "../builtin/ripgrep.js";
 import { loadSandboxRuntime, type SandboxRuntime } from "./runtime.js";
-import { filesystemConfig, runtimeConfig, type SandboxPlaces } from "./runtime-config.js";
+import {
+  filesystemConfig,
+  runtimeConfig,
+  type SandboxPlaces,
+  watchedPlaces,
+} from "./runtime-config.js";
 
 /** Whether the sandbox can run here, and if not, why. */
 export type SandboxAvailability = { available: true } | { available: false; why: string };
@@ -71,6 +77,20 @@ function message(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** The watched paths that exist now, removed (links and folders included, never followed). */
+function removeAppeared(paths: readonly string[]): string[] {
+  const appeared = paths.filter((path) => {
+    try {
+      lstatSync(path);
+      return true;
+    } catch {
+      return false;
+    }
+  });
+  for (const path of appeared) rmSync(path, { recursive: true, force: true });
+  return appeared;
+}
+
 type Probe = { runtime: SandboxRuntime; ripgrep: string } | { why: string };
 
 const NO_RULES: SandboxPlaces["fromRules"] = {
@@ -89,6 +109,8 @@ export function createBashSandbox(deps: BashSandboxDeps): BashSandbox {
   /** Set once the runtime has been initialised (its proxies run from then on). */
   let running: SandboxRuntime | undefined;
   let started: Promise<void> | undefined;
+  /** Per call, git's redirections that were absent when it started (runtime-config.ts). */
+  const watched = new Map<string, string[]>();
   let mode: SandboxMode = {
     enabled: settings.enabled,
     autoAllow: settings.autoAllowBashIfSandboxed,
@@ -143,6 +165,7 @@ export function createBashSandbox(deps: BashSandboxDeps): BashSandbox {
         throw new Error(`The sandbox could not start: ${message(error)}`);
       }
       running = found.runtime;
+      watched.set(wrap.id, watchedPlaces(wrap.places.writable));
       // Read deny rules and working folders may have changed since the runtime started.
       const filesystem = filesystemConfig(settings, places);
       return found.runtime.wrapWithSandbox(wrap.script, wrap.shell, { filesystem }, wrap.signal, {
@@ -154,7 +177,10 @@ export function createBashSandbox(deps: BashSandboxDeps): BashSandbox {
       if (!running) return stderr;
       const annotated = running.annotateStderrWithSandboxFailures(id, stderr);
       running.cleanupAfterCommand();
-      return annotated;
+      const planted = removeAppeared(watched.get(id) ?? []);
+      watched.delete(id);
+      if (planted.length === 0) return annotated;
+      return `${annotated}${annotated === "" || annotated.endsWith("\n") ? "" : "\n"}keel removed ${planted.join(", ")}: the command created it, and it would make git run code outside the sandbox.`;
     },
     async dispose() {
       await running?.reset();

@@ -1,3 +1,4 @@
+import { lstatSync } from "node:fs";
 import { join } from "node:path";
 import type { ResolvedSandboxSettings } from "../../config/settings/sandbox-merge.js";
 import type { SandboxRuntimeConfig } from "./runtime.js";
@@ -25,20 +26,66 @@ export interface SandboxPlaces {
 const unique = (...lists: ReadonlyArray<readonly string[]>) => [...new Set(lists.flat())];
 
 /**
+ * Files in a writable folder whose change makes code run later, outside the sandbox: the
+ * shell's start-up files, tools' settings, and git's own redirections (`commondir` and a
+ * worktree's or submodule's folder bring their own config and hooks).
+ */
+const GUARDED_NAMES = [
+  ".claude",
+  ".keel",
+  ".mcp.json",
+  ".vscode",
+  ".idea",
+  ".bashrc",
+  ".bash_profile",
+  ".bash_login",
+  ".profile",
+  ".zshrc",
+  ".zshenv",
+  ".zprofile",
+  ".gitconfig",
+  ".gitmodules",
+  ".ripgreprc",
+  ".git/hooks",
+  ".git/config",
+  ".git/worktrees",
+  ".git/modules",
+];
+
+/**
+ * git's redirections that cannot get an empty stand-in while absent (git reads them if they
+ * exist at all): guarded where they exist, and watched where they do not (watchedPlaces).
+ */
+const REDIRECTIONS = [".git/commondir", ".git/config.worktree"];
+
+const exists = (path: string) => {
+  try {
+    lstatSync(path);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** git's redirections absent from the working folders now: one that appears is removed. */
+export function watchedPlaces(folders: readonly string[]): string[] {
+  return folders
+    .flatMap((folder) => REDIRECTIONS.map((name) => join(folder, name)))
+    .filter((path) => !exists(path));
+}
+
+/**
  * What keel's safety checks guard inside writable folders, kept read-only in the sandbox too
- * (contracts §6): a folder's `.claude/` (settings, hooks' scripts, commands, agents, skills),
- * git's hooks and config (code that runs later, outside the sandbox), and keel's own settings.
- * The runtime guards the shell start-up files and `.mcp.json` itself; a path that does not
- * exist yet cannot be created either.
+ * (contracts §6), in every working folder (the runtime guards its own list in the folder keel
+ * started in only), and keel's own settings. A path that does not exist yet cannot be created
+ * either: the runtime mounts an empty stand-in there.
  */
 export function protectedPlaces(folders: readonly string[], stateDir: string): string[] {
   return [
-    ...folders.flatMap((folder) => [
-      join(folder, ".claude"),
-      join(folder, ".git", "hooks"),
-      join(folder, ".git", "config"),
-    ]),
+    ...folders.flatMap((folder) => GUARDED_NAMES.map((name) => join(folder, name))),
+    ...folders.flatMap((folder) => REDIRECTIONS.map((name) => join(folder, name))).filter(exists),
     join(stateDir, "settings.json"),
+    join(stateDir, "trust.json"),
   ];
 }
 

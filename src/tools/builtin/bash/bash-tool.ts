@@ -104,7 +104,7 @@ export function createBashTool(
     if (!sandbox || !(await sandbox.covers(input, workingDirectory.path))) return undefined;
     const shellPath = programOnPath(runner.shell, config.env.PATH) ?? runner.shell;
     const places = {
-      writable: [...workingFolders(context), runner.sessionDir],
+      writable: workingFolders(context),
       protectedWrites: protectedPlaces(workingFolders(context), config.stateDir),
       hidden: context.options.readDenial?.hiddenPaths() ?? [],
     };
@@ -121,7 +121,7 @@ export function createBashTool(
       shell: runner.shell,
       readOnly: () => readOnly.isReadOnly(input.command, places()),
       keep: [...workingFolders(context), config.stateDir, workingDirectory.path],
-      writable: [runner.sessionDir],
+      writable: [],
       hidden: () => context.options.readDenial?.hiddenPaths() ?? [],
     });
     return plan && { kind: "jail", plan };

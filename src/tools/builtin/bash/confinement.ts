@@ -16,25 +16,40 @@ export interface ShellLaunch {
   script: string;
 }
 
+/** One confined call: the model's command, and the folder keel gave it for its own report. */
+export interface ConfinedCall {
+  command: string;
+  id: string;
+  signal: AbortSignal;
+  /**
+   * A fresh folder of this call's own (where the shell reports its final folder): the only
+   * place outside the working folders it may write. Never keel's session folder: a link
+   * planted there would steer keel's own later writes, which no sandbox confines.
+   */
+  reportDir?: string;
+}
+
 /** The launch of `script` (the model's `command` with keel's additions) in its confinement. */
 export async function confinedLaunch(
   confinement: Confinement | undefined,
   shell: string,
   script: string,
-  call: { command: string; id: string; signal: AbortSignal },
+  call: ConfinedCall,
 ): Promise<ShellLaunch> {
   if (!confinement) return { shell, script };
+  const report = call.reportDir === undefined ? [] : [call.reportDir];
   if (confinement.kind === "jail") {
-    const { plan } = confinement;
+    const plan = { ...confinement.plan, writable: report };
     // `bwrap <jail> -- bash -c …`: the shell's flags come after the jail's.
     return { shell: plan.bwrap, shellFlags: [...jailArgs(plan), "--", plan.shell], script };
   }
+  const { places } = confinement;
   const wrapped = await confinement.sandbox.wrap({
     script,
     commandText: call.command,
     id: call.id,
     shell: confinement.shellPath,
-    places: confinement.places,
+    places: { ...places, writable: [...places.writable, ...report] },
     signal: call.signal,
   });
   return { shell, script: wrapped };

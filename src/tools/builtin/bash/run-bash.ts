@@ -1,4 +1,4 @@
-import { mkdirSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { sep } from "node:path";
 import type { BackgroundShells } from "../../background/background-shells.js";
 import { type Confinement, confinedLaunch } from "./confinement.js";
@@ -60,9 +60,39 @@ export async function runBash(
   const start = runner.workingDirectory.start();
   const notes = start.note ? [start.note] : [];
   if (call.signal.aborted) return notRun(start.cwd, notes);
-  const id = call.toolUseId.replace(/[^A-Za-z0-9_-]/g, "_");
-  const cwdFile = `${runner.sessionDir}${sep}.bash-cwd-${id}-${++callCounter}`;
   makeSessionDir(runner.sessionDir);
+  // A confined command reports its folder into a fresh folder of its own (confinement.ts).
+  const reportDir = confinement ? mkdtempSync(`${runner.sessionDir}${sep}confined-`) : undefined;
+  try {
+    return await runReporting(input, call, runner, {
+      confinement,
+      reportDir,
+      cwd: start.cwd,
+      notes,
+    });
+  } finally {
+    if (reportDir !== undefined) rmSync(reportDir, { recursive: true, force: true });
+  }
+}
+
+/** Where one command runs and reports. */
+interface CallSetting {
+  confinement: Confinement | undefined;
+  reportDir: string | undefined;
+  cwd: string;
+  notes: string[];
+}
+
+/** Runs the command with its folder report, then learns the folder it ended in. */
+async function runReporting(
+  input: BashInput,
+  call: BashCall,
+  runner: BashRunner,
+  setting: CallSetting,
+): Promise<BashOutput> {
+  const { confinement, reportDir } = setting;
+  const id = call.toolUseId.replace(/[^A-Za-z0-9_-]/g, "_");
+  const cwdFile = `${reportDir ?? runner.sessionDir}${sep}.bash-cwd-${id}-${++callCounter}`;
   const output = new OutputCollector(
     runner.limits.maxOutputChars,
     `${runner.sessionDir}${sep}tool-results${sep}bash-${id}.txt`,
@@ -72,12 +102,17 @@ export async function runBash(
     confinement,
     runner.shell,
     wrapWithCwdReport(input.command, cwdFile),
-    { command: input.command, id: call.toolUseId, signal: call.signal },
+    {
+      command: input.command,
+      id: call.toolUseId,
+      signal: call.signal,
+      ...(reportDir === undefined ? {} : { reportDir }),
+    },
   );
   const stopProgress = reportProgress(call, output, runner);
   const outcome = await runProcess({
     ...launch,
-    cwd: start.cwd,
+    cwd: setting.cwd,
     env: runner.env,
     timeoutMs,
     signal: call.signal,
@@ -94,10 +129,10 @@ export async function runBash(
   runner.workingDirectory.learn(cwdFile);
   if (outcome.spawnError) {
     throw new Error(
-      `Could not start ${runner.shell} in ${start.cwd}: ${outcome.spawnError.message}`,
+      `Could not start ${runner.shell} in ${setting.cwd}: ${outcome.spawnError.message}`,
     );
   }
-  return describe(outcome, collected, timeoutMs, runner.workingDirectory.path, notes);
+  return describe(outcome, collected, timeoutMs, runner.workingDirectory.path, setting.notes);
 }
 
 /**
