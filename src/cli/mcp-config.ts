@@ -51,6 +51,8 @@ export interface CliMcpInputs {
   mcpConfig: readonly string[];
   /** `--strict-mcp-config`. */
   strict: boolean;
+  /** False in a folder the person did not trust: its `.mcp.json` is not read. */
+  projectFile?: boolean;
   cwd: string;
   home: string;
   stateDir: string;
@@ -76,6 +78,7 @@ export async function resolveCliMcpSetup(inputs: Omit<CliMcpInputs, "warn">): Pr
     env: inputs.env,
     dynamic,
     strict: inputs.strict,
+    ...(inputs.projectFile === false ? { projectFile: false } : {}),
     settingsServers: inputs.settings.mcpServers,
     settingsFiles: inputs.settings.files,
   });

@@ -29,6 +29,11 @@ export interface SessionPolicy {
   settings: ResolvedSettings;
   /** The merged hooks; undefined when no settings file configures any. */
   hooks: HooksConfig | undefined;
+  /**
+   * False when the person did not trust the folder: the project's hooks, MCP servers
+   * (`.mcp.json` included), `env` and its commands' !`command` lines stay off.
+   */
+  projectTrusted: boolean;
 }
 
 /**
@@ -40,6 +45,7 @@ export async function loadSessionPolicy(
   options: CliOptions,
   roots: { home: string; stateDir: string; cwd: string },
   warn: (text: string) => void,
+  trust: { projectTrusted: boolean } = { projectTrusted: true },
 ): Promise<SessionPolicy> {
   let settings: ResolvedSettings;
   try {
@@ -55,6 +61,7 @@ export async function loadSessionPolicy(
         ...(options.permissionMode ? { permissionMode: options.permissionMode } : {}),
         additionalDirectories: options.addDir,
       },
+      ...(trust.projectTrusted ? {} : { projectCode: false }),
     });
   } catch (error) {
     if (error instanceof SettingsError) throw new UsageError(error.message);
@@ -72,5 +79,9 @@ export async function loadSessionPolicy(
   }
   for (const warning of parsed.flatMap((p) => p.warnings)) warn(describeIssue(warning));
   const configured = parsed.map((p) => p.hooks).filter((h) => Object.keys(h).length > 0);
-  return { settings, hooks: configured.length > 0 ? mergeHooksConfigs(configured) : undefined };
+  return {
+    settings,
+    hooks: configured.length > 0 ? mergeHooksConfigs(configured) : undefined,
+    projectTrusted: trust.projectTrusted,
+  };
 }

@@ -50,6 +50,7 @@ async function startMcp(
   const mcp = await startCliMcp({
     mcpConfig: inputs.options.mcpConfig,
     strict: inputs.options.strictMcpConfig,
+    projectFile: inputs.policy.projectTrusted,
     cwd: inputs.io.cwd,
     home: roots.home,
     stateDir: inputs.stateDir,

@@ -14,6 +14,8 @@ export interface McpConfigLocations {
   dynamic?: readonly McpConfigSource[];
   /** `--strict-mcp-config`: only the `--mcp-config` servers. */
   strict?: boolean;
+  /** False in a folder the person did not trust: its `.mcp.json` is not read. */
+  projectFile?: boolean;
   readText?: ReadText;
 }
 
@@ -58,7 +60,10 @@ export async function readMcpConfigSources(
     sources.push({ scope: "user", origin: "settings", servers: locations.settingsServers });
   }
   const mcpJsonPath = join(locations.cwd, ".mcp.json");
-  const mcpJson = await readJsonFile(mcpJsonPath, mcpConfigFileSchema, readText);
+  const mcpJson =
+    locations.projectFile === false
+      ? { ok: true as const, data: undefined }
+      : await readJsonFile(mcpJsonPath, mcpConfigFileSchema, readText);
   if (!mcpJson.ok) notices.push(mcpJson.message);
   else if (mcpJson.data?.mcpServers) {
     sources.push({ scope: "project", origin: mcpJsonPath, servers: mcpJson.data.mcpServers });

@@ -96,6 +96,7 @@ export async function openReplSession(
       stateDir,
       permissions: () => permissions,
       settingsFiles: inputs.policy.settings.files,
+      projectTrusted: inputs.policy.projectTrusted,
       env: { ...io.env, ...inputs.policy.settings.env },
       transcriptPath: options.sessionPersistence
         ? sessionTranscriptPath(stateDir, io.cwd, start.sessionId)

@@ -16,8 +16,10 @@ import { type ReplTerminal, renderApp } from "./render-app.js";
 import { ReplController } from "./repl-controller.js";
 import { freshStart, openReplSession, type ReplSessionInputs } from "./repl-sessions.js";
 import { askMcpApprovals } from "./startup/ask-mcp-approvals.js";
+import { decideFolderTrust } from "./startup/folder-trust.js";
 import { historyView } from "./startup/history-view.js";
 import { approveProjectMcpServers } from "./startup/project-mcp-approvals.js";
+import { askTrust } from "./startup/trust-dialog.js";
 
 function terminalOf(io: CliIo): ReplTerminal {
   if (!io.stdin.isTTY) {
@@ -54,6 +56,7 @@ function askAboutProjectServers(start: Start): Promise<string[]> {
     cwd: io.cwd,
     home: start.home,
     stateDir: start.stateDir,
+    projectFile: policy.projectTrusted,
     env: { ...io.env, ...policy.settings.env },
     settings: policy.settings,
     ask: (servers) => askMcpApprovals(servers, start.terminal, io.signal),
@@ -86,7 +89,17 @@ export async function runRepl(given: CliOptions, io: CliIo): Promise<number> {
   let controller: ReplController | undefined;
   const warn = (text: string) => (controller ? controller.notice(text, "error") : early.push(text));
   for (const warning of given.flagWarnings ?? []) warn(warning);
-  const policy = await loadSessionPolicy(given, { home, stateDir, cwd: io.cwd }, warn);
+  const roots = { home, stateDir, cwd: io.cwd };
+  const loaded = await loadSessionPolicy(given, roots, warn);
+  const trust = await decideFolderTrust(loaded.settings, roots, (folder, code) =>
+    askTrust(folder, code, terminal, io.signal),
+  );
+  // Stopped (SIGTERM) while the trust question was up: the REPL never opens.
+  if (io.signal.aborted) return 0;
+  // Declined: loaded again without the project's code (its warnings were said the first time).
+  const policy = trust.trusted
+    ? loaded
+    : await loadSessionPolicy(given, roots, () => {}, { projectTrusted: false });
   // The main thread may run as an agent (--agent or the `agent` setting): every session has it.
   const options = await withMainAgent(given, policy.settings.agent, io);
   const model = await printModel(options, io, policy.settings.model);
@@ -127,7 +140,7 @@ export async function runRepl(given: CliOptions, io: CliIo): Promise<number> {
     now,
   });
   const started = controller;
-  showStart(started, resolved, io.cwd, { errors: early, decided });
+  showStart(started, resolved, io.cwd, { errors: early, decided: [...trust.notices, ...decided] });
   const onSignal = () => void started.exit(0);
   io.signal.addEventListener("abort", onSignal, { once: true });
   if (options.prompt.trim() !== "") started.submit(options.prompt);

@@ -1,6 +1,7 @@
 import { type CliSettingsInput, cliFlagsLayer, flagSettingsLayer } from "./cli-layer.js";
 import type { SettingsLayer } from "./layer.js";
 import { mergeSettingsLayers } from "./merge.js";
+import { withoutProjectCode } from "./project-code.js";
 import { type ReadText, readSettingsFile } from "./read-file.js";
 import type { ResolvedSettings } from "./resolved.js";
 import { type SettingsRoots, settingsFileLocations } from "./sources.js";
@@ -11,6 +12,11 @@ export interface LoadSettingsOptions extends SettingsRoots {
   readText?: ReadText;
   /** `--setting-sources`: which files to read (default all: user, project, local). */
   sources?: readonly SettingSourceName[];
+  /**
+   * False for a folder the person did not trust: the project's settings files keep their
+   * permission rules and the rest, without what runs code (hooks, MCP servers, `env`).
+   */
+  projectCode?: boolean;
 }
 
 /** The names `--setting-sources` takes (the Agent SDK's `settingSources`). */
@@ -40,5 +46,6 @@ export async function loadSettings(options: LoadSettingsOptions): Promise<Resolv
     layers.push(await flagSettingsLayer(options.cli.settings, options.cwd, options.readText));
   }
   if (options.cli) layers.push(cliFlagsLayer(options.cli));
-  return mergeSettingsLayers(layers, options);
+  const kept = options.projectCode === false ? layers.map(withoutProjectCode) : layers;
+  return mergeSettingsLayers(kept, options);
 }

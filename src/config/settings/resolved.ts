@@ -1,5 +1,6 @@
 import type { PermissionRule } from "../../policy/permission-rule.js";
 import type { PermissionMode } from "../../tools/context.js";
+import type { ProjectCode } from "./project-code.js";
 import type { ResolvedSandboxSettings } from "./sandbox-merge.js";
 import type { SettingsSource } from "./sources.js";
 
@@ -33,6 +34,8 @@ export interface ResolvedSettings {
   hooks: HooksFromSource[];
   /** MCP server entries by name (a higher source wins per name), for the MCP code to validate. */
   mcpServers: Record<string, unknown>;
+  /** What the project's own settings files would run (asked about before a folder is trusted). */
+  projectCode: ProjectCode[];
   /** Claude Code's `sandbox` settings, merged across sources. */
   sandbox: ResolvedSandboxSettings;
   /** The settings files that were found and read, lowest source first. */

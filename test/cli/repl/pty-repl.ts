@@ -2,6 +2,7 @@ import { mkdtemp, realpath, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach } from "vitest";
+import { trustFolder } from "../../../src/config/trust/trust-store.js";
 import type { ScriptedServer } from "../../../src/model/scripted/server.js";
 import { KEEL_NODE_ARGS } from "../../helpers/run-keel.js";
 import { anthropicEnv, scriptedServer } from "../../helpers/scripted.js";
@@ -18,8 +19,13 @@ export interface PtyRepl {
   readonly home: string;
   /** keel's state folder (KEEL_CONFIG_DIR), inside `home`. */
   readonly stateDir: string;
-  /** Spawns the built keel in a pty in `dir` with `args` and `extraEnv`; does not wait. */
-  spawn(args: string[], extraEnv?: Record<string, string>): PtyScreen;
+  /**
+   * Spawns the built keel in a pty in `dir` (or `cwd`, e.g. a folder below it) with `args` and
+   * `extraEnv`; does not wait.
+   */
+  spawn(args: string[], extraEnv?: Record<string, string>, cwd?: string): PtyScreen;
+  /** Records `dir` as trusted, as a person who said yes before (the trust question stays away). */
+  trust(): Promise<void>;
   /** Starts a scripted server for `scenario` and keel against it; resolves once the prompt shows. */
   start(
     scenario: unknown,
@@ -49,7 +55,7 @@ export function usePtyRepl(prefix: string): PtyRepl {
     await rm(home, { recursive: true, force: true });
   });
   const stateDir = () => join(home, ".keel");
-  const spawn = (args: string[], extraEnv: Record<string, string> = {}) => {
+  const spawn = (args: string[], extraEnv: Record<string, string> = {}, cwd = dir) => {
     const env = {
       PATH: process.env.PATH ?? "",
       HOME: home,
@@ -59,7 +65,7 @@ export function usePtyRepl(prefix: string): PtyRepl {
       KEEL_RETRY_BASE_MS: "1",
       ...extraEnv,
     };
-    const screen = spawnInPty(process.execPath, [...KEEL_NODE_ARGS, ...args], { cwd: dir, env });
+    const screen = spawnInPty(process.execPath, [...KEEL_NODE_ARGS, ...args], { cwd, env });
     screens.push(screen);
     return screen;
   };
@@ -74,6 +80,9 @@ export function usePtyRepl(prefix: string): PtyRepl {
       return stateDir();
     },
     spawn,
+    trust: async () => {
+      await trustFolder(stateDir(), dir, new Date(0));
+    },
     start: async (scenario, args = [], timeoutMs) => {
       const server = await scriptedServer(scenario);
       const screen = spawn(args, anthropicEnv(server));

@@ -1,11 +1,13 @@
 import { existsSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { usePtyRepl } from "./pty-repl.js";
 import { exitWithCtrlC, typeLine } from "./pty-screen.js";
 
 const pty = usePtyRepl("keel-command-file");
+// These tests are about what comes after the folder-trust question: the folder is trusted.
+beforeEach(() => pty.trust());
 
 const bash = (command: string) => ({
   content: [{ type: "tool_use", name: "Bash", input: { command, description: "write it" } }],

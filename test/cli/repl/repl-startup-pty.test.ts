@@ -1,7 +1,7 @@
 import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { mcpApprovalsPath } from "../../../src/mcp/approvals.js";
 import { runKeel } from "../../helpers/run-keel.js";
 import { anthropicEnv, scriptedServer } from "../../helpers/scripted.js";
@@ -13,6 +13,8 @@ const TEST_SERVER = fileURLToPath(new URL("../../fixtures/mcp/test-server.mjs", 
 const SLOW = 40_000;
 
 const pty = usePtyRepl("keel-repl-start");
+// These tests are about what comes after the folder-trust question: the folder is trusted.
+beforeEach(() => pty.trust());
 
 describe("the REPL's start-up and background work, in a real pseudo-terminal", {
   timeout: 120_000,

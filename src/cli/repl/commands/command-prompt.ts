@@ -23,6 +23,8 @@ export interface CommandPromptDeps {
   timeoutMs: number;
   /** Starts a timer that calls `fire` after `ms`; returns what cancels it. */
   setTimer: (ms: number, fire: () => void) => () => void;
+  /** False when the person did not trust the folder: its commands' !`command`s do not run. */
+  projectTrusted?: boolean;
 }
 
 /** The prompt a user command sends, or why nothing is sent. */
@@ -60,6 +62,9 @@ function allowOf(command: UserCommand): ExpansionAllow {
 
 /** Why the command's inline commands may not run (the first refused), or undefined. */
 async function refusal(command: UserCommand, commands: readonly string[], deps: CommandPromptDeps) {
+  if (commands.length > 0 && deps.projectTrusted === false && command.scope.startsWith("project")) {
+    return `/${command.name} was not sent: this folder is not trusted, so its commands' !\`command\` lines do not run (${command.file}).`;
+  }
   const rules = { allow: allowOf(command), decide: deps.decide, cwd: deps.cwd, home: deps.home };
   for (const inline of commands) {
     const problem = await inlineShellProblem(inline, rules);

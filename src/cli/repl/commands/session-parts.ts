@@ -33,6 +33,8 @@ export interface SessionPartsInputs<S> {
   transcriptPath: string | undefined;
   /** Opens another session of this project, resumed. */
   open: (sessionId: string) => Promise<{ session: S; messages: readonly Message[] }>;
+  /** False when the person did not trust the folder (its commands' !`command`s stay off). */
+  projectTrusted?: boolean;
 }
 
 function permissionsView(engine: () => PermissionEngine | undefined): PermissionsView {
@@ -80,6 +82,7 @@ function promptDeps<S>(inputs: SessionPartsInputs<S>, home: string): CommandProm
       cwd,
     }),
     timeoutMs: bashLimits(inputs.env).defaultTimeoutMs,
+    ...(inputs.projectTrusted === false ? { projectTrusted: false } : {}),
     setTimer: (ms, fire) => {
       const timer = setTimeout(fire, ms);
       return () => clearTimeout(timer);

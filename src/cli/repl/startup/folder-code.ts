@@ -1,0 +1,59 @@
+import { type ProjectCode, serverCommand } from "../../../config/settings/project-code.js";
+import type { ResolvedSettings } from "../../../config/settings/resolved.js";
+import { readMcpConfigSources } from "../../../mcp/config-sources.js";
+import { inlineCommands } from "../commands/inline-shell.js";
+import { commandFolders, loadUserCommands } from "../commands/user-commands.js";
+
+/** Where a folder's project files are found. */
+export interface FolderRoots {
+  cwd: string;
+  home: string;
+  stateDir: string;
+}
+
+/**
+ * Everything the folder's own files would run in keel (contracts §6, folder trust): hooks,
+ * MCP servers and `env` from its settings files, its `.mcp.json` servers, and the !`command`
+ * lines of its commands.
+ */
+export async function folderCode(
+  settings: ResolvedSettings,
+  roots: FolderRoots,
+): Promise<ProjectCode[]> {
+  const found = await readMcpConfigSources({ cwd: roots.cwd, home: roots.home });
+  const servers = found.sources
+    .filter((source) => source.scope === "project")
+    .flatMap((source) =>
+      Object.entries(source.servers).map(([name, server]) => ({
+        kind: "mcp server" as const,
+        origin: source.origin,
+        what: serverCommand(name, server),
+      })),
+    );
+  const project = commandFolders(roots).filter((folder) => folder.scope === "project");
+  const { commands } = await loadUserCommands(project);
+  const shells = commands.flatMap((command) =>
+    inlineCommands(command.body).map((inline) => ({
+      kind: "command" as const,
+      origin: command.file,
+      what: `/${command.name}: !\`${inline}\``,
+    })),
+  );
+  return [...settings.projectCode, ...servers, ...shells];
+}
+
+/** What declining leaves off, in one line: "2 hooks, 1 MCP server, env (A, B), …". */
+export function offSummary(code: readonly ProjectCode[]): string {
+  const count = (kind: ProjectCode["kind"]) => code.filter((entry) => entry.kind === kind);
+  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+  const parts: string[] = [];
+  const hooks = count("hook").length;
+  if (hooks > 0) parts.push(plural(hooks, "hook"));
+  const servers = count("mcp server").length;
+  if (servers > 0) parts.push(plural(servers, "MCP server"));
+  const env = count("env").map((entry) => entry.what);
+  if (env.length > 0) parts.push(`env (${env.join(", ")})`);
+  const lines = count("command").length;
+  if (lines > 0) parts.push(`${plural(lines, "!`command` line")} in its commands`);
+  return parts.join(", ");
+}
