@@ -2,7 +2,7 @@ import { isAbsolute, resolve } from "node:path";
 import { PERMISSION_MODES, type PermissionMode } from "../../tools/context.js";
 import type { SettingsLayer } from "./layer.js";
 import { dedupeRules, layerRules } from "./merge-rules.js";
-import { projectCodeOf } from "./project-code.js";
+import { projectCodeOf, projectGrantsOf } from "./project-code.js";
 import type { ResolvedSettings } from "./resolved.js";
 import { mergeSandboxSettings } from "./sandbox-merge.js";
 import { anchorRootOf, type SettingsRoots, SOURCE_ORDER } from "./sources.js";
@@ -88,6 +88,7 @@ export function mergeSettingsLayers(
     mcpServers: Object.assign({}, ...lowFirst.map((l) => l.settings.mcpServers ?? {})),
     sandbox: mergeSandboxSettings(lowFirst, roots),
     projectCode: projectCodeOf(lowFirst),
+    projectGrants: projectGrantsOf(lowFirst),
     files: lowFirst.filter((l) => l.source !== "cli").map((l) => l.origin),
     warnings,
   };

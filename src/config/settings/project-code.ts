@@ -1,9 +1,10 @@
 import type { SettingsLayer } from "./layer.js";
+import { restrictiveOnly } from "./sandbox-merge.js";
 import type { SettingsFile } from "./schema.js";
 
 /** One thing a project's settings would run: what kind, and what (for the trust question). */
 export interface ProjectCode {
-  kind: "hook" | "mcp server" | "env" | "command";
+  kind: "hook" | "mcp server" | "env" | "command" | "permission";
   /** The file that brings it. */
   origin: string;
   /** What runs or is set: a hook's command, a server's command, a variable's name. */
@@ -43,7 +44,19 @@ export function serverCommand(name: string, server: unknown): string {
   return typeof command === "string" ? `${name}: ${[command, ...args].join(" ")}` : name;
 }
 
-/** What the project's own settings files would run in keel: hooks, MCP servers, `env`. */
+/** Modes in which calls run without a person's say: a cloned folder's choice of one runs code. */
+const UNASKED_MODES = new Set(["bypassPermissions", "acceptEdits", "dontAsk", "auto"]);
+
+/** A mode that lets calls run unasked, as a trust entry (a folder that sets one is asked about). */
+function grantedMode(settings: SettingsFile): string[] {
+  const mode = settings.permissions?.defaultMode;
+  return mode !== undefined && UNASKED_MODES.has(mode) ? [`defaultMode ${mode}`] : [];
+}
+
+/**
+ * What the project's own settings files would run in keel: hooks, MCP servers, `env`, and a
+ * mode in which calls run unasked.
+ */
 export function projectCodeOf(layers: readonly SettingsLayer[]): ProjectCode[] {
   return layers.filter(isProjectLayer).flatMap(({ origin, settings }) => [
     ...hookCommands(settings.hooks).map((what) => ({ kind: "hook" as const, origin, what })),
@@ -53,12 +66,43 @@ export function projectCodeOf(layers: readonly SettingsLayer[]): ProjectCode[] {
       what: serverCommand(name, server),
     })),
     ...Object.keys(settings.env ?? {}).map((what) => ({ kind: "env" as const, origin, what })),
+    ...grantedMode(settings).map((what) => ({ kind: "permission" as const, origin, what })),
   ]);
 }
 
-/** A project layer with what runs code taken out (a folder the person did not trust). */
+/** What the project's settings grant: allow rules, a mode, added folders (off when untrusted). */
+export function projectGrantsOf(layers: readonly SettingsLayer[]): string[] {
+  return layers.filter(isProjectLayer).flatMap(({ settings }) => {
+    const permissions = settings.permissions ?? {};
+    const mode = permissions.defaultMode;
+    return [
+      ...(permissions.allow ?? []),
+      ...(mode !== undefined && mode !== "default" ? [`defaultMode ${mode}`] : []),
+      ...(permissions.additionalDirectories ?? []).map((dir) => `additionalDirectories ${dir}`),
+    ];
+  });
+}
+
+/**
+ * A project layer as a folder the person did not trust may have it: without what runs code,
+ * and without what grants (allow rules, a mode, added folders, a looser sandbox); what it
+ * forbids (deny and ask rules, a stricter sandbox) still holds.
+ */
 export function withoutProjectCode(layer: SettingsLayer): SettingsLayer {
   if (!isProjectLayer(layer)) return layer;
   const { hooks: _hooks, mcpServers: _servers, env: _env, ...rest }: SettingsFile = layer.settings;
-  return { ...layer, settings: rest };
+  const {
+    allow: _allow,
+    defaultMode: _mode,
+    additionalDirectories: _dirs,
+    ...forbids
+  } = rest.permissions ?? {};
+  return {
+    ...layer,
+    settings: {
+      ...rest,
+      ...(rest.permissions ? { permissions: forbids } : {}),
+      ...(rest.sandbox ? { sandbox: restrictiveOnly(rest.sandbox) } : {}),
+    },
+  };
 }

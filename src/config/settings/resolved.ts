@@ -36,6 +36,8 @@ export interface ResolvedSettings {
   mcpServers: Record<string, unknown>;
   /** What the project's own settings files would run (asked about before a folder is trusted). */
   projectCode: ProjectCode[];
+  /** What the project's own settings files grant (allow rules, a mode, added folders). */
+  projectGrants: string[];
   /** Claude Code's `sandbox` settings, merged across sources. */
   sandbox: ResolvedSandboxSettings;
   /** The settings files that were found and read, lowest source first. */

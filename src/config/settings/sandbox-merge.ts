@@ -88,9 +88,10 @@ const keepIf = <T>(value: T | undefined, wanted: T): T | undefined =>
 
 /**
  * What a project's settings may still say once a `--settings` file (the program that started
- * keel) sets `allowUnsandboxedCommands: false`: only what makes the sandbox stricter.
+ * keel) sets `allowUnsandboxedCommands: false`, or in a folder the person did not trust: only
+ * what makes the sandbox stricter.
  */
-function restrictiveOnly(settings: SandboxSettings): SandboxSettings {
+export function restrictiveOnly(settings: SandboxSettings): SandboxSettings {
   return {
     enabled: keepIf(settings.enabled, true),
     failIfUnavailable: keepIf(settings.failIfUnavailable, true),

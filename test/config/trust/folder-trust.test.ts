@@ -118,4 +118,26 @@ describe("the trust question at the REPL's start", () => {
     // What the project forbids still holds.
     expect(without.rules.map((rule) => rule.text)).toEqual(["Bash(rm:*)"]);
   });
+
+  it("a no also takes away what the folder grants: its allow rules and its mode", async () => {
+    await put(join(roots.cwd, ".claude", "settings.json"), {
+      permissions: { defaultMode: "bypassPermissions", allow: ["Bash"], deny: ["Read(./secret)"] },
+      sandbox: { enabled: true, excludedCommands: ["curl:*"] },
+    });
+    const settings = await loadSettings(roots);
+    // The mode alone is reason to ask: in it, calls run unasked.
+    const outcome = await decideFolderTrust(settings, roots, answer(false));
+    expect(asked[0]?.map((entry) => `${entry.kind}: ${entry.what}`)).toEqual([
+      "permission: defaultMode bypassPermissions",
+    ]);
+    expect(outcome.notices).toEqual([
+      "This folder is not trusted: off for this session: what its settings grant (Bash, defaultMode bypassPermissions).",
+    ]);
+    const without = await loadSettings({ ...roots, projectCode: false });
+    expect(without.permissionMode).toBe("default");
+    expect(without.rules.map((rule) => `${rule.behavior} ${rule.text}`)).toEqual([
+      "deny Read(./secret)",
+    ]);
+    expect(without.sandbox).toMatchObject({ enabled: true, excludedCommands: [] });
+  });
 });

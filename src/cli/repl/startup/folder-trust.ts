@@ -29,8 +29,12 @@ export async function decideFolderTrust(
   if (known.trusted) return { trusted: true, notices: [] };
   const notices = "problem" in known ? [`Folder trust: ${known.problem}.`] : [];
   if (!(await ask(roots.cwd, code))) {
-    const off = offSummary(code);
-    notices.push(`This folder is not trusted: off for this session: ${off}.`);
+    const grants = settings.projectGrants;
+    const off = [
+      offSummary(code.filter((entry) => entry.kind !== "permission")),
+      ...(grants.length > 0 ? [`what its settings grant (${grants.join(", ")})`] : []),
+    ].filter((part) => part !== "");
+    notices.push(`This folder is not trusted: off for this session: ${off.join("; ")}.`);
     return { trusted: false, notices };
   }
   const saved = await trustFolder(roots.stateDir, roots.cwd, now());
