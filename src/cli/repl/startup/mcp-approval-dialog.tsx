@@ -1,6 +1,6 @@
-import { Box, Text, useInput } from "ink";
-import { useRef, useState } from "react";
+import { Box, Text } from "ink";
 import type { McpServerSpec } from "../../../mcp/resolve-servers.js";
+import { useChoiceKeys } from "./choice-keys.js";
 import {
   MCP_APPROVAL_CHOICES,
   type McpApprovalAnswer,
@@ -21,22 +21,11 @@ export interface McpApprovalDialogProps {
  * arrows and Enter pick, Esc decides later (not started, asked again next time).
  */
 export function McpApprovalDialog({ server, more, onAnswer }: McpApprovalDialogProps) {
-  const [selected, setSelected] = useState(0);
-  // Keys can arrive before the next render: each one reads the latest selection.
-  const latest = useRef(0);
-  const select = (index: number) => {
-    latest.current = index;
-    setSelected(index);
-  };
-  const last = MCP_APPROVAL_CHOICES.length - 1;
-  useInput((input, key) => {
-    if (key.escape) return onAnswer("later");
-    if (key.return) return onAnswer(MCP_APPROVAL_CHOICES[latest.current]?.answer ?? "later");
-    if (key.upArrow) return select(Math.max(0, latest.current - 1));
-    if (key.downArrow) return select(Math.min(last, latest.current + 1));
-    const picked = /^[1-9]$/.test(input) ? MCP_APPROVAL_CHOICES[Number(input) - 1] : undefined;
-    if (picked) onAnswer(picked.answer);
-  });
+  const selected = useChoiceKeys(
+    MCP_APPROVAL_CHOICES,
+    (choice) => onAnswer(choice.answer),
+    () => onAnswer("later"),
+  );
   return (
     <Box flexDirection="column" borderStyle="round" borderColor="yellow" paddingX={1}>
       <Text bold>New MCP server found in .mcp.json: {server.name}</Text>

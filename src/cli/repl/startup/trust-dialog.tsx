@@ -1,7 +1,7 @@
-import { Box, render, Text, useInput } from "ink";
-import { useRef, useState } from "react";
+import { Box, render, Text } from "ink";
 import type { ProjectCode } from "../../../config/settings/project-code.js";
 import type { ReplTerminal } from "../render-app.js";
+import { useChoiceKeys } from "./choice-keys.js";
 
 /** The most entries the question lists; the rest are counted. */
 const SHOWN = 12;
@@ -23,21 +23,12 @@ export interface TrustDialogProps {
  * run listed; 1–2 or the arrows and Enter pick; Esc (or Ctrl+C) starts without them.
  */
 export function TrustDialog({ folder, code, onAnswer }: TrustDialogProps) {
-  const [selected, setSelected] = useState(0);
-  // Keys can arrive before the next render: each one reads the latest selection.
-  const latest = useRef(0);
-  const select = (index: number) => {
-    latest.current = index;
-    setSelected(index);
-  };
-  useInput((input, key) => {
-    if (key.escape || (key.ctrl && input === "c")) return onAnswer(false);
-    if (key.return) return onAnswer(CHOICES[latest.current]?.trusted ?? false);
-    if (key.upArrow) return select(0);
-    if (key.downArrow) return select(1);
-    const picked = /^[12]$/.test(input) ? CHOICES[Number(input) - 1] : undefined;
-    if (picked) onAnswer(picked.trusted);
-  });
+  const selected = useChoiceKeys(
+    CHOICES,
+    (choice) => onAnswer(choice.trusted),
+    () => onAnswer(false),
+    true,
+  );
   const more = code.length - SHOWN;
   return (
     <Box flexDirection="column" borderStyle="round" borderColor="yellow" paddingX={1}>
