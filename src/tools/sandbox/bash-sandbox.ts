@@ -1,9 +1,10 @@
-import { lstatSync, rmSync } from "node:fs";
+import { rmSync } from "node:fs";
 import type { ResolvedSandboxSettings } from "../../config/settings/sandbox-merge.js";
 import { ripgrepPath } from "../builtin/ripgrep.js";
 import { loadSandboxRuntime, type SandboxRuntime } from "./runtime.js";
 import {
   filesystemConfig,
+  pathExists,
   runtimeConfig,
   type SandboxPlaces,
   watchedPlaces,
@@ -79,14 +80,7 @@ function message(error: unknown): string {
 
 /** The watched paths that exist now, removed (links and folders included, never followed). */
 function removeAppeared(paths: readonly string[]): string[] {
-  const appeared = paths.filter((path) => {
-    try {
-      lstatSync(path);
-      return true;
-    } catch {
-      return false;
-    }
-  });
+  const appeared = paths.filter(pathExists);
   for (const path of appeared) rmSync(path, { recursive: true, force: true });
   return appeared;
 }

@@ -58,20 +58,21 @@ const GUARDED_NAMES = [
  */
 const REDIRECTIONS = [".git/commondir", ".git/config.worktree"];
 
-const exists = (path: string) => {
+/** Whether anything (a link included, not followed) stands at `path`. */
+export function pathExists(path: string): boolean {
   try {
     lstatSync(path);
     return true;
   } catch {
     return false;
   }
-};
+}
 
 /** git's redirections absent from the working folders now: one that appears is removed. */
 export function watchedPlaces(folders: readonly string[]): string[] {
   return folders
     .flatMap((folder) => REDIRECTIONS.map((name) => join(folder, name)))
-    .filter((path) => !exists(path));
+    .filter((path) => !pathExists(path));
 }
 
 /**
@@ -83,7 +84,9 @@ export function watchedPlaces(folders: readonly string[]): string[] {
 export function protectedPlaces(folders: readonly string[], stateDir: string): string[] {
   return [
     ...folders.flatMap((folder) => GUARDED_NAMES.map((name) => join(folder, name))),
-    ...folders.flatMap((folder) => REDIRECTIONS.map((name) => join(folder, name))).filter(exists),
+    ...folders
+      .flatMap((folder) => REDIRECTIONS.map((name) => join(folder, name)))
+      .filter(pathExists),
     join(stateDir, "settings.json"),
     join(stateDir, "trust.json"),
   ];
