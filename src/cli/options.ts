@@ -181,7 +181,10 @@ export function mainCommand(onParsed: (options: CliOptions) => void): Command {
     .description(
       "keel — a coding agent. `keel` starts the interactive REPL; `keel -p <prompt>` runs one headless turn; `keel --bg <prompt>` runs it as a background task (`keel ps`, `keel logs <id> [-f]`, `keel attach <id>`, `keel kill <id>`); `keel trace <session-id>` prints the path a session took; `keel scripted-server <scenario.json>` serves a scripted model.",
     )
-    .argument("[prompt...]", "the prompt (with -p, read from stdin when absent)")
+    .argument(
+      "[prompt...]",
+      "the prompt (with -p: read from stdin when absent; stdin piped in beside it is added after it)",
+    )
     .option("-p, --print", "answer the prompt and exit (headless)", false)
     .addOption(
       new Option("--output-format <format>", "print-mode output")

@@ -19,7 +19,7 @@ import { resolveSession } from "./resume-session.js";
 import { loadSessionPolicy, type SessionPolicy } from "./session-policy.js";
 import { openSessionStore } from "./session-store.js";
 import { startupFailureResult } from "./startup-failure.js";
-import { readPipedStdin } from "./stdin.js";
+import { readPipedStdin, readStdinIfPiped, stdinWaitMs } from "./stdin.js";
 import { runStreamInput } from "./stream-input-run.js";
 import { UsageError } from "./usage-error.js";
 
@@ -46,12 +46,17 @@ function describeTransition(transition: LoopTransition, turnCount: number): stri
 }
 
 /** The prompt of a text-input run: the argument, else what was piped in. */
+/** The prompt argument, with what was piped in beside it; or stdin alone when there is none. */
 async function textPrompt(options: CliOptions, io: CliIo): Promise<string> {
-  const prompt = options.prompt.trim() !== "" ? options.prompt : await readPipedStdin(io.stdin);
-  if (prompt.trim() === "") {
-    throw new UsageError('no prompt: give it as an argument (keel -p "...") or pipe it on stdin');
+  if (options.prompt.trim() === "") {
+    const piped = await readPipedStdin(io.stdin);
+    if (piped.trim() === "") {
+      throw new UsageError('no prompt: give it as an argument (keel -p "...") or pipe it on stdin');
+    }
+    return piped;
   }
-  return prompt;
+  const piped = await readStdinIfPiped(io.stdin, stdinWaitMs(io.env));
+  return piped.trim() === "" ? options.prompt : `${options.prompt}\n\n${piped}`;
 }
 
 /** What a stream-json host (the Agent SDK) adds to a session, decided at `initialize`. */
