@@ -23,7 +23,12 @@ export interface PtyRepl {
    * Spawns the built keel in a pty in `dir` (or `cwd`, e.g. a folder below it) with `args` and
    * `extraEnv`; does not wait.
    */
-  spawn(args: string[], extraEnv?: Record<string, string>, cwd?: string): PtyScreen;
+  spawn(
+    args: string[],
+    extraEnv?: Record<string, string>,
+    cwd?: string,
+    size?: TerminalSize,
+  ): PtyScreen;
   /** Records `dir` as trusted, as a person who said yes before (the trust question stays away). */
   trust(): Promise<void>;
   /** Starts a scripted server for `scenario` and keel against it; resolves once the prompt shows. */
@@ -31,8 +36,22 @@ export interface PtyRepl {
     scenario: unknown,
     args?: string[],
     timeoutMs?: number,
+    size?: TerminalSize,
   ): Promise<{ server: ScriptedServer; screen: PtyScreen }>;
 }
+
+/** A terminal's size in character cells. */
+export interface TerminalSize {
+  cols: number;
+  rows: number;
+}
+
+/** The sizes issue 25's screen tests run at. */
+export const TERMINAL_SIZES: readonly TerminalSize[] = [
+  { cols: 80, rows: 24 },
+  { cols: 120, rows: 40 },
+  { cols: 200, rows: 60 },
+];
 
 /**
  * Registers the per-test set-up and clean-up (temp project and HOME, keel processes) of a
@@ -55,7 +74,12 @@ export function usePtyRepl(prefix: string): PtyRepl {
     await rm(home, { recursive: true, force: true });
   });
   const stateDir = () => join(home, ".keel");
-  const spawn = (args: string[], extraEnv: Record<string, string> = {}, cwd = dir) => {
+  const spawn = (
+    args: string[],
+    extraEnv: Record<string, string> = {},
+    cwd = dir,
+    size?: TerminalSize,
+  ) => {
     const env = {
       PATH: process.env.PATH ?? "",
       HOME: home,
@@ -65,7 +89,11 @@ export function usePtyRepl(prefix: string): PtyRepl {
       KEEL_RETRY_BASE_MS: "1",
       ...extraEnv,
     };
-    const screen = spawnInPty(process.execPath, [...KEEL_NODE_ARGS, ...args], { cwd, env });
+    const screen = spawnInPty(process.execPath, [...KEEL_NODE_ARGS, ...args], {
+      cwd,
+      env,
+      ...size,
+    });
     screens.push(screen);
     return screen;
   };
@@ -83,9 +111,9 @@ export function usePtyRepl(prefix: string): PtyRepl {
     trust: async () => {
       await trustFolder(stateDir(), dir, new Date(0));
     },
-    start: async (scenario, args = [], timeoutMs) => {
+    start: async (scenario, args = [], timeoutMs, size) => {
       const server = await scriptedServer(scenario);
-      const screen = spawn(args, anthropicEnv(server));
+      const screen = spawn(args, anthropicEnv(server), dir, size);
       await screen.waitFor((s) => s.includes(REPL_PROMPT), "the prompt", timeoutMs);
       return { server, screen };
     },

@@ -7,6 +7,12 @@ export interface PtyScreen {
   write(data: string): void;
   /** The visible screen, one string per row, right-trimmed. */
   lines(): string[];
+  /** Every row the terminal holds, scrollback first then the screen, right-trimmed. */
+  scrollback(): string[];
+  /** Everything the program wrote so far, escape sequences included. */
+  output(): string;
+  /** Resizes the pseudo-terminal and the headless terminal (the program gets SIGWINCH). */
+  resize(cols: number, rows: number): void;
   /** Waits until the screen satisfies `check`; fails naming what the screen showed. */
   waitFor(check: (screen: string) => boolean, what: string, timeoutMs?: number): Promise<string>;
   /** Resolves with the exit code when the program ends. */
@@ -22,9 +28,9 @@ export function spawnInPty(
   args: string[],
   options: { cwd: string; env: Record<string, string>; cols?: number; rows?: number },
 ): PtyScreen {
-  const cols = options.cols ?? 100;
-  const rows = options.rows ?? 40;
-  const term = new xterm.Terminal({ cols, rows, allowProposedApi: true });
+  let cols = options.cols ?? 100;
+  let rows = options.rows ?? 40;
+  const term = new xterm.Terminal({ cols, rows, allowProposedApi: true, scrollback: 10_000 });
   const child = pty.spawn(file, args, {
     name: "xterm-256color",
     cols,
@@ -33,7 +39,11 @@ export function spawnInPty(
     env: options.env,
   });
   let alive = true;
-  child.onData((data) => term.write(data));
+  const written: string[] = [];
+  child.onData((data) => {
+    written.push(data);
+    term.write(data);
+  });
   const exited = new Promise<number>((resolve) => {
     child.onExit(({ exitCode }) => {
       alive = false;
@@ -48,10 +58,26 @@ export function spawnInPty(
     }
     return out;
   };
+  const scrollback = () => {
+    const buffer = term.buffer.active;
+    const out: string[] = [];
+    for (let i = 0; i < buffer.length; i++) {
+      out.push(buffer.getLine(i)?.translateToString(true) ?? "");
+    }
+    return out;
+  };
   const screen = () => lines().join("\n");
   return {
     write: (data) => child.write(data),
     lines,
+    scrollback,
+    output: () => written.join(""),
+    resize: (newCols, newRows) => {
+      cols = newCols;
+      rows = newRows;
+      term.resize(cols, rows);
+      if (alive) child.resize(cols, rows);
+    },
     exited,
     signal: (name) => {
       if (alive) child.kill(name);
