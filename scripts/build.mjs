@@ -5,13 +5,15 @@
 //   and the CLI with its REPL (cli-entry.mjs) load only what they use;
 // - print.cjs, the CLI without its terminal UI as one file with a trained code cache, which
 //   `keel -p` runs from (print-bundle.mjs).
+// The output folder is a link swapped to each new build (swap-build.mjs), never missing.
 // Usage: node scripts/build.mjs [outdir]   (default dist)
-import { chmod, rm, writeFile } from "node:fs/promises";
+import { chmod, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 import { buildPrintBundle, REQUIRED_AT_RUN_TIME } from "./print-bundle.mjs";
 import { sdkWebGlobals } from "./sdk-web-globals.mjs";
+import { publishBuild } from "./swap-build.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 
@@ -88,13 +90,17 @@ async function buildExecutable(outdir) {
   return cli;
 }
 
-/** Builds the CLI into `outdir` (it must sit inside the project, so node_modules resolve). */
+/**
+ * Builds the CLI and publishes it as `outdir` (it must sit inside the project, so node_modules
+ * resolve); returns `outdir`/cli.js.
+ */
 export async function buildCli(outdir = join(root, "dist")) {
-  await rm(outdir, { recursive: true, force: true });
-  await buildModules(outdir);
-  const cli = await buildExecutable(outdir);
-  await buildPrintBundle(outdir, cli, IMPORT_META_URL, [sdkWebGlobals()]);
-  return cli;
+  await publishBuild(outdir, async (folder) => {
+    await buildModules(folder);
+    const cli = await buildExecutable(folder);
+    await buildPrintBundle(folder, cli, IMPORT_META_URL, [sdkWebGlobals()]);
+  });
+  return join(outdir, "cli.js");
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

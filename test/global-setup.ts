@@ -1,6 +1,7 @@
 import { rm } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { buildCli } from "../scripts/build.mjs";
+import { buildsFolderOf } from "../scripts/swap-build.mjs";
 
 const outdir = fileURLToPath(
   new URL(`../node_modules/.cache/keel-test-build-${process.pid}`, import.meta.url),
@@ -12,5 +13,8 @@ const outdir = fileURLToPath(
  */
 export default async function setup(): Promise<() => Promise<void>> {
   process.env.KEEL_TEST_BIN = await buildCli(outdir);
-  return () => rm(outdir, { recursive: true, force: true });
+  return async () => {
+    await rm(outdir, { force: true });
+    await rm(buildsFolderOf(outdir), { recursive: true, force: true });
+  };
 }
