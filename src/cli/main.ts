@@ -44,6 +44,10 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       const { traceCommand } = await import("./trace-command.js");
       return await traceCommand(argv.slice(1), io);
     }
+    if (argv[0] === "mcp") {
+      const { runMcpCommand } = await import("./mcp-command/run-mcp-command.js");
+      return await runMcpCommand(argv.slice(1), io);
+    }
     const options = await parseMain(argv, io);
     if (typeof options === "number") return options;
     if (!options.print && options.inputFormat !== "stream-json") {

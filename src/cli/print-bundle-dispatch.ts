@@ -1,7 +1,7 @@
 import { taskCommandName } from "./tasks/task-commands.js";
 
 /** Subcommands that never show the terminal UI. */
-const HEADLESS_SUBCOMMANDS = new Set(["scripted-server", "trace", "ps", "logs", "kill"]);
+const HEADLESS_SUBCOMMANDS = new Set(["scripted-server", "trace", "ps", "logs", "kill", "mcp"]);
 
 function asksStreamJsonInput(argv: readonly string[]): boolean {
   return argv.some(

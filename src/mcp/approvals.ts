@@ -92,6 +92,15 @@ export async function recordAllMcpServersApproved(stateDir: string, cwd: string)
 }
 
 /**
+ * Forgets every answer about this project's `.mcp.json` servers (`keel mcp
+ * reset-project-choices`): the REPL asks again. Throws, writing nothing, when the approvals
+ * file cannot be read or parsed.
+ */
+export async function resetMcpApprovals(stateDir: string, cwd: string): Promise<void> {
+  await updateProjectEntry(stateDir, cwd, () => ({ approved: [], rejected: [] }));
+}
+
+/**
  * Rewrites this project's entry of the approvals file with `change`. A file that cannot be
  * read or parsed is left untouched (it holds every project's answers) and the write is
  * refused with an error naming the file.
@@ -144,10 +153,12 @@ export function projectServerApproval(
   return approved ? "approved" : "unanswered";
 }
 
-/** The servers to start, and the project servers waiting for approval (rejected ones are dropped). */
+/** The servers to start, the project servers waiting for approval, and those refused. */
 export interface GatedServers {
   start: McpServerSpec[];
   needsApproval: McpServerSpec[];
+  /** Project servers the user refused: never started (`keel mcp list` shows them). */
+  rejected: McpServerSpec[];
 }
 
 /** Applies approvals: only `.mcp.json` servers need one; every other scope starts. */
@@ -155,12 +166,13 @@ export function gateProjectServers(
   servers: readonly McpServerSpec[],
   choices: readonly ProjectServerChoices[],
 ): GatedServers {
-  const gated: GatedServers = { start: [], needsApproval: [] };
+  const gated: GatedServers = { start: [], needsApproval: [], rejected: [] };
   for (const server of servers) {
     const answer =
       server.scope === "project" ? projectServerApproval(server.name, choices) : "approved";
     if (answer === "approved") gated.start.push(server);
     else if (answer === "unanswered") gated.needsApproval.push(server);
+    else gated.rejected.push(server);
   }
   return gated;
 }

@@ -1,5 +1,6 @@
 import { join } from "node:path";
 import { type ClaudeJson, claudeJsonSchema, mcpConfigFileSchema } from "./config-schema.js";
+import { keelMcpServersPath } from "./keel-servers-file.js";
 import { type ReadText, readJsonFile, readTextIfPresent } from "./read-json-file.js";
 import type { McpConfigSource } from "./scopes.js";
 
@@ -8,6 +9,8 @@ export interface McpConfigLocations {
   /** The working folder: `.mcp.json` is read here, and it keys `~/.claude.json` projects. */
   cwd: string;
   home: string;
+  /** keel's state folder: its `mcp-servers.json` holds the user and local servers keel added. */
+  stateDir?: string;
   /** `mcpServers` from keel's settings (ResolvedSettings.mcpServers): user scope. */
   settingsServers?: Record<string, unknown>;
   /** The parsed `--mcp-config` values (see src/cli/mcp-config.ts). */
@@ -28,11 +31,22 @@ export interface McpConfigSources {
   claudeJsonProject?: NonNullable<ClaudeJson["projects"]>[string];
 }
 
+/** The user and local servers of a file shaped like `~/.claude.json`. */
+function scopedSources(path: string, data: ClaudeJson, cwd: string): McpConfigSource[] {
+  const sources: McpConfigSource[] = [];
+  if (data.mcpServers) sources.push({ scope: "user", origin: path, servers: data.mcpServers });
+  const local = data.projects?.[cwd]?.mcpServers;
+  if (local)
+    sources.push({ scope: "local", origin: `${path} (projects["${cwd}"])`, servers: local });
+  return sources;
+}
+
 /**
  * Collects every place servers are declared, as Claude Code does: `--mcp-config` (dynamic),
- * `~/.claude.json` projects[cwd].mcpServers (local), `<cwd>/.mcp.json` (project),
- * `~/.claude.json` mcpServers and keel's settings `mcpServers` (user; settings win there).
- * With `strict`, only the `--mcp-config` servers.
+ * `~/.claude.json` projects[cwd].mcpServers and keel's `mcp-servers.json` likewise (local),
+ * `<cwd>/.mcp.json` (project), `~/.claude.json` and keel's file's `mcpServers` and keel's
+ * settings `mcpServers` (user). Within a scope a later source wins: keel's file over
+ * `~/.claude.json`, settings over both. With `strict`, only the `--mcp-config` servers.
  */
 export async function readMcpConfigSources(
   locations: McpConfigLocations,
@@ -48,13 +62,13 @@ export async function readMcpConfigSources(
   if (!claudeJson.ok) notices.push(claudeJson.message);
   else if (claudeJson.data) {
     claudeJsonProject = claudeJson.data.projects?.[locations.cwd];
-    const user = claudeJson.data.mcpServers;
-    if (user) sources.push({ scope: "user", origin: claudeJsonPath, servers: user });
-    const local = claudeJsonProject?.mcpServers;
-    if (local) {
-      const origin = `${claudeJsonPath} (projects["${locations.cwd}"])`;
-      sources.push({ scope: "local", origin, servers: local });
-    }
+    sources.push(...scopedSources(claudeJsonPath, claudeJson.data, locations.cwd));
+  }
+  if (locations.stateDir !== undefined) {
+    const keelPath = keelMcpServersPath(locations.stateDir);
+    const keelFile = await readJsonFile(keelPath, claudeJsonSchema, readText);
+    if (!keelFile.ok) notices.push(keelFile.message);
+    else if (keelFile.data) sources.push(...scopedSources(keelPath, keelFile.data, locations.cwd));
   }
   if (locations.settingsServers && Object.keys(locations.settingsServers).length > 0) {
     sources.push({ scope: "user", origin: "settings", servers: locations.settingsServers });

@@ -23,6 +23,8 @@ export interface McpSetupInputs extends McpConfigLocations {
 export interface McpSetup {
   servers: McpServerSpec[];
   needsApproval: McpServerSpec[];
+  /** Project servers the user refused (never started). */
+  rejected: McpServerSpec[];
   invalid: McpConfigError[];
   /** Whole files that could not be read (the servers of the other files still start). */
   notices: string[];
@@ -49,6 +51,7 @@ export async function resolveMcpSetup(inputs: McpSetupInputs): Promise<McpSetup>
   return {
     servers: gated.start,
     needsApproval: gated.needsApproval,
+    rejected: gated.rejected,
     invalid: resolved.errors,
     notices: found.notices,
   };

@@ -12,6 +12,7 @@ describe("which arguments the print bundle runs", () => {
     [["ps"]],
     [["logs", "-f", "t1"]],
     [["kill", "t1"]],
+    [["mcp", "list"]],
     [["--bg", "fix the tests"]],
   ])("headless: %j", (argv) => {
     expect(printBundleServes(argv)).toBe(true);
