@@ -27,6 +27,11 @@ export interface CliOptions {
   addDir: string[];
   /** Continue this session (its id is kept unless forkSession). */
   resume?: string;
+  /**
+   * `--resume` without a session id (or with a search term): the REPL opens a picker of this
+   * folder's sessions; print mode refuses, listing them.
+   */
+  resumePick?: { search: string };
   /** Continue the most recent session of the working folder. */
   continue: boolean;
   /** Resume the conversation as it was at this message (a branch from it). */
@@ -103,6 +108,13 @@ function permissionPromptTool(value: string): "stdio" {
   return value;
 }
 
+/** `--resume`'s value: a session id, or (none, or a search term) the picker. */
+function resumeFlag(value: unknown): Pick<CliOptions, "resume" | "resumePick"> {
+  if (value === true) return { resumePick: { search: "" } };
+  if (typeof value !== "string") return {};
+  return UUID.test(value) ? { resume: value.toLowerCase() } : { resumePick: { search: value } };
+}
+
 /** `--agents <json>` as options; a bad value throws a UsageError naming the agent and field. */
 function flagAgents(raw: Record<string, unknown>): Pick<CliOptions, "agents" | "flagWarnings"> {
   const value = text(raw, "agents");
@@ -117,7 +129,6 @@ function toCliOptions(promptWords: string[], raw: Record<string, unknown>): CliO
   const optional = (
     key:
       | "settings"
-      | "resume"
       | "resumeSessionAt"
       | "resumeDropsTurn"
       | "sessionId"
@@ -152,7 +163,7 @@ function toCliOptions(promptWords: string[], raw: Record<string, unknown>): CliO
     addDir: (raw.addDir as string[] | undefined) ?? [],
     mcpConfig: (raw.mcpConfig as string[] | undefined) ?? [],
     strictMcpConfig: raw.strictMcpConfig === true,
-    ...optional("resume"),
+    ...resumeFlag(raw.resume),
     continue: raw.continue === true,
     ...optional("resumeSessionAt"),
     ...optional("resumeDropsTurn"),
@@ -179,7 +190,7 @@ function toCliOptions(promptWords: string[], raw: Record<string, unknown>): CliO
 export function mainCommand(onParsed: (options: CliOptions) => void): Command {
   return new Command("keel")
     .description(
-      "keel — a coding agent. `keel` starts the interactive REPL; `keel -p <prompt>` runs one headless turn; `keel --bg <prompt>` runs it as a background task (`keel ps`, `keel logs <id> [-f]`, `keel attach <id>`, `keel kill <id>`); `keel trace <session-id>` prints the path a session took; `keel scripted-server <scenario.json>` serves a scripted model.",
+      "keel — a coding agent. `keel` starts the interactive REPL; `keel -p <prompt>` runs one headless turn; `keel --bg <prompt>` runs it as a background task (`keel ps`, `keel logs <id> [-f]`, `keel attach <id>`, `keel kill <id>`); `keel trace <session-id>` prints the path a session took; `keel doctor [--json]` checks the installation, settings, MCP servers and the API; `keel scripted-server <scenario.json>` serves a scripted model.",
     )
     .argument(
       "[prompt...]",
@@ -238,7 +249,10 @@ export function mainCommand(onParsed: (options: CliOptions) => void): Command {
       [],
     )
     .option("--strict-mcp-config", "use only the --mcp-config servers", false)
-    .option("-r, --resume <session-id>", "resume a session by its id", sessionUuid)
+    .option(
+      "-r, --resume [session-id]",
+      "resume a session by its id; without one (or with a search term), pick one of this folder's sessions (REPL)",
+    )
     .option("-c, --continue", "continue the most recent session in this folder", false)
     .option(
       "--resume-session-at <message-uuid>",

@@ -15,6 +15,7 @@ import { withMainAgent } from "./main-agent-option.js";
 import type { CliOptions } from "./options.js";
 import { createOutputPrinter, exitCodeFor, writeTo } from "./output.js";
 import { printModel } from "./print-model.js";
+import { pickerRefusal } from "./resume-picker-refusal.js";
 import { resolveSession } from "./resume-session.js";
 import { loadSessionPolicy, type SessionPolicy } from "./session-policy.js";
 import { openSessionStore } from "./session-store.js";
@@ -141,6 +142,10 @@ export async function runPrintMode(options: CliOptions, io: CliIo): Promise<numb
     throw new UsageError(
       "with --input-format stream-json the prompts come from stdin, not the command line",
     );
+  }
+  if (options.resumePick) {
+    const { search } = options.resumePick;
+    throw await pickerRefusal(keelStateDir(io.env), io.cwd, search, () => Date.now());
   }
   const open = sessionOpener(options, io);
   if (options.inputFormat === "stream-json") {

@@ -25,7 +25,13 @@ export interface ResolvedSession {
 
 type SessionFlags = Pick<
   CliOptions,
-  "resume" | "continue" | "forkSession" | "sessionId" | "resumeSessionAt" | "resumeDropsTurn"
+  | "resume"
+  | "resumePick"
+  | "continue"
+  | "forkSession"
+  | "sessionId"
+  | "resumeSessionAt"
+  | "resumeDropsTurn"
 >;
 
 async function sourceSession(
@@ -33,7 +39,8 @@ async function sourceSession(
   stateDir: string,
   cwd: string,
 ): Promise<string | undefined> {
-  if (flags.resume && flags.continue) throw new UsageError("use --resume or --continue, not both");
+  const resuming = flags.resume !== undefined || flags.resumePick !== undefined;
+  if (resuming && flags.continue) throw new UsageError("use --resume or --continue, not both");
   if (flags.resume) return flags.resume;
   if (!flags.continue) return undefined;
   const latest = await findLatestSession(projectDir(stateDir, cwd));
@@ -56,6 +63,8 @@ function withoutTurn(chain: Message[], dropped: string | undefined, session: str
  * session keeps its id and transcript, a fork gets a new id, a new session gets the given id
  * or a fresh UUID. The resumed conversation is rebuilt from its transcript and repaired (an
  * interrupted tail gets its tool results); corrupt lines are skipped with a warning.
+ * `--resume` without an id starts a new session: the REPL then opens its picker (print mode
+ * refuses it before this, see resume-picker-refusal.ts).
  */
 export async function resolveSession(
   flags: SessionFlags,

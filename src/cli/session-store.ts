@@ -1,7 +1,8 @@
-import { mkdtemp, rm } from "node:fs/promises";
+import { constants } from "node:fs";
+import { access, mkdir, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { sessionDir } from "../config/paths.js";
+import { projectDir, sessionDir } from "../config/paths.js";
 import type { Message } from "../protocol/messages.js";
 import type { TranscriptSink } from "../session/engine/config.js";
 import type { SubagentRunnerDeps } from "../session/subagent-runner.js";
@@ -11,6 +12,7 @@ import {
   subagentTranscriptPath,
 } from "../session/transcript/index.js";
 import { VERSION } from "../version.js";
+import { UsageError } from "./usage-error.js";
 
 type SidechainFactory = NonNullable<SubagentRunnerDeps["sidechain"]>;
 
@@ -37,9 +39,39 @@ export interface SessionStoreInputs {
   onError: (error: Error) => void;
 }
 
+/** Why a folder cannot be written, in words, for the errors a state folder meets. */
+const WRITE_FAILURES: Readonly<Record<string, string>> = {
+  EACCES: "permission denied",
+  EPERM: "operation not permitted",
+  EROFS: "read-only file system",
+  ENOTDIR: "part of its path is a file",
+  EEXIST: "part of its path is a file",
+  ENOSPC: "no space left on the device",
+};
+
+/**
+ * Checks, before anything is written, that keel can write this project's folder under its
+ * state folder (creating it if needed). When it cannot, the run stops with one line naming
+ * the state folder and the ways out, instead of an error from each writer later.
+ */
+export async function ensureWritableStateFolder(stateDir: string, cwd: string): Promise<void> {
+  const dir = projectDir(stateDir, cwd);
+  try {
+    await mkdir(dir, { recursive: true });
+    await access(dir, constants.W_OK);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? "";
+    const cause = WRITE_FAILURES[code] ?? (error as Error).message;
+    throw new UsageError(
+      `cannot write keel's state folder ${stateDir} (${cause}): run with --no-session-persistence, or set KEEL_CONFIG_DIR to a folder keel can write`,
+    );
+  }
+}
+
 /**
  * Opens a session's files (contracts.md §3): the JSONL transcript and the session folder
  * under keel's state folder, or, without persistence, a temporary folder removed at the end.
+ * A state folder keel cannot write stops the run (see ensureWritableStateFolder).
  */
 export async function openSessionStore(inputs: SessionStoreInputs): Promise<SessionStore> {
   if (!inputs.persist) {
@@ -51,6 +83,7 @@ export async function openSessionStore(inputs: SessionStoreInputs): Promise<Sess
       close: () => rm(dir, { recursive: true, force: true }),
     };
   }
+  await ensureWritableStateFolder(inputs.stateDir, inputs.cwd);
   const writer = openTranscript({
     path: sessionTranscriptPath(inputs.stateDir, inputs.cwd, inputs.sessionId),
     sessionId: inputs.sessionId,

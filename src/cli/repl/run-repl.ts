@@ -8,7 +8,9 @@ import type { CliOptions } from "../options.js";
 import { printModel } from "../print-model.js";
 import { resolveSession } from "../resume-session.js";
 import { loadSessionPolicy, type SessionPolicy } from "../session-policy.js";
+import { ensureWritableStateFolder } from "../session-store.js";
 import { UsageError } from "../usage-error.js";
+import { startResume } from "./commands/resume-command.js";
 import { appendPromptHistory, loadPromptHistory } from "./history-file.js";
 import type { AskPerson } from "./interactive-permissions.js";
 import { replDisplay } from "./render/repl-display.js";
@@ -84,6 +86,8 @@ export async function runRepl(given: CliOptions, io: CliIo): Promise<number> {
   const terminal = terminalOf(io);
   const stateDir = keelStateDir(io.env);
   const home = io.env.HOME ?? homedir();
+  // A state folder keel cannot write stops it here, in one line, before any question is asked.
+  if (given.sessionPersistence) await ensureWritableStateFolder(stateDir, io.cwd);
   // Until the screen exists, warnings wait; then they show in the transcript (stderr would tear it).
   const early: string[] = [];
   let controller: ReplController | undefined;
@@ -143,7 +147,12 @@ export async function runRepl(given: CliOptions, io: CliIo): Promise<number> {
   showStart(started, resolved, io.cwd, { errors: early, decided: [...trust.notices, ...decided] });
   const onSignal = () => void started.exit(0);
   io.signal.addEventListener("abort", onSignal, { once: true });
-  if (options.prompt.trim() !== "") started.submit(options.prompt);
+  if (options.resumePick) {
+    // `--resume` without an id: the /resume picker over the fresh session; a prompt given
+    // beside it waits in the input box for the session chosen.
+    void startResume(started, options.resumePick.search);
+    if (options.prompt.trim() !== "") started.putDraft(options.prompt);
+  } else if (options.prompt.trim() !== "") started.submit(options.prompt);
   try {
     const display = replDisplay({
       cwd: io.cwd,

@@ -1,12 +1,12 @@
+import { ageText } from "../../age.js";
+import { oneLine } from "../../prompt-text.js";
+import { matchesSearch, type SessionSummary } from "../../session-list.js";
 import { errorText } from "../error-text.js";
 import type { ReplSession } from "../repl-session.js";
 import { historyView } from "../startup/history-view.js";
 import { EMPTY_VIEW } from "../transcript-model.js";
-import { ageText } from "./age.js";
 import type { ReplHost } from "./host.js";
-import { oneLine } from "./prompt-text.js";
 import type { SessionSwitcher } from "./session-extras.js";
-import type { SessionSummary } from "./session-list.js";
 
 async function openAndSwitch(
   host: ReplHost,
@@ -34,12 +34,25 @@ function resumeOne(host: ReplHost, summary: SessionSummary): Promise<void> {
   return host.exclusive("/resume", () => openAndSwitch(host, sessions, summary));
 }
 
+/** A session's line in the picker: title, then age, size and (under a summary) first prompt. */
+function pickerOption(summary: SessionSummary, now: number) {
+  const first =
+    summary.firstPrompt !== "" && summary.firstPrompt !== summary.title
+      ? ` · "${oneLine(summary.firstPrompt, 40)}"`
+      : "";
+  return {
+    label: oneLine(summary.title, 60),
+    detail: `${ageText(now - summary.modifiedMs)} · ${summary.messageCount} messages${first}`,
+  };
+}
+
 /**
- * `/resume`: a picker of this project's earlier sessions (newest first, with their first
- * prompt or summary, age and size); the chosen one replaces the running session with its
- * history loaded. Refused while a turn runs.
+ * `/resume` (and `keel --resume` without an id, at start-up): a picker of this project's
+ * earlier sessions (newest first, with their summary or first prompt, age and size; `search`
+ * keeps those whose title, first prompt or id has it); the chosen one replaces the running
+ * session with its history loaded. Refused while a turn runs.
  */
-export async function startResume(host: ReplHost): Promise<void> {
+export async function startResume(host: ReplHost, search = ""): Promise<void> {
   const sessions = host.activeSession.sessions;
   if (!sessions) {
     host.notice("/resume is not available in this session.", "error");
@@ -51,22 +64,20 @@ export async function startResume(host: ReplHost): Promise<void> {
   }
   let list: SessionSummary[];
   try {
-    list = await sessions.list();
+    list = (await sessions.list()).filter((summary) => matchesSearch(summary, search));
   } catch (error) {
     host.notice(`Could not list the sessions: ${errorText(error)}`, "error");
     return;
   }
   if (list.length === 0) {
-    host.notice("No earlier sessions in this project.");
+    const which = search.trim() === "" ? "" : ` matching "${search}"`;
+    host.notice(`No earlier sessions${which} in this project.`);
     return;
   }
   const now = host.now();
   host.pick(
     "Resume which session?",
-    list.map((s) => ({
-      label: oneLine(s.title, 60),
-      detail: `${ageText(now - s.modifiedMs)} · ${s.messageCount} messages`,
-    })),
+    list.map((s) => pickerOption(s, now)),
     (index) => {
       const summary = list[index];
       return summary ? resumeOne(host, summary) : undefined;

@@ -1,9 +1,9 @@
+import { oneLine, type PromptChoice, promptChoices } from "../../prompt-text.js";
 import { errorText } from "../error-text.js";
 import type { ReplSession } from "../repl-session.js";
 import { historyView } from "../startup/history-view.js";
 import { EMPTY_VIEW } from "../transcript-model.js";
 import type { ReplHost } from "./host.js";
-import { oneLine, type PromptChoice, promptChoices } from "./prompt-text.js";
 
 async function rewindNow(
   host: ReplHost,

@@ -1,11 +1,11 @@
 import type { Message } from "../../../protocol/messages.js";
+import type { SessionSummary } from "../../session-list.js";
 import type { UserCommand } from "./command-file.js";
 import type { CommandPrompt } from "./command-prompt.js";
 import type { EditorOutcome } from "./editor.js";
 import type { MemoryRow } from "./memory.js";
 import type { PermissionsView } from "./permissions.js";
 import type { SandboxView } from "./sandbox.js";
-import type { SessionSummary } from "./session-list.js";
 import type { ShellOutcome } from "./shell-escape.js";
 import type { MentionedPrompt } from "./typed-mentions.js";
 import type { LoadedCommands } from "./user-commands.js";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ageText } from "../../../../src/cli/repl/commands/age.js";
+import { ageText } from "../../../../src/cli/age.js";
 import { memoryText } from "../../../../src/cli/repl/commands/memory.js";
 import {
   parsePermissionsArgs,

@@ -2,8 +2,8 @@ import { mkdir, mkdtemp, rm, utimes, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { promptChoices } from "../../../../src/cli/repl/commands/prompt-text.js";
-import { listProjectSessions } from "../../../../src/cli/repl/commands/session-list.js";
+import { promptChoices } from "../../../../src/cli/prompt-text.js";
+import { listProjectSessions } from "../../../../src/cli/session-list.js";
 import { projectDir } from "../../../../src/config/paths.js";
 import type { Message } from "../../../../src/protocol/messages.js";
 
@@ -79,8 +79,20 @@ describe("the /resume list", () => {
     await writeSession("empty", [], 4_000);
     const list = await listProjectSessions(state, cwd, "current");
     expect(list).toEqual([
-      { sessionId: "newer", title: "write the docs", modifiedMs: 2_000_000, messageCount: 2 },
-      { sessionId: "older", title: "fix the parser", modifiedMs: 1_000_000, messageCount: 2 },
+      {
+        sessionId: "newer",
+        title: "write the docs",
+        firstPrompt: "write the docs",
+        modifiedMs: 2_000_000,
+        messageCount: 2,
+      },
+      {
+        sessionId: "older",
+        title: "fix the parser",
+        firstPrompt: "fix the parser",
+        modifiedMs: 1_000_000,
+        messageCount: 2,
+      },
     ]);
   });
 
@@ -91,7 +103,9 @@ describe("the /resume list", () => {
       [a1.line, { type: "summary", summary: "Parser work", leafUuid: a1.uuid }],
       1_000,
     );
-    expect((await listProjectSessions(state, cwd, "x"))[0]?.title).toBe("Parser work");
+    const [listed] = await listProjectSessions(state, cwd, "x");
+    expect(listed?.title).toBe("Parser work");
+    expect(listed?.firstPrompt).toBe("first prompt");
   });
 
   it("is empty when the project has no sessions folder", async () => {

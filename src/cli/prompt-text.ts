@@ -1,4 +1,4 @@
-import type { Message } from "../../../protocol/messages.js";
+import type { Message } from "../protocol/messages.js";
 
 /**
  * The text a person typed, when the message is a prompt: a user message of plain text (or

@@ -1,12 +1,12 @@
 import { readdir, stat } from "node:fs/promises";
 import { join } from "node:path";
-import { projectDir } from "../../../config/paths.js";
-import type { Message } from "../../../protocol/messages.js";
+import { projectDir } from "../config/paths.js";
+import type { Message } from "../protocol/messages.js";
 import {
   loadConversation,
   readTranscript,
   type TranscriptEntry,
-} from "../../../session/transcript/index.js";
+} from "../session/transcript/index.js";
 import { promptText } from "./prompt-text.js";
 
 /** An earlier session of this project, as the /resume picker lists it. */
@@ -14,6 +14,8 @@ export interface SessionSummary {
   sessionId: string;
   /** The transcript's summary record, else the first prompt. */
   title: string;
+  /** The first prompt typed in it ("" when none; when the title is a summary, it differs). */
+  firstPrompt: string;
   modifiedMs: number;
   /** Prompts and replies in the conversation (user and assistant messages). */
   messageCount: number;
@@ -53,6 +55,7 @@ async function summarise(dir: string, name: string): Promise<SessionSummary | un
     return {
       sessionId: name.slice(0, -".jsonl".length),
       title,
+      firstPrompt: first ?? "",
       modifiedMs: info.mtimeMs,
       messageCount: count,
     };
@@ -86,4 +89,13 @@ export async function listProjectSessions(
   return found
     .filter((s): s is SessionSummary => s !== undefined)
     .sort((a, b) => b.modifiedMs - a.modifiedMs || b.sessionId.localeCompare(a.sessionId));
+}
+
+/** Whether a session fits a `--resume <search term>`: its title, first prompt or id has it. */
+export function matchesSearch(summary: SessionSummary, search: string): boolean {
+  const term = search.trim().toLowerCase();
+  if (term === "") return true;
+  return [summary.title, summary.firstPrompt, summary.sessionId].some((text) =>
+    text.toLowerCase().includes(term),
+  );
 }
