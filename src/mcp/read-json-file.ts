@@ -9,7 +9,9 @@ export const readTextIfPresent: ReadText = async (path) => {
   try {
     return await readFile(path, "utf8");
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    // ENOTDIR: a folder on the way is a file, so the file cannot be there either.
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ENOENT" || code === "ENOTDIR") return undefined;
     throw error;
   }
 };

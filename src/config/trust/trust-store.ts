@@ -59,7 +59,8 @@ export async function folderTrust(stateDir: string, folder: string): Promise<Tru
 
 /**
  * Records that the person trusts `folder` (and so every folder below it). A trust file keel
- * cannot read is left as it is: the answer then holds for this session only.
+ * cannot read is left as it is, and one it cannot write (a read-only state folder) is not
+ * written: the answer then holds for this session only.
  */
 export async function trustFolder(
   stateDir: string,
@@ -73,7 +74,11 @@ export async function trustFolder(
   const next: TrustFile = {
     folders: { ...file.folders, [real]: { trustedAt: now.toISOString() } },
   };
-  await mkdir(dirname(path), { recursive: true });
-  await writeFileAtomic(path, `${JSON.stringify(next, null, 2)}\n`);
+  try {
+    await mkdir(dirname(path), { recursive: true });
+    await writeFileAtomic(path, `${JSON.stringify(next, null, 2)}\n`);
+  } catch (error) {
+    return { saved: false, problem: `${path} cannot be written (${(error as Error).message})` };
+  }
   return { saved: true };
 }

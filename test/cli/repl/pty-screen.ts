@@ -22,11 +22,21 @@ export interface PtyScreen {
   kill(): void;
 }
 
-/** Spawns a program in a pseudo-terminal and mirrors its output into a headless terminal. */
+/**
+ * Spawns a program in a pseudo-terminal and mirrors its output into a headless terminal;
+ * `uid`/`gid` run it as another user (a test running as root needs one for permission bits).
+ */
 export function spawnInPty(
   file: string,
   args: string[],
-  options: { cwd: string; env: Record<string, string>; cols?: number; rows?: number },
+  options: {
+    cwd: string;
+    env: Record<string, string>;
+    cols?: number;
+    rows?: number;
+    uid?: number;
+    gid?: number;
+  },
 ): PtyScreen {
   let cols = options.cols ?? 100;
   let rows = options.rows ?? 40;
@@ -37,6 +47,7 @@ export function spawnInPty(
     rows,
     cwd: options.cwd,
     env: options.env,
+    ...(options.uid === undefined ? {} : { uid: options.uid, gid: options.gid }),
   });
   let alive = true;
   const written: string[] = [];
