@@ -19,12 +19,14 @@ export function assistantErrorKind(kind: ModelErrorKind): AssistantErrorKind {
       return "invalid_request";
     case "overloaded":
     case "server":
-    case "timeout":
-    case "connection":
     case "malformed_stream":
       return "server_error";
     case "max_output_tokens":
       return "max_output_tokens";
+    // The network's failures are not the server's: nothing says the server erred.
+    case "unreachable":
+    case "connection":
+    case "timeout":
     case "aborted":
     case "other":
       return "unknown";

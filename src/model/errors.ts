@@ -16,13 +16,20 @@ export type ModelErrorInfo =
   | { kind: "overloaded"; useFallback?: boolean }
   | { kind: "rate_limit" }
   | { kind: "server" }
+  /** No connection could be made: refused, a host name DNS does not know, a certificate refused. */
+  | { kind: "unreachable"; cause: UnreachableCause }
+  /** The connection broke or closed mid-request. */
   | { kind: "connection" }
+  /** No response headers in time, or a response silent too long (timeouts.ts). */
   | { kind: "timeout" }
   | { kind: "aborted" }
   /** The server sent something that is not a valid Messages API stream. */
   | { kind: "malformed_stream" }
   | { kind: "invalid_request" }
   | { kind: "other" };
+
+/** Why a server could not be reached: only `refused` may be worth a quick second try. */
+export type UnreachableCause = "refused" | "dns" | "tls";
 
 /** The kinds of model error. */
 export type ModelErrorKind = ModelErrorInfo["kind"];

@@ -24,6 +24,13 @@ const RETRIED = new Set<ModelErrorKind>([
   "malformed_stream",
 ]);
 
+/**
+ * Retries of a refused connection: a server starting up answers within seconds, one that is
+ * down stays down, so two quick retries (each wait at most 2 s) and then the error.
+ */
+export const REFUSED_RETRIES = 2;
+const REFUSED_MAX_DELAY_MS = 2_000;
+
 /** The smallest max_tokens worth retrying a context overflow with (as Claude Code). */
 export const MIN_RETRY_MAX_TOKENS = 3000;
 
@@ -32,17 +39,25 @@ const OVERFLOW_MARGIN_TOKENS = 1000;
 
 /**
  * Whether the same request should be sent again. Nothing that failed after blocks completed
- * (the loop keeps those), nor an abort; otherwise the server's `x-should-retry` decides when
- * sent; then the kind; then the status (408, 409, 429, 5xx), as the official SDKs do.
+ * (the loop keeps those), nor an abort; a server that could not be reached only when it
+ * refused (an unknown host name or a refused certificate stays so); otherwise the server's
+ * `x-should-retry` decides when sent; then the kind; then the status (408, 409, 429, 5xx),
+ * as the official SDKs do.
  */
 export function isRetryable(error: ModelError): boolean {
   if (error.kind === "aborted" || error.afterContent) return false;
+  if (error.info.kind === "unreachable") return error.info.cause === "refused";
   if (error.shouldRetryHeader !== undefined) return error.shouldRetryHeader;
   if (NEVER_RETRIED.has(error.kind)) return false;
   if (RETRIED.has(error.kind)) return true;
   const status = error.status;
   if (status === undefined) return false;
   return status === 408 || status === 409 || status === 429 || status >= 500;
+}
+
+/** How many retries `error` gets: at most REFUSED_RETRIES for a refused connection. */
+export function retryLimit(error: ModelError, maxRetries: number): number {
+  return error.info.kind === "unreachable" ? Math.min(REFUSED_RETRIES, maxRetries) : maxRetries;
 }
 
 /** How backoff delays are computed. */
@@ -55,7 +70,8 @@ export interface BackoffSettings {
 
 /**
  * Milliseconds to wait before retry number `retry` (1-based): the server's retry-after when
- * it sent one, else `min(base·2^(retry−1), max)` plus up to 25 % jitter.
+ * it sent one, else `min(base·2^(retry−1), max)` plus up to 25 % jitter; at most 2 s for a
+ * refused connection.
  */
 export function backoffDelayMs(
   retry: number,
@@ -64,7 +80,8 @@ export function backoffDelayMs(
 ): number {
   if (error.retryAfterMs !== undefined) return Math.max(0, Math.round(error.retryAfterMs));
   const exponential = Math.min(settings.baseDelayMs * 2 ** (retry - 1), settings.maxDelayMs);
-  return Math.round(exponential + settings.random() * 0.25 * exponential);
+  const delay = Math.round(exponential + settings.random() * 0.25 * exponential);
+  return error.info.kind === "unreachable" ? Math.min(delay, REFUSED_MAX_DELAY_MS) : delay;
 }
 
 /**

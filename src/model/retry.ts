@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ModelError } from "./errors.js";
 import type { ModelEvent, ModelProvider, ModelRequest } from "./provider.js";
-import { backoffDelayMs, isRetryable, reducedMaxTokens } from "./retry-policy.js";
+import { backoffDelayMs, isRetryable, reducedMaxTokens, retryLimit } from "./retry-policy.js";
 
 /** Emitted before each retry; the UI tombstones whatever the failed attempt showed. */
 export interface RetryEvent {
@@ -126,7 +126,9 @@ function nextStep(
     return { kind: "retry", delayMs: 0, request: { ...request, maxTokens } };
   }
   if (!isRetryable(error)) return { kind: "throw", error };
-  if (attempt > options.maxRetries) return { kind: "throw", error: exhausted(error, attempt) };
+  if (attempt > retryLimit(error, options.maxRetries)) {
+    return { kind: "throw", error: exhausted(error, attempt) };
+  }
   return { kind: "retry", delayMs: backoffDelayMs(attempt, error, options), request };
 }
 
@@ -165,7 +167,7 @@ export async function* streamWithRetry(
     yield {
       type: "retry",
       attempt,
-      maxRetries: settings.maxRetries,
+      maxRetries: retryLimit(failure, settings.maxRetries),
       delayMs: step.delayMs,
       error: failure,
     };

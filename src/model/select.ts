@@ -1,5 +1,6 @@
 import type { ModelSelection } from "./model-string.js";
 import type { ModelProvider } from "./provider.js";
+import { apiTimeoutsFromEnv } from "./timeouts.js";
 
 /** Environment variables, as a plain record (injected, never read from process.env here). */
 export type Env = Readonly<Record<string, string | undefined>>;
@@ -16,12 +17,16 @@ export async function createProvider(selection: ModelSelection, env: Env): Promi
       return createAnthropicProvider({
         ...anthropicConfigFromEnv(env),
         promptCaching: !env.DISABLE_PROMPT_CACHING,
+        timeouts: apiTimeoutsFromEnv(env),
       });
     }
     case "openai": {
       const { openaiConfigFromEnv } = await import("./openai/config.js");
       const { createOpenAIProvider } = await import("./openai/provider.js");
-      return createOpenAIProvider(openaiConfigFromEnv(env));
+      return createOpenAIProvider({
+        ...openaiConfigFromEnv(env),
+        timeouts: apiTimeoutsFromEnv(env),
+      });
     }
     case "scripted": {
       const { loadScenario } = await import("./scripted/scenario.js");

@@ -1,5 +1,6 @@
 import { BaseAnthropic } from "@anthropic-ai/sdk/client";
 import { Messages } from "@anthropic-ai/sdk/resources/messages/messages";
+import { type ApiTimeouts, DEFAULT_API_TIMEOUTS } from "../timeouts.js";
 import { createNodeFetch } from "./node-fetch.js";
 
 /**
@@ -24,7 +25,8 @@ export interface ClientSettings {
   authToken?: string;
   baseURL?: string;
   fetch?: typeof fetch;
-  timeoutMs?: number;
+  /** The headers and idle limits (default 60 s and 90 s). */
+  timeouts?: ApiTimeouts;
 }
 
 /**
@@ -41,19 +43,23 @@ export function credentialHeaders(settings: ClientSettings): Record<string, stri
 
 /**
  * An SDK client with its own retries off (keel's retry layer is the only one), sending over
- * node:http unless a `fetch` is given (see node-fetch.ts for why).
+ * node:http unless a `fetch` is given (see node-fetch.ts for why). The provider times the
+ * headers itself (request-signal.ts); the SDK's and the fetch's head timers have the same
+ * limit but start later, so they never fire first. The fetch times the body's silences.
  */
 export function createClient(settings: ClientSettings): MessagesClient {
+  const { headersMs, idleMs } = settings.timeouts ?? DEFAULT_API_TIMEOUTS;
   return new MessagesClient({
     apiKey: null,
     authToken: null,
     baseURL: settings.baseURL ?? "https://api.anthropic.com",
     maxRetries: 0,
     defaultHeaders: credentialHeaders(settings),
-    fetch: settings.fetch ?? createNodeFetch(),
+    fetch:
+      settings.fetch ?? createNodeFetch({ headersTimeoutMs: headersMs, bodyIdleTimeoutMs: idleMs }),
     // The SDK's OpenTelemetry spans are on by default and cost every request span set-up and
     // attribute work even with no tracer registered; keel registers none, so they stay off.
     openTelemetry: false,
-    ...(settings.timeoutMs === undefined ? {} : { timeout: settings.timeoutMs }),
+    timeout: headersMs,
   });
 }

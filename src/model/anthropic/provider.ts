@@ -1,6 +1,14 @@
 import { assembleStream } from "../assemble.js";
 import { ModelError } from "../errors.js";
-import type { ModelEvent, ModelProvider, ModelRequest } from "../provider.js";
+import {
+  keelHeaders,
+  type ModelEvent,
+  type ModelProvider,
+  type ModelRequest,
+} from "../provider.js";
+import { type RequestSignal, requestSignal } from "../request-signal.js";
+import { DEFAULT_API_TIMEOUTS } from "../timeouts.js";
+import { type Endpoint, headersTimeout } from "../transport-failure.js";
 import { withCacheBreakpoints } from "./cache-breakpoints.js";
 import { type ClientSettings, createClient, type MessagesClient } from "./client.js";
 import { messagesRequestBody } from "./request-body.js";
@@ -21,43 +29,36 @@ function missingCredentials(): ModelError {
   );
 }
 
-/**
- * A controller that follows the caller's signal for one request only, so the SDK's abort
- * listener goes with the request instead of piling up on a long-lived signal.
- */
-function requestController(signal: AbortSignal): { signal: AbortSignal; release(): void } {
-  const controller = new AbortController();
-  const abort = () => controller.abort(signal.reason);
-  if (signal.aborted) abort();
-  else signal.addEventListener("abort", abort, { once: true });
-  return { signal: controller.signal, release: () => signal.removeEventListener("abort", abort) };
-}
-
-/** How one request is sent. */
+/** How one request is sent, and where. */
 interface Send {
   client: MessagesClient;
   encode: RequestEncoder;
+  endpoint: Endpoint;
 }
 
 async function openStream(
   send: Send,
   request: ModelRequest,
-  signal: AbortSignal,
+  sent: RequestSignal,
   outer: AbortSignal,
 ): Promise<Response> {
   const body = messagesRequestBody(request);
+  const { signal } = sent;
   try {
     // The body goes as keel encoded it (a JSON body the SDK passes on as it is, given its
     // content type): the same text the SDK would write, without encoding the tools each time.
     return await send.client.messages
       .create(body, {
         signal,
-        headers: { "x-keel-request-kind": request.kind, "content-type": "application/json" },
+        headers: { ...keelHeaders(request), "content-type": "application/json" },
         body: send.encode(body),
       })
       .asResponse();
   } catch (error) {
-    throw toModelError(error, outer);
+    if (sent.headersTimedOut && !outer.aborted) throw headersTimeout(send.endpoint);
+    throw toModelError(error, outer, send.endpoint);
+  } finally {
+    sent.headersArrived();
   }
 }
 
@@ -70,13 +71,13 @@ async function* streamMessages(
   if (!send) throw missingCredentials();
   if (signal.aborted) throw abortedError(signal.reason);
   const prepared = config.promptCaching === false ? request : withCacheBreakpoints(request);
-  const linked = requestController(signal);
+  const linked = requestSignal(signal, send.endpoint.timeouts.headersMs);
   try {
     // The raw Response, not the SDK's Stream: that parser drops a last event that has no
     // blank line after it, which real bodies (a message_stop at EOF) do have.
-    const response = await openStream(send, prepared, linked.signal, signal);
+    const response = await openStream(send, prepared, linked, signal);
     const requestId = response.headers.get("request-id") ?? undefined;
-    yield* assembleStream(responseEvents(response, signal), requestId);
+    yield* assembleStream(responseEvents(response, signal, send.endpoint), requestId);
   } catch (error) {
     // A stream cut by our own abort ends as aborted, however the cut showed up.
     if (!signal.aborted || (error instanceof ModelError && error.kind === "aborted")) throw error;
@@ -87,15 +88,19 @@ async function* streamMessages(
   }
 }
 
+function sender(config: AnthropicProviderConfig): Send {
+  const client = createClient(config);
+  const timeouts = config.timeouts ?? DEFAULT_API_TIMEOUTS;
+  const endpoint = { url: client.buildURL("/v1/messages", undefined), timeouts };
+  return { client, encode: createRequestEncoder(), endpoint };
+}
+
 /**
  * The Anthropic Messages API provider, on the official SDK with its retries off. Missing
  * credentials are reported (kind "auth") when a request is made.
  */
 export function createAnthropicProvider(config: AnthropicProviderConfig): ModelProvider {
-  const send =
-    config.apiKey || config.authToken
-      ? { client: createClient(config), encode: createRequestEncoder() }
-      : undefined;
+  const send = config.apiKey || config.authToken ? sender(config) : undefined;
   return {
     name: "anthropic",
     stream: (request, signal) => streamMessages(send, config, request, signal),

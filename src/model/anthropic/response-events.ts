@@ -1,5 +1,6 @@
 import type { StreamEvent } from "../../protocol/events.js";
 import { ModelError } from "../errors.js";
+import type { Endpoint } from "../transport-failure.js";
 import { parseServerSentEvents } from "./sse.js";
 import { decodeStreamEvent } from "./stream-events.js";
 import { abortedError, toModelError } from "./to-model-error.js";
@@ -33,12 +34,13 @@ function notAStream(response: Response, hasBody: boolean): ModelError | undefine
 
 /**
  * The Messages API events of a streaming response, decoded and checked. Every failure comes
- * out of this iterable as a ModelError (so the assembler can mark it afterContent); the body
- * is cancelled when iteration stops early.
+ * out of this iterable as a ModelError naming `endpoint` (so the assembler can mark it
+ * afterContent); the body is cancelled when iteration stops early.
  */
 export async function* responseEvents(
   response: Response,
   signal: AbortSignal,
+  endpoint: Endpoint,
 ): AsyncGenerator<StreamEvent, void, undefined> {
   const reader = chunkReaderOf(response);
   const problem = notAStream(response, reader !== undefined);
@@ -56,7 +58,7 @@ export async function* responseEvents(
     }
     drained = true;
   } catch (error) {
-    throw toModelError(error, signal);
+    throw toModelError(error, signal, endpoint);
   } finally {
     if (!drained) await reader.cancel().catch(() => undefined);
   }

@@ -6,6 +6,7 @@ import {
 } from "@anthropic-ai/sdk/core/error";
 import { classifyFailure } from "../classify.js";
 import { ModelError } from "../errors.js";
+import { connectTimeout, type Endpoint, transportFailure } from "../transport-failure.js";
 import { SseSyntaxError } from "./sse.js";
 
 /** The error every cancelled request ends with. */
@@ -30,39 +31,33 @@ function fromApiError(error: APIError): ModelError {
   });
 }
 
-function causeCode(error: Error): string | undefined {
-  const cause = error.cause;
-  if (cause && typeof cause === "object" && "code" in cause) {
-    const code = (cause as { code?: unknown }).code;
-    return typeof code === "string" ? code : undefined;
-  }
-  return undefined;
-}
-
 /**
  * Converts whatever a request or its body threw into a ModelError. Facts checked, by
  * experiment with @anthropic-ai/sdk 1.14 over real HTTP: a status error is an `APIError`
- * with `status`; a refused connection is `APIConnectionError`; no headers within the timeout
- * is `APIConnectionTimeoutError`; a signal aborted before the response is
- * `APIUserAbortError`, after it a DOMException `AbortError` from the body. With keel's
- * node:http fetch (node-fetch.ts, which fails as undici does): a socket reset mid-body is a
- * `TypeError("terminated")` whose cause has code `ECONNRESET`, and a body idle past its timeout
- * one whose cause has code `UND_ERR_BODY_TIMEOUT` (both connection errors, retried); no
- * connection or no response head in time is a "fetch failed" naming a timeout, which the SDK
- * raises as `APIConnectionTimeoutError`.
+ * with `status`; a signal aborted before the response is `APIUserAbortError`, after it a
+ * DOMException `AbortError` from the body. With keel's node:http fetch (node-fetch.ts, which
+ * fails as undici does): a refused connection, an unknown host or a refused certificate is an
+ * `APIConnectionError` whose cause chain carries the system or TLS code; a socket reset
+ * mid-body is a `TypeError("terminated")` whose cause has code `ECONNRESET`, and a body idle
+ * past its limit one whose cause has code `UND_ERR_BODY_TIMEOUT`; no connection in time is a
+ * "fetch failed" naming a timeout, which the SDK raises as `APIConnectionTimeoutError`
+ * (keeping no cause). Codes are read in transport-failure.ts; messages name `endpoint`'s URL.
  */
-export function toModelError(error: unknown, signal: AbortSignal): ModelError {
+export function toModelError(error: unknown, signal: AbortSignal, endpoint: Endpoint): ModelError {
   if (signal.aborted) {
     return error instanceof ModelError && error.kind === "aborted" ? error : abortedError(error);
   }
   if (error instanceof ModelError) return error;
   if (error instanceof APIUserAbortError) return abortedError(error);
-  if (error instanceof APIConnectionTimeoutError) {
-    return new ModelError({ kind: "timeout" }, "the request timed out", { cause: error });
-  }
+  if (error instanceof APIConnectionTimeoutError) return connectTimeout(endpoint, error);
   if (error instanceof APIConnectionError) {
     const reason = error.cause instanceof Error ? `: ${error.cause.message}` : "";
-    return new ModelError({ kind: "connection" }, `connection error${reason}`, { cause: error });
+    return (
+      transportFailure(error, endpoint) ??
+      new ModelError({ kind: "connection" }, `connection error at ${endpoint.url}${reason}`, {
+        cause: error,
+      })
+    );
   }
   if (error instanceof APIError) return fromApiError(error);
   if (error instanceof SseSyntaxError) {
@@ -72,14 +67,18 @@ export function toModelError(error: unknown, signal: AbortSignal): ModelError {
   }
   if (error instanceof Error && error.name === "AbortError") {
     // The SDK aborts on its own only when its timeout fires (our signal is not aborted).
-    return new ModelError({ kind: "timeout" }, "the request timed out", { cause: error });
+    return new ModelError({ kind: "timeout" }, `the request to ${endpoint.url} timed out`, {
+      cause: error,
+    });
   }
   if (error instanceof TypeError) {
-    const code = causeCode(error);
-    return new ModelError(
-      { kind: "connection" },
-      `connection lost mid-response (${error.message}${code ? `, ${code}` : ""})`,
-      { cause: error },
+    return (
+      transportFailure(error, endpoint) ??
+      new ModelError(
+        { kind: "connection" },
+        `connection to ${endpoint.url} lost mid-response (${error.message})`,
+        { cause: error },
+      )
     );
   }
   const message = error instanceof Error ? error.message : String(error);

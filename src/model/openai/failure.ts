@@ -1,17 +1,11 @@
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from "openai";
 import { classifyFailure } from "../classify.js";
 import { ModelError } from "../errors.js";
+import { connectTimeout, type Endpoint, transportFailure } from "../transport-failure.js";
 
 /** The error a request gets when its signal aborts. */
 export function abortedError(): ModelError {
   return new ModelError({ kind: "aborted" }, "the request was aborted");
-}
-
-/** A network-level failure: the socket was refused, reset or closed mid-stream. */
-function isConnectionFailure(error: unknown): boolean {
-  if (error instanceof TypeError) return true;
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === "string" && /^(E[A-Z]+|UND_ERR_\w+)$/.test(code);
 }
 
 function describe(error: unknown): string {
@@ -21,25 +15,29 @@ function describe(error: unknown): string {
 }
 
 /**
- * Classifies anything the OpenAI client threw, before or during a stream, into a `ModelError`.
- * `rawBody` is the error response's whole body when it was captured: older vLLM answers with an
- * unwrapped `{"message": …}` body, which the client's `error.error` does not keep.
+ * Classifies anything the OpenAI client threw, before or during a stream, into a `ModelError`
+ * naming `endpoint`'s URL (connection codes are read in transport-failure.ts, as for the
+ * Anthropic provider). `rawBody` is the error response's whole body when it was captured:
+ * older vLLM answers with an unwrapped `{"message": …}` body, which the client's `error.error`
+ * does not keep.
  */
-export function toModelError(error: unknown, signal: AbortSignal, rawBody?: unknown): ModelError {
+export function toModelError(
+  error: unknown,
+  signal: AbortSignal,
+  endpoint: Endpoint,
+  rawBody?: unknown,
+): ModelError {
   if (signal.aborted || error instanceof APIUserAbortError) return abortedError();
   if (error instanceof ModelError) return error;
-  if (error instanceof APIConnectionTimeoutError) {
-    return new ModelError({ kind: "timeout" }, `the request timed out: ${describe(error)}`, {
-      cause: error,
-    });
-  }
+  if (error instanceof APIConnectionTimeoutError) return connectTimeout(endpoint, error);
   if (error instanceof APIConnectionError) {
-    return new ModelError(
-      { kind: "connection" },
-      `could not reach the server: ${describe(error)}`,
-      {
-        cause: error,
-      },
+    return (
+      transportFailure(error, endpoint) ??
+      new ModelError(
+        { kind: "connection" },
+        `could not reach ${endpoint.url}: ${describe(error)}`,
+        { cause: error },
+      )
     );
   }
   if (error instanceof APIError) {
@@ -59,10 +57,14 @@ export function toModelError(error: unknown, signal: AbortSignal, rawBody?: unkn
       { cause: error },
     );
   }
-  if (isConnectionFailure(error)) {
-    return new ModelError({ kind: "connection" }, `the connection failed: ${describe(error)}`, {
-      cause: error,
-    });
+  const transport = transportFailure(error, endpoint);
+  if (transport) return transport;
+  if (error instanceof TypeError) {
+    return new ModelError(
+      { kind: "connection" },
+      `the connection to ${endpoint.url} failed: ${describe(error)}`,
+      { cause: error },
+    );
   }
   return new ModelError({ kind: "other" }, `the request failed: ${describe(error)}`, {
     cause: error,

@@ -1,5 +1,14 @@
 import OpenAI, { type APIError } from "openai";
-import type { ModelEvent, ModelProvider, ModelRequest } from "../provider.js";
+import { createNodeFetch } from "../anthropic/node-fetch.js";
+import {
+  keelHeaders,
+  type ModelEvent,
+  type ModelProvider,
+  type ModelRequest,
+} from "../provider.js";
+import { type RequestSignal, requestSignal } from "../request-signal.js";
+import { type ApiTimeouts, DEFAULT_API_TIMEOUTS } from "../timeouts.js";
+import { type Endpoint, headersTimeout } from "../transport-failure.js";
 import { NO_API_KEY_PLACEHOLDER, OPENAI_DEFAULT_BASE_URL } from "./config.js";
 import { abortedError, toModelError } from "./failure.js";
 import { toChatCompletionRequest } from "./request.js";
@@ -10,6 +19,8 @@ export interface OpenAIProviderConfig {
   baseURL?: string;
   apiKey?: string;
   fetch?: typeof fetch;
+  /** The headers and idle limits (default 60 s and 90 s). */
+  timeouts?: ApiTimeouts;
 }
 
 /**
@@ -37,56 +48,89 @@ class BodyKeepingClient extends OpenAI {
   }
 }
 
+/** The client and where it sends. */
+interface Send {
+  client: BodyKeepingClient;
+  endpoint: Endpoint;
+}
+
 /** The chunks of one response; the client ends quietly on abort, so an abort is raised here. */
 async function* chunksOf(
   stream: AsyncIterable<unknown>,
-  client: BodyKeepingClient,
+  send: Send,
   signal: AbortSignal,
 ): AsyncGenerator<unknown, void, undefined> {
   try {
     yield* stream;
   } catch (error) {
-    throw toModelError(error, signal, client.bodyOf(error));
+    throw toModelError(error, signal, send.endpoint, send.client.bodyOf(error));
   }
   if (signal.aborted) throw abortedError();
 }
 
 /** Sends the request and waits for the response headers. */
-async function openStream(client: BodyKeepingClient, request: ModelRequest, signal: AbortSignal) {
+async function openStream(
+  send: Send,
+  request: ModelRequest,
+  sent: RequestSignal,
+  outer: AbortSignal,
+) {
   try {
-    return await client.chat.completions
+    return await send.client.chat.completions
       .create(toChatCompletionRequest(request), {
-        signal,
-        headers: { "x-keel-request-kind": request.kind },
+        signal: sent.signal,
+        headers: keelHeaders(request),
       })
       .withResponse();
   } catch (error) {
-    throw toModelError(error, signal, client.bodyOf(error));
+    if (sent.headersTimedOut && !outer.aborted) throw headersTimeout(send.endpoint);
+    throw toModelError(error, outer, send.endpoint, send.client.bodyOf(error));
+  } finally {
+    sent.headersArrived();
+  }
+}
+
+async function* streamChat(
+  send: Send,
+  request: ModelRequest,
+  signal: AbortSignal,
+): AsyncGenerator<ModelEvent, void, undefined> {
+  const sent = requestSignal(signal, send.endpoint.timeouts.headersMs);
+  try {
+    const { data, request_id } = await openStream(send, request, sent, signal);
+    yield* assembleChatCompletionStream(
+      chunksOf(data, send, signal),
+      request.model,
+      request_id ?? undefined,
+    );
+  } finally {
+    sent.release();
   }
 }
 
 /**
  * A provider for OpenAI-compatible chat-completions servers (OpenAI, OpenRouter, vLLM,
  * llama.cpp, Ollama). It iterates the raw chunk stream itself: the client's `.stream()` helper
- * drops tool calls that arrive without an `index`.
+ * drops tool calls that arrive without an `index`. It sends over the Anthropic provider's
+ * node:http fetch, so both providers time heads and silent bodies alike and fail with the
+ * same codes.
  */
 export function createOpenAIProvider(config: OpenAIProviderConfig): ModelProvider {
+  const timeouts = config.timeouts ?? DEFAULT_API_TIMEOUTS;
   const client = new BodyKeepingClient({
     baseURL: config.baseURL ?? OPENAI_DEFAULT_BASE_URL,
     apiKey: config.apiKey ?? NO_API_KEY_PLACEHOLDER,
     maxRetries: 0,
     logLevel: "off",
-    ...(config.fetch ? { fetch: config.fetch } : {}),
+    // keel times the head itself (request-signal.ts); the client's timer starts later.
+    timeout: timeouts.headersMs,
+    fetch:
+      config.fetch ??
+      createNodeFetch({ headersTimeoutMs: timeouts.headersMs, bodyIdleTimeoutMs: timeouts.idleMs }),
   });
-  return {
-    name: "openai",
-    async *stream(request: ModelRequest, signal: AbortSignal): AsyncGenerator<ModelEvent, void> {
-      const { data, request_id } = await openStream(client, request, signal);
-      yield* assembleChatCompletionStream(
-        chunksOf(data, client, signal),
-        request.model,
-        request_id ?? undefined,
-      );
-    },
+  const send = {
+    client,
+    endpoint: { url: client.buildURL("/chat/completions", undefined), timeouts },
   };
+  return { name: "openai", stream: (request, signal) => streamChat(send, request, signal) };
 }

@@ -168,21 +168,25 @@ describe("the Anthropic provider types failures inside the stream", () => {
 });
 
 describe("the Anthropic provider reports transport and setup failures", () => {
-  it("no response headers within timeoutMs is a timeout", async () => {
+  it("no response headers within the headers limit is a timeout naming the URL and the limit", async () => {
     server.enqueue({
       headers: { "content-type": "text/event-stream" },
       chunks: [{ data: fixture("text-with-ping.sse"), delayMs: 2_000 }],
     });
-    const { error } = await streamOnce({ timeoutMs: 100 });
+    const { error } = await streamOnce({ timeouts: { headersMs: 100, idleMs: 60_000 } });
     expect(error?.kind).toBe("timeout");
+    expect(error?.message).toBe(
+      `no response headers from ${server.url}/v1/messages within 100 ms (API_TIMEOUT_MS)`,
+    );
   });
 
-  it("a refused connection is a connection error", async () => {
+  it("a refused connection is unreachable (refused), naming the code and the URL", async () => {
     const url = server.url;
     await server.close();
     const provider = createAnthropicProvider({ apiKey: "sk-keel-test", baseURL: url });
     const { error } = await drain(provider.stream(modelRequest(), new AbortController().signal));
-    expect(error?.kind).toBe("connection");
+    expect(error?.info).toEqual({ kind: "unreachable", cause: "refused" });
+    expect(error?.message).toMatch(new RegExp(`^ECONNREFUSED at ${url}/v1/messages: `));
     server = await startFixtureServer();
   });
 

@@ -86,19 +86,23 @@ describe("the Anthropic provider classifies the fetch's timeouts as before", () 
     expect(error && isRetryable(error)).toBe(true);
   });
 
-  it("a stream stalled mid-body is a retryable connection error", async () => {
+  it("a stream silent past the idle limit is a retryable timeout naming the URL and the limit", async () => {
     const server = await fixture();
     server.enqueue({
       headers: { "content-type": "text/event-stream" },
       chunks: [{ data: 'event: ping\ndata: {"type":"ping"}\n\n' }],
       hang: true,
     });
-    const fetcher = createNodeFetch({ bodyIdleTimeoutMs: 50 });
-    const { error } = await drain(
-      provider(server.url, fetcher).stream(modelRequest(), new AbortController().signal),
+    const stalling = createAnthropicProvider({
+      apiKey: "sk-keel-test",
+      baseURL: server.url,
+      timeouts: { headersMs: never, idleMs: 50 },
+    });
+    const { error } = await drain(stalling.stream(modelRequest(), new AbortController().signal));
+    expect(error?.kind).toBe("timeout");
+    expect(error?.message).toBe(
+      `${server.url}/v1/messages sent nothing (no event, no ping) for 50 ms mid-response (KEEL_STREAM_IDLE_TIMEOUT_MS)`,
     );
-    expect(error?.kind).toBe("connection");
-    expect(error?.message).toContain("UND_ERR_BODY_TIMEOUT");
     expect(error && isRetryable(error)).toBe(true);
   });
 

@@ -157,7 +157,7 @@ describe("the OpenAI-compatible provider over HTTP", () => {
     expect(outcome.error?.kind).toBe("connection");
   });
 
-  it("fails with connection when nothing listens at the address", async () => {
+  it("fails as unreachable (refused) when nothing listens at the address", async () => {
     const closed = await startFixtureServer();
     const url = closed.url;
     await closed.close();
@@ -167,7 +167,10 @@ describe("the OpenAI-compatible provider over HTTP", () => {
         // drain
       }
     };
-    await expect(run()).rejects.toMatchObject({ kind: "connection" });
+    await expect(run()).rejects.toMatchObject({
+      info: { kind: "unreachable", cause: "refused" },
+      message: expect.stringMatching(new RegExp(`^ECONNREFUSED at ${url}/v1/chat/completions: `)),
+    });
   });
 
   it("fails with timeout when the connection attempt times out", async () => {
