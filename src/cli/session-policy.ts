@@ -6,7 +6,7 @@ import {
 } from "../config/settings/load.js";
 import type { ResolvedSettings } from "../config/settings/resolved.js";
 import type { HooksConfig } from "../hooks/config.js";
-import { describeIssue, mergeHooksConfigs, parseHooksConfig } from "../hooks/index.js";
+import { mergeHooksConfigs, parseHooksConfig } from "../hooks/index.js";
 import type { CliOptions } from "./options.js";
 import { UsageError } from "./usage-error.js";
 
@@ -37,9 +37,10 @@ export interface SessionPolicy {
 }
 
 /**
- * Loads the settings files and flags (Claude Code's precedence) and validates their hooks. A
- * broken file, or hooks that cannot be read, stop the run with a message naming the file and
- * the JSON path: running without someone's deny rules or guard hooks is never the fallback.
+ * Loads the settings files and flags (Claude Code's precedence) with their hooks. Problems are
+ * said once each through `warn` and skipped; a broken permissions, hooks or sandbox setting
+ * stops the run with a message naming the file and key (contracts §12): running without
+ * someone's deny rules or guard hooks is never the fallback.
  */
 export async function loadSessionPolicy(
   options: CliOptions,
@@ -67,18 +68,11 @@ export async function loadSessionPolicy(
     if (error instanceof SettingsError) throw new UsageError(error.message);
     throw error;
   }
+  // Settings loading checked the hooks: broken ones stopped it, the rest are in the warnings.
   for (const warning of settings.warnings) warn(warning);
-  const parsed = settings.hooks.map((entry) =>
-    parseHooksConfig(entry.hooks, { file: entry.origin }),
-  );
-  const errors = parsed.flatMap((p) => p.errors);
-  if (errors.length > 0) {
-    throw new UsageError(
-      `the hooks in the settings cannot be used:\n  ${errors.map(describeIssue).join("\n  ")}`,
-    );
-  }
-  for (const warning of parsed.flatMap((p) => p.warnings)) warn(describeIssue(warning));
-  const configured = parsed.map((p) => p.hooks).filter((h) => Object.keys(h).length > 0);
+  const configured = settings.hooks
+    .map((entry) => parseHooksConfig(entry.hooks, { file: entry.origin }).hooks)
+    .filter((h) => Object.keys(h).length > 0);
   return {
     settings,
     hooks: configured.length > 0 ? mergeHooksConfigs(configured) : undefined,

@@ -36,9 +36,13 @@ describe("the agent setting (the agent the main thread runs as)", () => {
     expect((await loadSettings({ ...roots, cli: flag })).agent).toBe("from-flag");
   });
 
-  it("must be a string: another value is an error naming the file", async () => {
+  it("must be a string: another value is named with file and key, and skipped (contracts §12)", async () => {
     const path = join(roots.cwd, ".claude/settings.json");
     await put(path, { agent: { name: "reviewer" } });
-    await expect(loadSettings(roots)).rejects.toThrow(path);
+    const settings = await loadSettings(roots);
+    expect(settings.agent).toBeUndefined();
+    expect(settings.warnings).toEqual([
+      `${path}: agent: Invalid input: expected string, received object; skipped`,
+    ]);
   });
 });

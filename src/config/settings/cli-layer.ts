@@ -1,8 +1,9 @@
 import { resolve } from "node:path";
 import type { PermissionMode } from "../../tools/context.js";
-import { SettingsError } from "./errors.js";
+import { checkSettings } from "./check-settings.js";
 import type { SettingsLayer } from "./layer.js";
-import { parseSettingsText, type ReadText, readSettingsFile } from "./read-file.js";
+import type { SettingsProblem } from "./problems.js";
+import { parseSettingsJson, type ReadText, readSettingsFile } from "./read-file.js";
 
 /** The settings-related command-line flags, as the CLI parsed them (absent = not given). */
 export interface CliSettingsInput {
@@ -43,24 +44,37 @@ export function splitToolList(values: readonly string[]): string[] {
   return rules;
 }
 
-/** The `--settings` layer: inline JSON when the value starts with `{`, else a file that must exist. */
+/** A layer read and checked, with what was wrong in it (no layer when it is unusable). */
+export interface CheckedLayer {
+  layer?: SettingsLayer;
+  problems: SettingsProblem[];
+}
+
+/**
+ * The `--settings` layer: inline JSON when the value starts with `{`, else a file that must
+ * exist. A value that is not a settings object is a bad flag value: it stops keel.
+ */
 export async function flagSettingsLayer(
   value: string,
   cwd: string,
   read?: ReadText,
-): Promise<SettingsLayer> {
-  if (value.trim().startsWith("{")) {
-    const origin = "--settings (inline JSON)";
-    return { source: "flagSettings", origin, settings: parseSettingsText(origin, value) };
+): Promise<CheckedLayer> {
+  const inline = value.trim().startsWith("{");
+  const origin = inline ? "--settings (inline JSON)" : resolve(cwd, value);
+  const found = inline ? parseSettingsJson(value) : await readSettingsFile(origin, read);
+  if (found.kind !== "object") {
+    const why = found.kind === "missing" ? "does not exist (given with --settings)" : found.why;
+    return { problems: [{ file: origin, key: "", message: why, effect: "stops" }] };
   }
-  const path = resolve(cwd, value);
-  const settings = await readSettingsFile(path, read);
-  if (!settings) throw new SettingsError(path, "", "does not exist (given with --settings)");
-  return { source: "flagSettings", origin: path, settings };
+  const checked = checkSettings(origin, found.value);
+  return {
+    layer: { source: "flagSettings", origin, settings: checked.settings },
+    problems: checked.problems,
+  };
 }
 
-/** The permission flags as a settings layer (the highest source). */
-export function cliFlagsLayer(input: CliSettingsInput): SettingsLayer {
+/** The permission flags as a settings layer (the highest source), checked as a file would be. */
+export function cliFlagsLayer(input: CliSettingsInput): CheckedLayer {
   const permissions = {
     ...(input.allowedTools ? { allow: splitToolList(input.allowedTools) } : {}),
     ...(input.disallowedTools ? { deny: splitToolList(input.disallowedTools) } : {}),
@@ -69,5 +83,9 @@ export function cliFlagsLayer(input: CliSettingsInput): SettingsLayer {
       : {}),
     ...(input.permissionMode ? { defaultMode: input.permissionMode } : {}),
   };
-  return { source: "cli", origin: COMMAND_LINE, settings: { permissions } };
+  const checked = checkSettings(COMMAND_LINE, { permissions });
+  return {
+    layer: { source: "cli", origin: COMMAND_LINE, settings: checked.settings },
+    problems: checked.problems,
+  };
 }

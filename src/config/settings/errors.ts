@@ -1,17 +1,16 @@
-import type { z } from "zod";
+import { describeProblem, type SettingsProblem } from "./problems.js";
 
-/** A settings file (or flag) keel refuses to run with; the message names file, JSON path and problem. */
+/**
+ * Settings keel refuses to run with (a broken permissions, hooks or sandbox setting, or a bad
+ * `--settings` value); the message has one line per problem, each naming file and key.
+ */
 export class SettingsError extends Error {
   override readonly name = "SettingsError";
-  constructor(
-    /** The file (or the flag) the settings came from. */
-    readonly file: string,
-    /** Where in the JSON the problem is (`permissions.deny[2]`), empty for the whole file. */
-    readonly jsonPath: string,
-    /** What is wrong. */
-    readonly problem: string,
-  ) {
-    super(`${file}: ${jsonPath === "" ? "" : `${jsonPath}: `}${problem}`);
+  constructor(readonly problems: readonly SettingsProblem[]) {
+    const lines = problems.map(describeProblem);
+    super(
+      lines.length === 1 ? lines[0] : `settings keel will not run with:\n  ${lines.join("\n  ")}`,
+    );
   }
 }
 
@@ -25,11 +24,4 @@ export function formatJsonPath(path: readonly PropertyKey[]): string {
     } else out += `[${JSON.stringify(String(key))}]`;
   }
   return out;
-}
-
-/** The first schema problem of a settings file as a SettingsError. */
-export function settingsErrorFromZod(file: string, error: z.ZodError): SettingsError {
-  const issue = error.issues[0];
-  if (!issue) return new SettingsError(file, "", "the settings do not match the schema");
-  return new SettingsError(file, formatJsonPath(issue.path), issue.message);
 }

@@ -1,4 +1,5 @@
-/** Settings loading (Claude Code's settings.json files and flags), validated and merged. */
+/** Settings loading (Claude Code's settings.json files and flags), checked and merged. */
+export { checkSettings } from "./check-settings.js";
 export {
   type CliSettingsInput,
   COMMAND_LINE,
@@ -8,11 +9,18 @@ export {
 } from "./cli-layer.js";
 export { formatJsonPath, SettingsError } from "./errors.js";
 export type { SettingsLayer } from "./layer.js";
-export { type LoadSettingsOptions, loadSettings } from "./load.js";
+export {
+  type FoundSettingsFile,
+  inspectSettings,
+  type LoadSettingsOptions,
+  loadSettings,
+  type SettingsInspection,
+} from "./load.js";
 export { mergeSettingsLayers } from "./merge.js";
-export { parseSettingsText, type ReadText, readSettingsFile } from "./read-file.js";
+export { describeProblem, type SettingsProblem, type SettingsProblemEffect } from "./problems.js";
+export { parseSettingsJson, type ReadText, readSettingsFile } from "./read-file.js";
 export type { HooksFromSource, ResolvedSettings } from "./resolved.js";
-export { type SettingsFile, settingsFileSchema } from "./schema.js";
+export type { PermissionsSettings, SettingsFile } from "./schema.js";
 export {
   anchorRootOf,
   type SettingsRoots,

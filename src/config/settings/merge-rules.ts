@@ -1,43 +1,22 @@
 import type { PermissionRule, RuleBehavior } from "../../policy/permission-rule.js";
 import { parseRule } from "../../policy/rule-syntax.js";
-import { SettingsError } from "./errors.js";
 import type { SettingsLayer } from "./layer.js";
 
 const BEHAVIORS: readonly RuleBehavior[] = ["deny", "ask", "allow"];
 
 /**
- * One layer's rules, each keeping its source and anchor. A deny or ask rule that does not
- * parse is a SettingsError (dropping it would silently allow something); a malformed allow
- * rule only allows less, so it becomes a warning.
+ * One layer's rules, each keeping its source and anchor. The layer was checked when it was
+ * read (check-permissions.ts), so every rule parses.
  */
-export function layerRules(
-  layer: SettingsLayer,
-  root: string,
-  warnings: string[],
-): PermissionRule[] {
-  const rules: PermissionRule[] = [];
-  for (const behavior of BEHAVIORS) {
-    const texts = layer.settings.permissions?.[behavior] ?? [];
-    texts.forEach((text, index) => {
+export function layerRules(layer: SettingsLayer, root: string): PermissionRule[] {
+  return BEHAVIORS.flatMap((behavior) =>
+    (layer.settings.permissions?.[behavior] ?? []).flatMap((text) => {
       const parsed = parseRule(text);
-      if (parsed.ok) {
-        rules.push({
-          behavior,
-          text,
-          value: parsed.value,
-          source: layer.source,
-          origin: layer.origin,
-          root,
-        });
-        return;
-      }
-      const path = `permissions.${behavior}[${index}]`;
-      if (behavior === "allow")
-        warnings.push(`${layer.origin}: ${path}: ${parsed.problem}; the rule is ignored`);
-      else throw new SettingsError(layer.origin, path, parsed.problem);
-    });
-  }
-  return rules;
+      if (!parsed.ok) return [];
+      const { source, origin } = layer;
+      return [{ behavior, text, value: parsed.value, source, origin, root }];
+    }),
+  );
 }
 
 /** Rules of all layers (given highest source first) with repeats removed, the highest kept. */

@@ -1,15 +1,11 @@
 import { isAbsolute, resolve } from "node:path";
-import { PERMISSION_MODES, type PermissionMode } from "../../tools/context.js";
+import type { PermissionMode } from "../../tools/context.js";
 import type { SettingsLayer } from "./layer.js";
 import { dedupeRules, layerRules } from "./merge-rules.js";
 import { projectCodeOf, projectGrantsOf } from "./project-code.js";
 import type { ResolvedSettings } from "./resolved.js";
 import { mergeSandboxSettings } from "./sandbox-merge.js";
 import { anchorRootOf, type SettingsRoots, SOURCE_ORDER } from "./sources.js";
-
-function isPermissionMode(value: string): value is PermissionMode {
-  return (PERMISSION_MODES as readonly string[]).includes(value);
-}
 
 function precedence(layer: SettingsLayer): number {
   return SOURCE_ORDER.indexOf(layer.source);
@@ -22,20 +18,12 @@ function absoluteDirectory(dir: string, roots: SettingsRoots): string {
   return isAbsolute(dir) ? resolve(dir) : resolve(roots.cwd, dir);
 }
 
-/** The permission mode: the highest source that names a known one; unknown modes are warnings. */
-function mergeMode(lowFirst: readonly SettingsLayer[], warnings: string[]): PermissionMode {
-  let mode: PermissionMode = "default";
-  for (const layer of lowFirst) {
-    const named = layer.settings.permissions?.defaultMode;
-    if (named === undefined) continue;
-    if (isPermissionMode(named)) mode = named;
-    else {
-      warnings.push(
-        `${layer.origin}: permissions.defaultMode: "${named}" is not a mode keel has (${PERMISSION_MODES.join(", ")}); ignored`,
-      );
-    }
-  }
-  return mode;
+/** The permission mode: the highest source that names one (each was checked when read). */
+function mergeMode(highFirst: readonly SettingsLayer[]): PermissionMode {
+  return (
+    highFirst.find((l) => l.settings.permissions?.defaultMode)?.settings.permissions?.defaultMode ??
+    "default"
+  );
 }
 
 /**
@@ -50,12 +38,12 @@ export function mergeSettingsLayers(
   const highFirst = [...lowFirst].reverse();
   const warnings: string[] = [];
   const rules = dedupeRules(
-    highFirst.flatMap((layer) => layerRules(layer, anchorRootOf(layer.source, roots), warnings)),
+    highFirst.flatMap((layer) => layerRules(layer, anchorRootOf(layer.source, roots))),
   );
   const bypassDisabled = lowFirst.some(
     (l) => l.settings.permissions?.disableBypassPermissionsMode === "disable",
   );
-  let permissionMode = mergeMode(lowFirst, warnings);
+  let permissionMode = mergeMode(highFirst);
   if (bypassDisabled && permissionMode === "bypassPermissions") {
     warnings.push(
       'bypassPermissions is disabled by disableBypassPermissionsMode: "disable"; using default',

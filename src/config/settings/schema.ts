@@ -1,34 +1,48 @@
 import { z } from "zod";
-import { sandboxSettingsSchema } from "./sandbox-schema.js";
+import type { PERMISSION_MODES } from "../../tools/context.js";
+import type { SandboxSettings } from "./sandbox-schema.js";
+
+/** The `permissions` block after checking (check-permissions.ts reads it key by key). */
+export interface PermissionsSettings {
+  allow?: string[];
+  deny?: string[];
+  ask?: string[];
+  additionalDirectories?: string[];
+  defaultMode?: (typeof PERMISSION_MODES)[number];
+  disableBypassPermissionsMode?: "disable";
+}
 
 /**
- * One settings file as keel reads it. Loose on purpose: keys keel does not use (and Claude
- * Code keys keel does not know yet) are kept and ignored; `hooks` is validated by the hook
- * engine, `mcpServers` entries by the MCP code.
+ * The settings keys keel reads whose values are checked with a schema of their own; a bad value
+ * is reported and the key skipped. (`permissions`, `hooks` and `sandbox` are checked apart:
+ * there a bad value stops keel.)
  */
-export const permissionsSettingsSchema = z.looseObject({
-  allow: z.array(z.string()).optional(),
-  deny: z.array(z.string()).optional(),
-  ask: z.array(z.string()).optional(),
-  additionalDirectories: z.array(z.string()).optional(),
-  /** Checked against keel's modes separately: an unknown mode is a warning, not a failure. */
-  defaultMode: z.string().optional(),
-  disableBypassPermissionsMode: z.literal("disable").optional(),
-});
-
-/** The top level of a settings file. */
-export const settingsFileSchema = z.looseObject({
-  $schema: z.string().optional(),
-  permissions: permissionsSettingsSchema.optional(),
-  hooks: z.unknown().optional(),
-  env: z.record(z.string(), z.string()).optional(),
-  model: z.string().optional(),
+export const plainKeySchemas = {
+  $schema: z.string(),
+  model: z.string(),
   /** The agent the main thread runs as (Claude Code's `agent` setting; --agent wins). */
-  agent: z.string().optional(),
-  mcpServers: z.record(z.string(), z.unknown()).optional(),
-  /** Claude Code's OS sandbox for Bash; invalid values stop keel (contracts §12). */
-  sandbox: sandboxSettingsSchema.optional(),
-});
+  agent: z.string(),
+  /** Entries are checked by the MCP code, one server at a time. */
+  mcpServers: z.record(z.string(), z.unknown()),
+  /** Read by the MCP code from the files (approvals of `.mcp.json` servers). */
+  enableAllProjectMcpServers: z.boolean(),
+  enabledMcpjsonServers: z.array(z.string()),
+  disabledMcpjsonServers: z.array(z.string()),
+} as const;
 
-/** A settings file after validation. */
-export type SettingsFile = z.infer<typeof settingsFileSchema>;
+/** One settings file as keel uses it, after checking (keys it does not read are left out). */
+export interface SettingsFile {
+  $schema?: string;
+  permissions?: PermissionsSettings;
+  /** Checked by the hook engine's parser; kept as written for it. */
+  hooks?: unknown;
+  env?: Record<string, string>;
+  model?: string;
+  agent?: string;
+  mcpServers?: Record<string, unknown>;
+  enableAllProjectMcpServers?: boolean;
+  enabledMcpjsonServers?: string[];
+  disabledMcpjsonServers?: string[];
+  /** Claude Code's OS sandbox for Bash. */
+  sandbox?: SandboxSettings;
+}

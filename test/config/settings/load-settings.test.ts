@@ -128,15 +128,22 @@ describe("settings precedence and merging", () => {
     ]);
   });
 
-  it("keeps unknown keys without failing, and warns about a mode keel does not have", async () => {
-    await put(project(), {
+  it("says which keys have no effect or are unknown, and starts in default for Claude Code's auto mode", async () => {
+    const path = await put(project(), {
       $schema: "x",
       spinnerTipsEnabled: false,
-      permissions: { defaultMode: "auto", weird: 1 },
+      permissions: { defaultMode: "auto", weird: 1, denyInsteadOfPrompting: true },
+      mistery: true,
     });
     const s = await load();
     expect(s.permissionMode).toBe("default");
-    expect(s.warnings.join("\n")).toContain("permissions.defaultMode");
+    expect(s.warnings).toEqual([
+      `${path}: spinnerTipsEnabled: a Claude Code setting keel does not have; no effect`,
+      `${path}: permissions.defaultMode: keel has no "auto" mode; it starts in default`,
+      `${path}: permissions.weird: not a permissions setting keel or Claude Code knows; skipped`,
+      `${path}: permissions.denyInsteadOfPrompting: a Claude Code setting keel does not have; no effect`,
+      `${path}: mistery: not a setting keel or Claude Code knows; skipped`,
+    ]);
   });
 
   it("reads --settings from a file relative to the working folder", async () => {
@@ -154,62 +161,124 @@ describe("settings precedence and merging", () => {
   });
 });
 
-describe("broken settings refuse to load", () => {
-  it("invalid JSON names the file", async () => {
-    const path = await put(project(), '{"permissions": {"deny": ["Bash(rm:*)",]}}');
-    const error = await loadError();
-    expect(error.file).toBe(path);
-    expect(error.message).toContain(path);
-    expect(error.message).toContain("not valid JSON");
-  });
-
-  it("a wrong type names the file and the JSON path", async () => {
-    const path = await put(local(), { permissions: { deny: ["Read(./.env)", "Bash(rm:*)", 42] } });
-    const error = await loadError();
-    expect(error.jsonPath).toBe("permissions.deny[2]");
-    expect(error.message).toContain(`${path}: permissions.deny[2]:`);
-    expect(error.message).toMatch(/string/);
-  });
-
-  it("permissions that are not an object refuse to load", async () => {
-    await put(project(), { permissions: "deny everything" });
-    expect((await loadError()).jsonPath).toBe("permissions");
-  });
-
-  it("env values that are not strings name their path", async () => {
-    await put(userKeel(), { env: { PORT: 80 } });
-    expect((await loadError()).jsonPath).toBe("env.PORT");
-  });
-
-  it("a malformed deny rule refuses to load; a malformed allow rule is a warning", async () => {
-    await put(project(), { permissions: { allow: ["Bash(ls"], deny: ["Read(./x", "Bash(rm:*)"] } });
-    const error = await loadError();
-    expect(error.jsonPath).toBe("permissions.deny[0]");
-    await put(project(), { permissions: { allow: ["Bash(ls"] } });
+describe("a bad value is reported with file and key and skipped; the rest of the file applies", () => {
+  it("a wrong type outside permissions, hooks and sandbox skips that key only", async () => {
+    const path = await put(project(), {
+      model: 42,
+      agent: "reviewer",
+      env: { PORT: 80, HOST: "h" },
+      mcpServers: [],
+      enabledMcpjsonServers: ["a", 1],
+      permissions: { deny: ["Bash(rm:*)"] },
+    });
     const s = await load();
-    expect(s.rules).toEqual([]);
-    expect(s.warnings.join()).toContain("permissions.allow[0]");
+    expect(s.model).toBeUndefined();
+    expect(s.agent).toBe("reviewer");
+    expect(s.env).toEqual({ HOST: "h" });
+    expect(s.rules.map((r) => r.text)).toEqual(["Bash(rm:*)"]);
+    expect(s.warnings).toEqual([
+      `${path}: model: Invalid input: expected string, received number; skipped`,
+      `${path}: env.PORT: expected a string, got number; skipped`,
+      `${path}: mcpServers: Invalid input: expected record, received array; skipped`,
+      `${path}: enabledMcpjsonServers[1]: Invalid input: expected string, received number; skipped`,
+    ]);
   });
 
-  it("a settings file that exists but cannot be read refuses to load (its deny rules are not dropped)", async () => {
+  it("a file that is not JSON, or not an object, is skipped whole and the other files apply", async () => {
+    const broken = await put(project(), '{"permissions": {"deny": ["Bash(rm:*)",]}}');
+    const list = await put(local(), "[1, 2]");
+    await put(userClaude(), { model: "opus" });
+    const s = await load();
+    expect(s.model).toBe("opus");
+    expect(s.files).toEqual([userClaude()]);
+    expect(s.warnings).toHaveLength(2);
+    expect(s.warnings[0]).toMatch(
+      new RegExp(`^${broken}: is not valid JSON \\(.*\\); the whole file is skipped$`),
+    );
+    expect(s.warnings[1]).toBe(
+      `${list}: is not a settings object (a JSON object of settings); the whole file is skipped`,
+    );
+  });
+
+  it("a file that cannot be read, or is a folder, is skipped whole", async () => {
     const path = await put(project(), { permissions: { deny: ["Bash"] } });
     const readText = async (file: string) => {
       if (file === path)
         throw Object.assign(new Error("EACCES: permission denied"), { code: "EACCES" });
       throw Object.assign(new Error("ENOENT"), { code: "ENOENT" });
     };
-    const error = await loadError({ readText });
-    expect(error.message).toContain(path);
-    expect(error.message).toContain("EACCES");
-  });
-
-  it("a settings path that is a folder refuses to load", async () => {
+    expect((await load({ readText })).warnings).toEqual([
+      `${path}: cannot be read (EACCES); the whole file is skipped`,
+    ]);
     await mkdir(local(), { recursive: true });
-    expect((await loadError()).file).toBe(local());
+    expect((await load()).warnings.at(-1)).toBe(
+      `${local()}: cannot be read (EISDIR); the whole file is skipped`,
+    );
   });
 
-  it("a --settings file that does not exist, or inline JSON that is broken, refuses to load", async () => {
-    expect((await loadError({ cli: { settings: "nope.json" } })).message).toContain("nope.json");
-    expect((await loadError({ cli: { settings: "{oops" } })).file).toBe("--settings (inline JSON)");
+  it("a malformed allow rule or added folder is skipped (that only asks more)", async () => {
+    const path = await put(project(), {
+      permissions: { allow: ["Bash(ls", 7, "Edit"], additionalDirectories: ["../a", false] },
+    });
+    const s = await load();
+    expect(s.rules.map((r) => r.text)).toEqual(["Edit"]);
+    expect(s.additionalDirectories).toEqual([join(base, "a")]);
+    expect(s.warnings).toEqual([
+      `${path}: permissions.allow[0]: "Bash(ls" must end with ")"; skipped`,
+      `${path}: permissions.allow[1]: expected a rule (a string); skipped`,
+      `${path}: permissions.additionalDirectories[1]: expected a folder (a string); skipped`,
+    ]);
+  });
+});
+
+describe("a broken permissions, hooks or sandbox setting stops keel, naming file and key", () => {
+  it("permissions that are not an object, deny and ask rules that do not parse, unknown modes", async () => {
+    const path = await put(project(), "{}");
+    const cases: [unknown, string][] = [
+      ["deny everything", "permissions"],
+      [{ deny: ["Read(./.env)", 42] }, "permissions.deny[1]"],
+      [{ deny: "Bash(rm:*)" }, "permissions.deny"],
+      [{ ask: ["Bash(git push"] }, "permissions.ask[0]"],
+      [{ defaultMode: "yolo" }, "permissions.defaultMode"],
+      [{ disableBypassPermissionsMode: true }, "permissions.disableBypassPermissionsMode"],
+    ];
+    for (const [permissions, key] of cases) {
+      await put(project(), { model: "m", permissions });
+      const error = await loadError();
+      expect(error.problems.map((p) => [p.file, p.key, p.effect])).toEqual([[path, key, "stops"]]);
+      expect(error.message.startsWith(`${path}: ${key}: `)).toBe(true);
+    }
+  });
+
+  it("a broken hook or sandbox value stops keel; every such problem is named", async () => {
+    const path = await put(local(), {
+      hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command" }] }] },
+      sandbox: { enabled: "yes" },
+    });
+    const error = await loadError();
+    expect(error.problems.map((p) => p.key)).toEqual([
+      "hooks.PreToolUse[0].hooks[0].command",
+      "sandbox.enabled",
+    ]);
+    expect(error.message.split("\n")[0]).toBe("settings keel will not run with:");
+    expect(error.message).toContain(`  ${path}: sandbox.enabled: `);
+  });
+
+  it("a bad deny rule on the command line stops keel; a bad allow rule there is skipped", async () => {
+    const error = await loadError({ cli: { disallowedTools: ["Bash(rm"] } });
+    expect(error.message).toBe('command line: permissions.deny[0]: "Bash(rm" must end with ")"');
+    const s = await load({ cli: { allowedTools: ["Bash(ls"] } });
+    expect(s.warnings).toEqual([
+      'command line: permissions.allow[0]: "Bash(ls" must end with ")"; skipped',
+    ]);
+  });
+
+  it("a --settings file that does not exist, or inline JSON that is broken, stops keel", async () => {
+    expect((await loadError({ cli: { settings: "nope.json" } })).message).toBe(
+      `${join(roots.cwd, "nope.json")}: does not exist (given with --settings)`,
+    );
+    const inline = await loadError({ cli: { settings: "{oops" } });
+    expect(inline.problems[0]?.file).toBe("--settings (inline JSON)");
+    expect(inline.message).toContain("is not valid JSON");
   });
 });

@@ -1,11 +1,18 @@
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { checkSettings } from "../../../src/config/settings/check-settings.js";
 import type { SettingsLayer } from "../../../src/config/settings/layer.js";
-import { parseSettingsText } from "../../../src/config/settings/read-file.js";
 import { mergeSandboxSettings } from "../../../src/config/settings/sandbox-merge.js";
 import type { SettingsSource } from "../../../src/config/settings/sources.js";
 
 const roots = { home: "/home/u", stateDir: "/home/u/.keel", cwd: "/work/proj" };
+
+/** A file's settings, checked; the test fails on any problem. */
+function parseSettingsText(origin: string, text: string) {
+  const checked = checkSettings(origin, JSON.parse(text));
+  expect(checked.problems).toEqual([]);
+  return checked.settings;
+}
 
 function layer(source: SettingsSource, sandbox: unknown): SettingsLayer {
   const origin = `${source}.json`;
@@ -26,13 +33,13 @@ describe("the sandbox settings block", () => {
     });
   });
 
-  it("rejects a wrong type with the file and key, and reads null as not set", () => {
-    expect(() => parseSettingsText("p.json", '{"sandbox":{"enabled":"yes"}}')).toThrow(
-      /p\.json: sandbox\.enabled:/,
-    );
-    expect(() =>
-      parseSettingsText("p.json", '{"sandbox":{"network":{"allowedDomains":"x.com"}}}'),
-    ).toThrow(/sandbox\.network\.allowedDomains/);
+  it("a wrong type stops keel, naming file and key; null reads as not set", () => {
+    const stops = (sandbox: unknown) =>
+      checkSettings("p.json", { sandbox }).problems.map((p) => [p.file, p.key, p.effect]);
+    expect(stops({ enabled: "yes" })).toEqual([["p.json", "sandbox.enabled", "stops"]]);
+    expect(stops({ network: { allowedDomains: "x.com" } })).toEqual([
+      ["p.json", "sandbox.network.allowedDomains", "stops"],
+    ]);
     const parsed = parseSettingsText(
       "p.json",
       '{"sandbox":{"enabled":true,"network":{"httpProxyPort":null,"allowedDomains":[]}}}',
