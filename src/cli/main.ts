@@ -48,6 +48,10 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       const { runMcpCommand } = await import("./mcp-command/run-mcp-command.js");
       return await runMcpCommand(argv.slice(1), io);
     }
+    if (argv[0] === "doctor") {
+      const { doctorCommand } = await import("./doctor/doctor-command.js");
+      return await doctorCommand(argv.slice(1), io);
+    }
     const options = await parseMain(argv, io);
     if (typeof options === "number") return options;
     if (!options.print && options.inputFormat !== "stream-json") {

@@ -13,3 +13,13 @@ export async function runRepl(): Promise<never> {
 export async function continueInRepl(): Promise<never> {
   throw new FullBuildNeeded();
 }
+
+/** Stands for src/cli/repl/startup/folder-code.ts (its commands' lines need the REPL's modules). */
+export async function folderCode(): Promise<never> {
+  throw new FullBuildNeeded();
+}
+
+/** Stands for src/cli/repl/startup/folder-code.ts; never reached before folderCode. */
+export function offSummary(): never {
+  throw new FullBuildNeeded();
+}

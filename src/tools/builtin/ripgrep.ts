@@ -9,10 +9,15 @@ export type RipgrepModuleLoader = () => Promise<{ rgPath: string }>;
 
 const loadVscodeRipgrep: RipgrepModuleLoader = () => import("@vscode/ripgrep");
 
-/** The ripgrep binary to run: the one `@vscode/ripgrep` ships, else `rg` from PATH. */
+/**
+ * The ripgrep binary to run: the one `@vscode/ripgrep` ships, else `rg` from PATH. As in
+ * Claude Code, `USE_BUILTIN_RIPGREP=0` picks `rg` from PATH.
+ */
 export async function locateRipgrep(
   load: RipgrepModuleLoader = loadVscodeRipgrep,
+  env: Readonly<Record<string, string | undefined>> = process.env,
 ): Promise<string> {
+  if (env.USE_BUILTIN_RIPGREP === "0") return "rg";
   try {
     const { rgPath } = await load();
     await access(rgPath, constants.X_OK);

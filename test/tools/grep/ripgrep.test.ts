@@ -20,6 +20,12 @@ describe("finding and running ripgrep", () => {
     expect(await locateRipgrep(async () => ({ rgPath: "/nonexistent/rg" }))).toBe("rg");
   });
 
+  it("uses rg from PATH when USE_BUILTIN_RIPGREP=0, as Claude Code does", async () => {
+    const builtin = await locateRipgrep(undefined, {});
+    expect(builtin).toMatch(/@vscode\/ripgrep-[^/]+\/bin\/rg$/);
+    expect(await locateRipgrep(undefined, { USE_BUILTIN_RIPGREP: "0" })).toBe("rg");
+  });
+
   it("stops ripgrep once enough lines are collected and says there were more", async () => {
     const dir = await temps.make();
     await writeFile(join(dir, "many.txt"), "hit\n".repeat(5000));
