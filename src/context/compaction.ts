@@ -77,7 +77,12 @@ async function compactHistory(
   });
   const instructions = [options.instructions, hookText].filter((s) => s?.trim()).join("\n\n");
   const signal = options.context?.abortController.signal ?? new AbortController().signal;
-  const { summary } = await summarise(deps, messages, { instructions, signal });
+  const agent = options.context?.agentType;
+  const { summary } = await summarise(deps, messages, {
+    instructions,
+    signal,
+    ...(agent === undefined ? {} : { agent }),
+  });
   const cache = options.context?.readFileState;
   const files =
     cache && deps.readFile

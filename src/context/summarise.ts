@@ -53,11 +53,18 @@ export function roundsToDrop(tokens: readonly number[], budget: number, atLeast 
   return drop;
 }
 
+/** How one summary is asked for: its signal, and the agent whose history it sums up. */
+export interface SummaryRequestOptions {
+  signal: AbortSignal;
+  /** A subagent's name, sent with the request (x-keel-agent); the main thread when absent. */
+  agent?: string;
+}
+
 async function requestSummary(
   deps: SummariserDeps,
   transcript: string,
   prompt: string,
-  signal: AbortSignal,
+  options: SummaryRequestOptions,
 ): Promise<string> {
   const request: ModelRequest = {
     model: deps.model(),
@@ -67,8 +74,10 @@ async function requestSummary(
     ],
     maxTokens: deps.maxSummaryTokens ?? MAX_SUMMARY_OUTPUT_TOKENS,
     kind: "compact",
+    ...(options.agent === undefined ? {} : { agent: options.agent }),
   };
   let text = "";
+  const signal = options.signal;
   for await (const event of deps.callModel(request, signal, { hasFallbackModel: false })) {
     if (event.type === "response") text = textOf(event.response.content);
   }
@@ -95,7 +104,7 @@ function dropAfterTooLong(error: ModelError, tokens: readonly number[], dropped:
 export async function summarise(
   deps: SummariserDeps,
   messages: readonly Message[],
-  options: { instructions?: string; signal: AbortSignal },
+  options: SummaryRequestOptions & { instructions?: string },
 ): Promise<SummaryOutcome> {
   const rounds = groupApiRounds(messages);
   if (rounds.length === 0) throw new CompactionError("Not enough messages to compact.");
@@ -110,7 +119,7 @@ export async function summarise(
     const transcript = transcriptText(rounds.slice(dropped).flatMap((r) => r.messages));
     const prompt = compactPrompt({ droppedRounds: dropped, instructions: options.instructions });
     try {
-      const raw = await requestSummary(deps, transcript, prompt, options.signal);
+      const raw = await requestSummary(deps, transcript, prompt, options);
       const summary = formatCompactSummary(raw);
       if (summary === "" || summary.startsWith("API Error")) {
         throw new CompactionError("The summary request returned no summary.");

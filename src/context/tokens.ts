@@ -19,7 +19,10 @@ export function blockChars(block: ContentBlock): number {
     case "redacted_thinking":
       return block.data.length;
     case "tool_use":
+    case "server_tool_use":
       return block.name.length + JSON.stringify(block.input).length;
+    case "web_search_tool_result":
+      return JSON.stringify(block.content).length;
     case "tool_result":
       return toolResultChars(block.content);
     case "image":

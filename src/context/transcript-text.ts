@@ -1,5 +1,9 @@
 import { attachmentText } from "../protocol/api-payload.js";
-import type { ToolResultBlock, UserContentBlock } from "../protocol/content.js";
+import type {
+  ToolResultBlock,
+  UserContentBlock,
+  WebSearchToolResultBlock,
+} from "../protocol/content.js";
 import type { Message } from "../protocol/messages.js";
 
 /** A tool result longer than this is cut in the summariser's transcript. */
@@ -19,6 +23,13 @@ function resultText(block: ToolResultBlock, names: ReadonlyMap<string, string>):
   const name = names.get(block.tool_use_id) ?? "tool";
   const status = block.is_error ? " (error)" : "";
   return `[${name} result${status}]\n${cut(text, TRANSCRIPT_RESULT_CHARS)}`;
+}
+
+/** What a web search found, as the summariser reads it: each page's title and address. */
+function webSearchText(block: WebSearchToolResultBlock): string {
+  if (!Array.isArray(block.content)) return `[web search failed: ${block.content.error_code}]`;
+  const pages = block.content.map((page) => `- ${page.title} <${page.url}>`);
+  return `[web search results]\n${pages.join("\n")}`;
 }
 
 function userText(blocks: string | UserContentBlock[], names: ReadonlyMap<string, string>): string {
@@ -52,6 +63,10 @@ function renderOne(message: Message, names: Map<string, string>): string | undef
           names.set(block.id, block.name);
           parts.push(`[calls ${block.name} ${JSON.stringify(block.input)}]`);
         }
+        if (block.type === "server_tool_use") {
+          parts.push(`[the API ran ${block.name} ${JSON.stringify(block.input)}]`);
+        }
+        if (block.type === "web_search_tool_result") parts.push(webSearchText(block));
       }
       return parts.length === 0 ? undefined : `Assistant:\n${parts.join("\n")}`;
     }

@@ -83,5 +83,7 @@ export function buildRequest(inputs: RequestInputs): ModelRequest {
     maxTokens: inputs.maxTokens,
     ...(thinking ? { thinking } : {}),
     kind: inputs.kind,
+    // A subagent's requests name it (its type), so a scripted model can give it its own script.
+    ...(inputs.context.agentType === undefined ? {} : { agent: inputs.context.agentType }),
   };
 }

@@ -11,10 +11,17 @@ import { classifyFailure } from "./classify.js";
 import { ModelError } from "./errors.js";
 import type { ModelEvent } from "./provider.js";
 
-/** A block being streamed: the block so far, and a tool_use's raw JSON. */
+/** A block being streamed: the block so far, and a tool call's raw JSON. */
 interface OpenBlock {
   block: AssistantContentBlock;
   json: string;
+}
+
+/** Blocks whose input streams as input_json_delta pieces: keel's tools' calls and the API's own. */
+function takesJson(
+  block: AssistantContentBlock,
+): block is Extract<AssistantContentBlock, { type: "tool_use" | "server_tool_use" }> {
+  return block.type === "tool_use" || block.type === "server_tool_use";
 }
 
 function malformed(message: string): ModelError {
@@ -94,8 +101,7 @@ class ResponseAssembler {
     if (this.open.has(index) || this.done.some((d) => d.index === index)) {
       throw malformed(`content_block_start for index ${index} twice`);
     }
-    const copy: AssistantContentBlock =
-      block.type === "tool_use" ? { ...block, input: {} } : { ...block };
+    const copy: AssistantContentBlock = takesJson(block) ? { ...block, input: {} } : { ...block };
     this.open.set(index, { block: copy, json: "" });
     return [];
   }
@@ -113,8 +119,7 @@ class ResponseAssembler {
       block.thinking += delta.thinking;
     else if (delta.type === "signature_delta" && block.type === "thinking")
       block.signature += delta.signature;
-    else if (delta.type === "input_json_delta" && block.type === "tool_use")
-      open.json += delta.partial_json;
+    else if (delta.type === "input_json_delta" && takesJson(block)) open.json += delta.partial_json;
     else if (!KNOWN_DELTA_TYPES.has(delta.type)) return;
     else throw malformed(`${delta.type} for a ${block.type} block`);
   }
@@ -128,25 +133,28 @@ class ResponseAssembler {
   }
 
   private complete(index: number, open: OpenBlock): ModelEvent {
-    if (open.block.type !== "tool_use") {
+    if (!takesJson(open.block)) {
       this.done.push({ index, block: open.block });
       return { type: "block", index, block: open.block };
     }
     const parsed = parseToolInput(open.json);
     const block: AssistantContentBlock = { ...open.block, input: parsed.input };
     this.done.push({ index, block });
-    return parsed.error === undefined
+    return parsed.error === undefined || block.type === "server_tool_use"
       ? { type: "block", index, block }
       : { type: "block", index, block, inputError: parsed.error };
   }
 
-  /** At message_stop, blocks still open were cut by max_tokens: text is kept, a tool_use never. */
+  /**
+   * At message_stop, blocks still open were cut by max_tokens: text is kept, a tool call
+   * never (a server tool's half-streamed call is dropped too: it has no result).
+   */
   private finish(requestId: string | undefined): ModelEvent[] {
     const events: ModelEvent[] = [];
     let dropped: { id: string; name: string } | undefined;
     for (const [index, open] of [...this.open].sort((a, b) => a[0] - b[0])) {
       if (open.block.type === "tool_use") dropped = { id: open.block.id, name: open.block.name };
-      else events.push(this.complete(index, open));
+      else if (open.block.type !== "server_tool_use") events.push(this.complete(index, open));
     }
     this.open.clear();
     this.finished = true;

@@ -9,10 +9,38 @@ import type { StreamEvent } from "../protocol/events.js";
 import type { Usage } from "../protocol/usage.js";
 
 /**
+ * What a request can be for: the main loop's turns, and the side requests the small model or
+ * the main model answers apart from them (compaction, tool-round summaries, titles, WebFetch's
+ * reading of a page, `prompt` hooks, the `auto` mode's classifier, dreaming).
+ */
+export const REQUEST_KINDS = [
+  "main",
+  "compact",
+  "summary",
+  "title",
+  "side",
+  "web_fetch",
+  "hook_prompt",
+  "auto_classifier",
+  "dream",
+] as const;
+
+/**
  * What a request is for. Sent as the `x-keel-request-kind` header so a scripted server
  * can answer side requests without using up a turn of its scenario.
  */
-export type RequestKind = "main" | "compact" | "summary" | "title" | "side";
+export type RequestKind = (typeof REQUEST_KINDS)[number];
+
+/** The `x-keel-agent` name of the main thread's requests. */
+export const MAIN_AGENT = "main";
+
+/**
+ * The headers keel adds to every request, for the scripted model (contracts.md §9): what the
+ * request is for, and which agent sends it.
+ */
+export function keelHeaders(request: ModelRequest): Record<string, string> {
+  return { "x-keel-request-kind": request.kind, "x-keel-agent": request.agent ?? MAIN_AGENT };
+}
 
 /** One Messages API request, provider-neutral. */
 export interface ModelRequest {
@@ -25,6 +53,8 @@ export interface ModelRequest {
   temperature?: number;
   stopSequences?: string[];
   kind: RequestKind;
+  /** The agent that sends it (a subagent's name); the main thread when absent. */
+  agent?: string;
 }
 
 /** A model response, assembled from its stream. */

@@ -35,6 +35,53 @@ export interface ToolUseBlock {
   cache_control?: CacheControl;
 }
 
+/** The tools the Messages API runs on its side. */
+export type ServerToolName =
+  | "web_search"
+  | "web_fetch"
+  | "code_execution"
+  | "bash_code_execution"
+  | "text_editor_code_execution"
+  | "tool_search_tool_regex"
+  | "tool_search_tool_bm25";
+
+/** A call the model made to a tool the API runs itself (web search, …); never run by keel. */
+export interface ServerToolUseBlock {
+  type: "server_tool_use";
+  id: string;
+  name: ServerToolName;
+  input: Record<string, unknown>;
+  cache_control?: CacheControl;
+}
+
+/** One page a web search found; `encrypted_content` must be sent back unchanged. */
+export interface WebSearchResult {
+  type: "web_search_result";
+  title: string;
+  url: string;
+  encrypted_content: string;
+  page_age?: string | null;
+}
+
+/** Why a web search failed, as the API reports it in place of results. */
+export type WebSearchErrorCode =
+  | "invalid_tool_input"
+  | "unavailable"
+  | "max_uses_exceeded"
+  | "too_many_requests"
+  | "query_too_long"
+  | "request_too_large";
+
+/** What the API's web search returned for a `server_tool_use` of the same response. */
+export interface WebSearchToolResultBlock {
+  type: "web_search_tool_result";
+  tool_use_id: string;
+  content:
+    | WebSearchResult[]
+    | { type: "web_search_tool_result_error"; error_code: WebSearchErrorCode };
+  cache_control?: CacheControl;
+}
+
 /** The image formats the Messages API accepts. */
 export type ImageMediaType = "image/png" | "image/jpeg" | "image/gif" | "image/webp";
 
@@ -73,7 +120,9 @@ export type AssistantContentBlock =
   | TextBlock
   | ThinkingBlock
   | RedactedThinkingBlock
-  | ToolUseBlock;
+  | ToolUseBlock
+  | ServerToolUseBlock
+  | WebSearchToolResultBlock;
 
 /** Blocks a user message can hold. */
 export type UserContentBlock = TextBlock | ImageBlock | DocumentBlock | ToolResultBlock;

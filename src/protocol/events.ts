@@ -1,9 +1,11 @@
 import type {
   RedactedThinkingBlock,
+  ServerToolUseBlock,
   StopReason,
   TextBlock,
   ThinkingBlock,
   ToolUseBlock,
+  WebSearchToolResultBlock,
 } from "./content.js";
 import type { WireUsage } from "./usage.js";
 
@@ -19,8 +21,17 @@ export interface StreamMessageStart {
   usage: WireUsage;
 }
 
-/** A block as content_block_start announces it, before any delta. */
-export type StartedBlock = TextBlock | ThinkingBlock | RedactedThinkingBlock | ToolUseBlock;
+/**
+ * A block as content_block_start announces it, before any delta. A server tool's call streams
+ * its input like a tool_use; its result arrives whole.
+ */
+export type StartedBlock =
+  | TextBlock
+  | ThinkingBlock
+  | RedactedThinkingBlock
+  | ToolUseBlock
+  | ServerToolUseBlock
+  | WebSearchToolResultBlock;
 
 /** An increment to an open block. */
 export type BlockDelta =
@@ -67,12 +78,17 @@ export const KNOWN_STREAM_EVENT_TYPES: ReadonlySet<string> = new Set<StreamEvent
   "error",
 ]);
 
-/** The block types keel requests; blocks of other kinds (server tools, …) are skipped. */
+/**
+ * The block types keel keeps (web search's blocks go back to the API in history, as it
+ * expects); blocks of other kinds (other server tools' results, …) are skipped.
+ */
 export const KNOWN_BLOCK_TYPES: ReadonlySet<string> = new Set<StartedBlock["type"]>([
   "text",
   "thinking",
   "redacted_thinking",
   "tool_use",
+  "server_tool_use",
+  "web_search_tool_result",
 ]);
 
 /** The delta types keel applies to open blocks. */

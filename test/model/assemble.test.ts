@@ -189,12 +189,12 @@ describe("assembling a response stream", () => {
       {
         type: "content_block_start",
         index: 0,
-        content_block: { type: "server_tool_use", id: "s", name: "web_search", input: {} },
+        content_block: { type: "code_execution_tool_result", tool_use_id: "s", content: {} },
       },
       {
         type: "content_block_delta",
         index: 0,
-        delta: { type: "input_json_delta", partial_json: "{}" },
+        delta: { type: "future_delta", partial: "{}" },
       },
       { type: "content_block_stop", index: 0 },
       ...textBlock(1, "ok"),
@@ -202,5 +202,53 @@ describe("assembling a response stream", () => {
     ]);
     expect(error).toBeUndefined();
     expect(response(out)?.content).toEqual([{ type: "text", text: "ok" }]);
+  });
+
+  it("keeps web search's blocks, to send back: the call with its streamed input, the results whole", async () => {
+    const results = [
+      {
+        type: "web_search_result",
+        title: "Tides",
+        url: "https://t.example",
+        encrypted_content: "Ev0D",
+      },
+    ];
+    const { out, error } = await collect([
+      start,
+      {
+        type: "content_block_start",
+        index: 0,
+        content_block: { type: "server_tool_use", id: "srvtoolu_1", name: "web_search", input: {} },
+      },
+      {
+        type: "content_block_delta",
+        index: 0,
+        delta: { type: "input_json_delta", partial_json: '{"query":' },
+      },
+      {
+        type: "content_block_delta",
+        index: 0,
+        delta: { type: "input_json_delta", partial_json: ' "tides"}' },
+      },
+      { type: "content_block_stop", index: 0 },
+      {
+        type: "content_block_start",
+        index: 1,
+        content_block: {
+          type: "web_search_tool_result",
+          tool_use_id: "srvtoolu_1",
+          content: results,
+        },
+      },
+      { type: "content_block_stop", index: 1 },
+      ...textBlock(2, "High tide is at noon."),
+      ...end("end_turn"),
+    ]);
+    expect(error).toBeUndefined();
+    expect(response(out)?.content).toEqual([
+      { type: "server_tool_use", id: "srvtoolu_1", name: "web_search", input: { query: "tides" } },
+      { type: "web_search_tool_result", tool_use_id: "srvtoolu_1", content: results },
+      { type: "text", text: "High tide is at noon." },
+    ]);
   });
 });

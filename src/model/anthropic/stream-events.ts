@@ -19,7 +19,7 @@ const wireUsage = z.object({
 });
 const stopReason = z.enum(STOP_REASONS).nullable();
 
-/** Blocks of kinds keel does not use (server tools, …) keep only their type: the assembler skips them. */
+/** Blocks of kinds keel does not use (other server tools' results, …) keep only their type: the assembler skips them. */
 const otherBlock = z.object({ type: z.string().refine((t) => !KNOWN_BLOCK_TYPES.has(t)) });
 const startedBlock = z.union([
   z.discriminatedUnion("type", [
@@ -35,6 +35,18 @@ const startedBlock = z.union([
       id: z.string(),
       name: z.string(),
       input: z.record(z.string(), z.unknown()).default({}),
+    }),
+    z.object({
+      type: z.literal("server_tool_use"),
+      id: z.string(),
+      name: z.string(),
+      input: z.record(z.string(), z.unknown()).default({}),
+    }),
+    // Kept whole: each result's encrypted_content must go back to the API unchanged.
+    z.object({
+      type: z.literal("web_search_tool_result"),
+      tool_use_id: z.string(),
+      content: z.union([z.array(z.looseObject({ type: z.string() })), z.looseObject({})]),
     }),
   ]),
   otherBlock,

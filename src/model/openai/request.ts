@@ -20,7 +20,11 @@ function systemMessage(system: SystemPrompt | undefined): ChatCompletionMessageP
   return text === "" ? [] : [{ role: "system", content: text }];
 }
 
-/** Text becomes `content`, tool_use `tool_calls`; thinking is dropped (servers cannot verify it). */
+/**
+ * Text becomes `content`, tool_use `tool_calls`; thinking is dropped (servers cannot verify it),
+ * and so are web search's blocks (these servers run no tools of their own; the text after a
+ * search already says what it found).
+ */
 function assistantMessage(
   content: string | AssistantContentBlock[],
 ): ChatCompletionAssistantMessageParam {

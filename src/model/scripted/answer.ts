@@ -15,15 +15,21 @@ import {
 } from "./http-errors.js";
 import type { Pacing } from "./pacing.js";
 import { renderEvents, renderMessage, type WireMessage } from "./render.js";
-import { factsFromBody } from "./request-body.js";
-import type { Scenario } from "./scenario.js";
-import { markServed, type Resolution, resolveRequest, type TurnState } from "./turns.js";
+import { factsFromBody, type RequestLabels } from "./request-body.js";
+import {
+  markServed,
+  type ReplayState,
+  type Resolution,
+  resolveRequest,
+  scriptFor,
+} from "./turns.js";
 
-/** One request to answer, with the ids its response will carry. */
-export interface IncomingRequest {
+/**
+ * One request to answer, with the ids its response will carry; its labels are the
+ * `x-keel-request-kind` and `x-keel-agent` headers (or the ModelRequest's kind and agent).
+ */
+export interface IncomingRequest extends RequestLabels {
   body: unknown;
-  /** The `x-keel-request-kind` header, or the ModelRequest's kind. */
-  requestKind?: string;
   requestId: string;
   messageId: string;
 }
@@ -36,12 +42,16 @@ export type NonStreamingAnswer =
   /** A 200 whose body is cut short: not JSON (a `malformed` fault). */
   | { type: "malformed" };
 
-/** How a request is answered; the HTTP server and the in-process provider both follow it. */
+/**
+ * How a request is answered; the HTTP server and the in-process provider both follow it.
+ * `latencyMs` is the pause before anything is sent (the script's `latencyMs`).
+ */
 export type Answer =
-  | { type: "failure"; failure: HttpFailure; resolution: Resolution }
+  | { type: "failure"; failure: HttpFailure; resolution: Resolution; latencyMs: number }
   | {
       type: "respond";
       resolution: Resolution;
+      latencyMs: number;
       /** Pause before the first byte (a `stall` fault). */
       stallMs: number;
       pacing: Pacing;
@@ -75,26 +85,23 @@ function nonStreaming(
  * shaped by the turn's fault for this attempt, or an error (an `http_error` fault, a request
  * past the last turn).
  */
-export function answerRequest(
-  scenario: Scenario,
-  state: TurnState,
-  request: IncomingRequest,
-): Answer {
-  const resolution = resolveRequest(
-    scenario,
-    state,
-    factsFromBody(request.body, request.requestKind),
-  );
+export function answerRequest(replay: ReplayState, request: IncomingRequest): Answer {
+  const facts = factsFromBody(request.body, request);
+  const { script, state } = scriptFor(replay, facts.agent);
+  const resolution = resolveRequest(replay.scenario.name, script, state, facts);
+  const latencyMs = state.nextLatency();
   if (resolution.type === "past_end") {
-    return {
-      type: "failure",
-      failure: invalidRequest(resolution.message, request.requestId),
-      resolution,
-    };
+    const failure = invalidRequest(resolution.message, request.requestId);
+    return { type: "failure", failure, resolution, latencyMs };
   }
   const fault = resolution.fault;
   if (fault?.type === "http_error") {
-    return { type: "failure", failure: httpFailure(fault, request.requestId), resolution };
+    return {
+      type: "failure",
+      failure: httpFailure(fault, request.requestId),
+      resolution,
+      latencyMs,
+    };
   }
   const fields = (request.body ?? {}) as Record<string, unknown>;
   const context = {
@@ -112,6 +119,7 @@ export function answerRequest(
   return {
     type: "respond",
     resolution,
+    latencyMs,
     stallMs: fault?.type === "stall" ? fault.ms : 0,
     pacing: { chunkDelayMs: response.chunkDelayMs, deltaDelayMs: response.deltaDelayMs },
     begin: () => markServed(state, resolution),

@@ -4,19 +4,7 @@
  * but are derived from the content, so a scenario streams identically every run.
  */
 
-/** A small deterministic generator (mulberry32), seeded from the content it chunks. */
-function generator(seedText: string): () => number {
-  let seed = 2166136261;
-  for (let i = 0; i < seedText.length; i++) {
-    seed = Math.imul(seed ^ seedText.charCodeAt(i), 16777619);
-  }
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from "./random.js";
 
 function between(next: () => number, low: number, high: number): number {
   return low + Math.floor(next() * (high - low + 1));
@@ -32,7 +20,7 @@ function boundary(text: string, index: number): number {
 export function chunkText(text: string): string[] {
   if (text === "") return [];
   const words = text.match(/\s*\S+|\s+$/g) ?? [text];
-  const next = generator(text);
+  const next = seededRandom(text);
   const pieces: string[] = [];
   let i = 0;
   while (i < words.length) {
@@ -45,7 +33,7 @@ export function chunkText(text: string): string[] {
 
 /** Tool input JSON: an empty first chunk, then pieces of 3–14 characters, split mid-token. */
 export function chunkJson(json: string): string[] {
-  const next = generator(json);
+  const next = seededRandom(json);
   const pieces = [""];
   let i = 0;
   while (i < json.length) {

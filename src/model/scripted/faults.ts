@@ -34,10 +34,10 @@ export interface StreamPlan {
 /** The error an `error_event` fault sends when the scenario gives none. */
 export const DEFAULT_STREAM_ERROR = { type: "overloaded_error", message: "Overloaded" } as const;
 
-/** A response cut by max_tokens after `afterBlocks` blocks; a cut tool_use is kept apart. */
+/** A response cut by max_tokens after `afterBlocks` blocks; a cut tool call is kept apart. */
 export interface CutResponse {
   response: ScriptedResponse;
-  /** The tool_use whose input was still streaming when the limit hit (never completed). */
+  /** The tool call (a tool_use or server_tool_use) whose input was still streaming when the limit hit. */
   partialToolUse?: AssistantContentBlock;
 }
 
@@ -48,8 +48,9 @@ export function cutAtMaxTokens(response: ScriptedResponse, afterBlocks: number):
   let partialToolUse: AssistantContentBlock | undefined;
   if (cut?.type === "text") kept.push({ ...cut, text: firstHalf(cut.text) });
   else if (cut?.type === "thinking") kept.push({ ...cut, thinking: firstHalf(cut.thinking) });
-  else if (cut?.type === "redacted_thinking") kept.push(cut);
-  else if (cut?.type === "tool_use") partialToolUse = cut;
+  else if (cut?.type === "tool_use" || cut?.type === "server_tool_use") partialToolUse = cut;
+  // Blocks that arrive whole (redacted thinking, a search's results) are kept whole.
+  else if (cut) kept.push(cut);
   return {
     response: { ...response, content: kept, stopReason: "max_tokens" },
     ...(partialToolUse ? { partialToolUse } : {}),

@@ -27,3 +27,19 @@ export function plausibleSignature(thinking: string): string {
   for (let round = 0; round < 6; round++) parts.push(digest(`signature:${round}:${thinking}`));
   return Buffer.concat(parts).toString("base64");
 }
+
+/**
+ * A web search result's `encrypted_content` shaped like the API's (an opaque base64 blob),
+ * derived from the page's address: the same page always gets the same blob.
+ */
+export function plausibleEncryptedContent(url: string): string {
+  const parts: Buffer[] = [Buffer.from([0x12, 0xfd, 0x03, 0x0a, 0x2a, 0x08, 0x03, 0x18, 0x02])];
+  for (let round = 0; round < 4; round++) parts.push(digest(`web_search_result:${round}:${url}`));
+  return Buffer.concat(parts).toString("base64");
+}
+
+/** A UUID-shaped id (Amazon's request ids), derived from a seed like `stableId`. */
+export function stableUuid(seed: string): string {
+  const hex = digest(`uuid:${seed}`).toString("hex");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}

@@ -17,7 +17,7 @@ import {
 import { toRequestBody } from "./request-body.js";
 import type { Scenario } from "./scenario.js";
 import { type Sleep, timerSleep } from "./sleep.js";
-import { createTurnState } from "./turns.js";
+import { createReplayState } from "./turns.js";
 import { validateRequest } from "./validator.js";
 
 /** Options of `createScriptedProvider`. */
@@ -77,7 +77,7 @@ export function createScriptedProvider(
   options: ScriptedProviderOptions = {},
 ): ScriptedProvider {
   const sleep = options.sleep ?? timerSleep;
-  const turns = createTurnState();
+  const replay = createReplayState(scenario);
   const requests: RequestRecord[] = [];
   const violations: RecordedViolation[] = [];
 
@@ -91,6 +91,7 @@ export function createScriptedProvider(
       index: requests.length,
       body,
       kind: request.kind,
+      ...(request.agent === undefined ? {} : { agent: request.agent }),
       answer: "invalid",
     };
     requests.push(entry);
@@ -101,13 +102,16 @@ export function createScriptedProvider(
       recordViolations(violations, entry.index, found);
       throw asModelError(invalidRequest(found[0]!.message, requestId), requestId);
     }
-    const answer = answerRequest(scenario, turns, {
+    const answer = answerRequest(replay, {
       body,
       requestKind: request.kind,
+      ...(request.agent === undefined ? {} : { agent: request.agent }),
       requestId,
       messageId: stableId("msg", seed),
     });
     describeAnswer(entry, answer);
+    if (answer.latencyMs > 0) await sleep(answer.latencyMs, signal);
+    if (signal.aborted) throw aborted();
     if (answer.type === "failure") throw asModelError(answer.failure, requestId);
     if (answer.stallMs > 0) await sleep(answer.stallMs, signal);
     if (signal.aborted) throw aborted();

@@ -6,10 +6,12 @@ import type { RequestViolation } from "./violation.js";
 export interface RequestRecord {
   /** 0-based, in arrival order. */
   index: number;
-  /** The Messages API body (parsed JSON; undefined when it was not JSON). */
+  /** The body as received (parsed JSON; undefined when it was not JSON): a Bedrock body on its paths. */
   body: unknown;
   /** The request kind (`x-keel-request-kind` header, or the ModelRequest's kind), when known. */
   kind?: string;
+  /** The agent that sent it (`x-keel-agent` header, or the ModelRequest's agent), when known. */
+  agent?: string;
   answer: "turn" | "side" | "past_end" | "invalid";
   /** The 1-based turn served (or attempted), for turn answers. */
   turn?: number;

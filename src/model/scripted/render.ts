@@ -1,8 +1,7 @@
 import type { AssistantContentBlock, StopReason } from "../../protocol/content.js";
 import type { BlockDelta, StartedBlock, StreamEvent } from "../../protocol/events.js";
-import type { Usage } from "../../protocol/usage.js";
 import { chunkJson, chunkText, firstHalf } from "./chunking.js";
-import { responseUsage } from "./estimate.js";
+import { type ResponseUsage, responseUsage } from "./estimate.js";
 import type { ScriptedResponse } from "./scenario.js";
 
 /** What a rendered response needs besides its content. */
@@ -23,7 +22,7 @@ export interface WireMessage {
   content: AssistantContentBlock[];
   stop_reason: StopReason;
   stop_sequence: null;
-  usage: Usage;
+  usage: ResponseUsage;
 }
 
 /** How much of a block is streamed: all of it, or the first half (a cut). */
@@ -36,9 +35,12 @@ function startedBlock(block: AssistantContentBlock): StartedBlock {
     case "thinking":
       return { type: "thinking", thinking: "", signature: "" };
     case "redacted_thinking":
+    case "web_search_tool_result":
       return block;
     case "tool_use":
       return { type: "tool_use", id: block.id, name: block.name, input: {} };
+    case "server_tool_use":
+      return { type: "server_tool_use", id: block.id, name: block.name, input: {} };
   }
 }
 
@@ -57,8 +59,10 @@ export function blockDeltas(block: AssistantContentBlock, part: BlockPart): Bloc
       return deltas;
     }
     case "redacted_thinking":
+    case "web_search_tool_result":
       return [];
     case "tool_use":
+    case "server_tool_use":
       return chunkJson(cut(JSON.stringify(block.input))).map((partial_json) => ({
         type: "input_json_delta",
         partial_json,
@@ -81,8 +85,12 @@ export function blockEvents(
   return events;
 }
 
-/** The message_start event (output tokens start at 1, as the API reports them). */
-export function messageStart(context: RenderContext, usage: Usage): StreamEvent {
+/**
+ * The message_start event (output tokens start at 1, as the API reports them; the server
+ * tools' counts come only at the end).
+ */
+export function messageStart(context: RenderContext, usage: ResponseUsage): StreamEvent {
+  const { server_tool_use: _atTheEnd, ...counts } = usage;
   return {
     type: "message_start",
     message: {
@@ -93,13 +101,13 @@ export function messageStart(context: RenderContext, usage: Usage): StreamEvent 
       content: [],
       stop_reason: null,
       stop_sequence: null,
-      usage: { ...usage, output_tokens: 1 },
+      usage: { ...counts, output_tokens: 1 },
     },
   };
 }
 
 /** message_delta (cumulative usage, as the API sends it) and message_stop. */
-export function messageEnd(stopReason: StopReason, usage: Usage): StreamEvent[] {
+export function messageEnd(stopReason: StopReason, usage: ResponseUsage): StreamEvent[] {
   return [
     { type: "message_delta", delta: { stop_reason: stopReason, stop_sequence: null }, usage },
     { type: "message_stop" },

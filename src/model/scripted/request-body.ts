@@ -45,14 +45,21 @@ export function systemTextOf(system: unknown): string {
     .join("\n");
 }
 
+/** Who sent a request and what for: keel's headers (or the ModelRequest's fields). */
+export interface RequestLabels {
+  requestKind?: string;
+  agent?: string;
+}
+
 /** What the turn rules need, read tolerantly from any body (validation may be off). */
-export function factsFromBody(body: unknown, requestKind: string | undefined): RequestFacts {
+export function factsFromBody(body: unknown, labels: RequestLabels): RequestFacts {
   const fields = record(body);
   const messages = Array.isArray(fields?.messages) ? fields.messages : [];
   return {
     assistantMessages: messages.filter((m) => record(m)?.role === "assistant").length,
     systemText: systemTextOf(fields?.system),
-    ...(requestKind === undefined ? {} : { requestKind }),
+    ...(labels.requestKind === undefined ? {} : { requestKind: labels.requestKind }),
+    ...(labels.agent === undefined ? {} : { agent: labels.agent }),
   };
 }
 

@@ -1,49 +1,26 @@
 import { readFile } from "node:fs/promises";
 import type { z } from "zod";
-import type { AssistantContentBlock, StopReason } from "../../protocol/content.js";
-import { plausibleSignature, stableId } from "./ids.js";
 import type { Pacing } from "./pacing.js";
+import { semanticProblems } from "./scenario-checks.js";
+import { toResponse } from "./scenario-fill.js";
 import {
-  type contentBlockSchema,
-  type Fault,
+  type AgentScriptInput,
+  type LatencyInput,
   type ScenarioInput,
   scenarioSchema,
-  type UsageOverride,
 } from "./scenario-schema.js";
+import type { Scenario, Script, SideRule, TurnMode } from "./scenario-types.js";
 
 export type { Fault, UsageOverride } from "./scenario-schema.js";
-
-/** What the scripted model answers to one request: blocks with ids and signatures filled in. */
-export interface ScriptedResponse extends Pacing {
-  content: AssistantContentBlock[];
-  stopReason: StopReason;
-  usage?: UsageOverride;
-}
-
-/** One main-request turn: its response and the faults that come before it. */
-export interface ScriptedTurn extends ScriptedResponse {
-  faults: Fault[];
-}
-
-/** A side-request rule: every given criterion must match. */
-export interface SideRule extends ScriptedResponse {
-  match: { requestKind?: string; systemPattern?: RegExp };
-  /** What goes wrong before the rule answers, counted over all the requests it matches. */
-  faults: Fault[];
-}
-
-/** How a request's turn is chosen (contracts.md §9). */
-export type TurnMode = "assistant-count" | "count";
-
-/** A loaded scenario, ready to serve. */
-export interface Scenario {
-  name: string;
-  turnMode: TurnMode;
-  turns: ScriptedTurn[];
-  side: SideRule[];
-  /** Check every request against the API's invariants. */
-  validate: boolean;
-}
+export type {
+  Latency,
+  Scenario,
+  Script,
+  ScriptedResponse,
+  ScriptedTurn,
+  SideRule,
+  TurnMode,
+} from "./scenario-types.js";
 
 /** A scenario that could not be loaded; the message names the file and each bad field. */
 export class ScenarioError extends Error {
@@ -87,100 +64,72 @@ function describeIssue(raw: z.core.$ZodIssue): string {
   return `${formatPath(issue.path)}: ${message}`;
 }
 
-type BlockInput = z.output<typeof contentBlockSchema>;
+type SideInput = ScenarioInput["side"][number];
 
-function fillBlock(block: BlockInput, seed: string): AssistantContentBlock {
-  if (block.type === "tool_use") {
-    return { ...block, id: block.id ?? stableId("toolu", `${seed}:${block.name}`) };
-  }
-  if (block.type === "thinking") {
-    return { ...block, signature: block.signature ?? plausibleSignature(block.thinking) };
-  }
-  return block;
+function sideRules(rules: readonly SideInput[], seed: string, pacing: Pacing): SideRule[] {
+  return rules.map((rule, r) => ({
+    ...toResponse(rule, `${seed}side${r}`, pacing),
+    faults: rule.faults ?? [],
+    match: {
+      ...(rule.match.requestKind === undefined ? {} : { requestKind: rule.match.requestKind }),
+      ...(rule.match.systemPattern === undefined
+        ? {}
+        : { systemPattern: new RegExp(rule.match.systemPattern) }),
+    },
+  }));
 }
 
-type ResponseInput = ScenarioInput["turns"][number] | ScenarioInput["side"][number];
+/** The parts of a script as written, with the pacing it runs at. */
+interface ScriptSource extends Pacing {
+  turnMode: TurnMode;
+  latency: LatencyInput;
+  turns: ScenarioInput["turns"];
+  side: SideRule[];
+}
 
-function toResponse(input: ResponseInput, seed: string, defaults: Pacing): ScriptedResponse {
-  const content = input.content.map((block, i) => fillBlock(block, `${seed}:${i}`));
-  const hasToolUse = content.some((block) => block.type === "tool_use");
+function toScript(source: ScriptSource, seed: string, agent?: string): Script {
   return {
-    content,
-    stopReason: input.stop_reason ?? (hasToolUse ? "tool_use" : "end_turn"),
-    ...(input.usage ? { usage: input.usage } : {}),
-    chunkDelayMs: input.chunkDelayMs ?? defaults.chunkDelayMs,
-    deltaDelayMs: input.deltaDelayMs ?? defaults.deltaDelayMs,
+    ...(agent === undefined ? {} : { agent }),
+    turnMode: source.turnMode,
+    latency: source.latency,
+    turns: source.turns.map((turn, t) => ({
+      ...toResponse(turn, `${seed}turn${t}`, source),
+      faults: turn.faults ?? [],
+    })),
+    side: source.side,
   };
 }
 
-/** Checks a parsed scenario for what the schema cannot see; returns the problems. */
-function semanticProblems(input: ScenarioInput): string[] {
-  const problems: string[] = [];
-  const ids = new Map<string, string>();
-  input.turns.forEach((turn, t) => {
-    turn.content.forEach((block, b) => {
-      if (block.type !== "tool_use" || block.id === undefined) return;
-      const where = `turns[${t}].content[${b}].id`;
-      const first = ids.get(block.id);
-      if (first) problems.push(`${where}: tool_use id ${block.id} is already used at ${first}`);
-      else ids.set(block.id, where);
-    });
-    (turn.faults ?? []).forEach((fault, f) => {
-      const problem = faultProblem(fault, turn.content.length);
-      if (problem) problems.push(`turns[${t}].faults[${f}].${problem}`);
-    });
-  });
-  input.side.forEach((rule, r) => {
-    const { requestKind, systemPattern } = rule.match;
-    if (requestKind === undefined && systemPattern === undefined) {
-      problems.push(`side[${r}].match: give requestKind, systemPattern, or both`);
-    }
-    if (systemPattern !== undefined) {
-      try {
-        new RegExp(systemPattern);
-      } catch (error) {
-        problems.push(`side[${r}].match.systemPattern: ${(error as Error).message}`);
-      }
-    }
-    (rule.faults ?? []).forEach((fault, f) => {
-      const problem = faultProblem(fault, rule.content.length);
-      if (problem) problems.push(`side[${r}].faults[${f}].${problem}`);
-    });
-  });
-  return problems;
-}
-
-function faultProblem(fault: Fault, blocks: number): string | undefined {
-  if (fault.type === "http_error" || fault.type === "stall") return undefined;
-  if (fault.afterBlocks > blocks) {
-    return `afterBlocks: ${fault.afterBlocks} is more than the turn's ${blocks} blocks`;
-  }
-  if (fault.type !== "max_tokens" && fault.midBlock && fault.afterBlocks >= blocks) {
-    return `midBlock: there is no block ${fault.afterBlocks} to cut (the turn has ${blocks})`;
-  }
-  return undefined;
+/** An agent's script: its own settings, else the scenario's; its side rules, then the scenario's. */
+function agentScript(
+  name: string,
+  input: AgentScriptInput,
+  top: ScenarioInput,
+  shared: SideRule[],
+) {
+  const pacing = {
+    chunkDelayMs: input.chunkDelayMs ?? top.chunkDelayMs,
+    deltaDelayMs: input.deltaDelayMs ?? top.deltaDelayMs,
+  };
+  const seed = `agent ${name} `;
+  const source: ScriptSource = {
+    ...pacing,
+    turnMode: input.turnMode ?? top.turnMode,
+    latency: input.latencyMs ?? top.latencyMs,
+    turns: input.turns,
+    side: [...sideRules(input.side, seed, pacing), ...shared],
+  };
+  return toScript(source, seed, name);
 }
 
 function normalize(input: ScenarioInput, sourceName: string): Scenario {
-  return {
-    name: input.name ?? sourceName,
-    turnMode: input.turnMode,
-    validate: input.validate,
-    turns: input.turns.map((turn, t) => ({
-      ...toResponse(turn, `turn${t}`, input),
-      faults: turn.faults ?? [],
-    })),
-    side: input.side.map((rule, r) => ({
-      ...toResponse(rule, `side${r}`, input),
-      faults: rule.faults ?? [],
-      match: {
-        ...(rule.match.requestKind === undefined ? {} : { requestKind: rule.match.requestKind }),
-        ...(rule.match.systemPattern === undefined
-          ? {}
-          : { systemPattern: new RegExp(rule.match.systemPattern) }),
-      },
-    })),
-  };
+  const side = sideRules(input.side, "", input);
+  const own = toScript({ ...input, latency: input.latencyMs, side }, "");
+  const agents = new Map<string, Script>();
+  for (const [name, script] of Object.entries(input.agents)) {
+    agents.set(name, agentScript(name, script, input, side));
+  }
+  return { ...own, name: input.name ?? sourceName, validate: input.validate, agents };
 }
 
 /**

@@ -14,6 +14,27 @@ export function formatSse(event: StreamEvent): string {
 export const MALFORMED_SSE =
   'event: content_block_delta\ndata: {"type":"content_block_delta","index":\n\n';
 
+/** How a stream's events go on the wire: server-sent events, or Bedrock's binary frames. */
+export interface StreamWire {
+  contentType: string;
+  /** The 200 response's other headers (its request id, …). */
+  headers: Record<string, string>;
+  /** The bytes of the `index`th event. */
+  frame(event: StreamEvent, index: number): string | Buffer;
+  /** What a `malformed` fault sends before the response ends. */
+  malformed: string | Buffer;
+}
+
+/** The Messages API's wire: `text/event-stream`. */
+export function sseWire(requestId: string): StreamWire {
+  return {
+    contentType: "text/event-stream; charset=utf-8",
+    headers: { "cache-control": "no-cache", "request-id": requestId },
+    frame: formatSse,
+    malformed: MALFORMED_SSE,
+  };
+}
+
 /** Writes a JSON body with its status. */
 export function writeJson(
   res: ServerResponse,
@@ -32,7 +53,11 @@ export function writeFailure(res: ServerResponse, failure: HttpFailure): void {
 }
 
 /** Resolves once `data` has been handed to the socket, so a following destroy cannot lose it. */
-function flushWrite(res: ServerResponse, data: string, signal: AbortSignal): Promise<void> {
+function flushWrite(
+  res: ServerResponse,
+  data: string | Buffer,
+  signal: AbortSignal,
+): Promise<void> {
   return new Promise((resolve) => {
     const done = () => {
       signal.removeEventListener("abort", done);
@@ -45,7 +70,7 @@ function flushWrite(res: ServerResponse, data: string, signal: AbortSignal): Pro
 
 /** What a stream needs besides its plan. */
 export interface StreamWriteOptions {
-  requestId: string;
+  wire: StreamWire;
   pacing: Pacing;
   /** Aborts when the client goes away: writing stops. */
   signal: AbortSignal;
@@ -53,27 +78,24 @@ export interface StreamWriteOptions {
 }
 
 /**
- * Streams a plan's events as `text/event-stream`, one write per event, paced as the response
- * says, then ends the response or drops the connection as the plan says. Stops
- * quietly when the client disconnects.
+ * Streams a plan's events on the wire given (server-sent events, or Bedrock's frames), one
+ * write per event, paced as the response says, then ends the response or drops the connection
+ * as the plan says. Stops quietly when the client disconnects.
  */
 export async function writeStream(
   res: ServerResponse,
   plan: StreamPlan,
   options: StreamWriteOptions,
 ): Promise<void> {
-  res.writeHead(200, {
-    "content-type": "text/event-stream; charset=utf-8",
-    "cache-control": "no-cache",
-    "request-id": options.requestId,
-  });
+  const wire = options.wire;
+  res.writeHead(200, { "content-type": wire.contentType, ...wire.headers });
   for (const [i, event] of plan.events.entries()) {
     const delayMs = delayBefore(event, i, options.pacing);
     if (delayMs > 0) await options.sleep(delayMs, options.signal);
     if (options.signal.aborted) return;
-    await flushWrite(res, formatSse(event), options.signal);
+    await flushWrite(res, wire.frame(event, i), options.signal);
   }
   if (options.signal.aborted) return;
   if (plan.ending === "disconnect") res.socket?.destroy();
-  else res.end(plan.ending === "malformed" ? MALFORMED_SSE : undefined);
+  else res.end(plan.ending === "malformed" ? wire.malformed : undefined);
 }

@@ -8,7 +8,7 @@ import {
 import { type Answer, answerRequest } from "./answer.js";
 import { estimateInputTokens } from "./estimate.js";
 import { apiErrorBody, invalidRequest } from "./http-errors.js";
-import { stableId } from "./ids.js";
+import { stableId, stableUuid } from "./ids.js";
 import {
   describeAnswer,
   type RecordedViolation,
@@ -16,15 +16,21 @@ import {
   recordViolations,
 } from "./records.js";
 import type { Scenario } from "./scenario.js";
+import { bedrockDialect, type Dialect, messagesDialect } from "./server-dialect.js";
 import { writeFailure, writeJson, writeStream } from "./server-write.js";
 import { type Sleep, timerSleep } from "./sleep.js";
-import { createTurnState, type TurnState } from "./turns.js";
+import { createReplayState, type ReplayState } from "./turns.js";
 import { validateRequest } from "./validator.js";
 
 export type { RecordedViolation } from "./records.js";
 
 /** The header keel sends to say what a request is for (contracts.md §9). */
 export const REQUEST_KIND_HEADER = "x-keel-request-kind";
+/** The header keel sends to say which agent a request comes from (contracts.md §9). */
+export const AGENT_HEADER = "x-keel-agent";
+
+/** Bedrock's paths: `/model/<modelId>/invoke` and `/model/<modelId>/invoke-with-response-stream`. */
+const BEDROCK_PATH = /^\/model\/([^/]+)\/(invoke|invoke-with-response-stream)$/;
 
 /** A Messages request the server received, with its HTTP headers. */
 export interface RecordedRequest extends RequestRecord {
@@ -54,7 +60,7 @@ export interface ScriptedServer {
 /** The per-server state the request handler works on. */
 interface ServerState {
   options: ScriptedServerOptions;
-  turns: TurnState;
+  replay: ReplayState;
   requests: RecordedRequest[];
   violations: RecordedViolation[];
   sleep: Sleep;
@@ -89,71 +95,103 @@ async function respond(
   res: ServerResponse,
   answer: Answer,
   streaming: boolean,
-  requestId: string,
+  dialect: Dialect,
   state: ServerState,
 ): Promise<void> {
-  if (answer.type === "failure") return writeFailure(res, answer.failure);
   const signal = clientGone(res);
+  if (answer.latencyMs > 0) await state.sleep(answer.latencyMs, signal);
+  if (signal.aborted) return;
+  if (answer.type === "failure") return writeFailure(res, dialect.failure(answer.failure));
   if (answer.stallMs > 0) await state.sleep(answer.stallMs, signal);
   if (signal.aborted) return;
   answer.begin();
   if (streaming) {
-    const options = { requestId, pacing: answer.pacing, signal, sleep: state.sleep };
+    const options = { wire: dialect.wire, pacing: answer.pacing, signal, sleep: state.sleep };
     return writeStream(res, answer.stream(), options);
   }
   const result = answer.message();
   if (result.type === "disconnect") res.socket?.destroy();
   else if (result.type === "malformed") {
-    res.writeHead(200, { "content-type": "application/json", "request-id": requestId });
+    res.writeHead(200, { "content-type": "application/json", ...dialect.jsonHeaders });
     res.end('{"id":"msg_');
-  } else if (result.type === "failure") writeFailure(res, result.failure);
-  else writeJson(res, 200, result.message, { "request-id": requestId });
+  } else if (result.type === "failure") writeFailure(res, dialect.failure(result.failure));
+  else writeJson(res, 200, result.message, dialect.jsonHeaders);
 }
 
 function record(state: ServerState, req: IncomingMessage, body: unknown): RecordedRequest {
   const kind = headerValue(req.headers, REQUEST_KIND_HEADER);
+  const agent = headerValue(req.headers, AGENT_HEADER);
   const entry: RecordedRequest = {
     index: state.requests.length,
     headers: req.headers,
     body,
     answer: "invalid",
     ...(kind === undefined ? {} : { kind }),
+    ...(agent === undefined ? {} : { agent }),
   };
   state.requests.push(entry);
   return entry;
 }
 
-/** POST /v1/messages: validate, record, answer from the scenario. */
-async function handleMessages(req: IncomingMessage, res: ServerResponse, state: ServerState) {
+/** The checks a body fails: the endpoint's own, then (when validation is on) the API's rules. */
+function problemsOf(state: ServerState, prepared: ReturnType<Dialect["prepare"]>) {
+  if (prepared.problems.length > 0) return prepared.problems;
+  return state.options.scenario.validate ? validateRequest(prepared.body) : [];
+}
+
+/** Ids of one request's answer, and how its endpoint speaks. */
+type DialectFor = (requestId: string, seed: string) => Dialect;
+
+/** A Messages request (or Bedrock's stand-in for one): validate, record, answer from the scenario. */
+async function handleMessages(
+  req: IncomingMessage,
+  res: ServerResponse,
+  state: ServerState,
+  dialectFor: DialectFor,
+) {
   const json = await readJson(req);
   const entry = record(state, req, json);
   const seed = `${state.options.scenario.name}:${entry.index}`;
   const requestId = stableId("req", seed);
+  const dialect = dialectFor(requestId, seed);
   if (json === undefined) {
     const message = "There was an error parsing the body of your request: it is not valid JSON";
-    return writeFailure(res, invalidRequest(message, requestId));
+    return writeFailure(res, dialect.failure(invalidRequest(message, requestId)));
   }
-  const violations = state.options.scenario.validate ? validateRequest(json) : [];
+  const prepared = dialect.prepare(json);
+  const violations = problemsOf(state, prepared);
   if (violations.length > 0) {
     for (const recorded of recordViolations(state.violations, entry.index, violations)) {
       state.options.onViolation?.(recorded);
     }
-    return writeFailure(res, invalidRequest(violations[0]!.message, requestId));
+    return writeFailure(res, dialect.failure(invalidRequest(violations[0]!.message, requestId)));
   }
-  const answer = answerRequest(state.options.scenario, state.turns, {
-    body: json,
+  const answer = answerRequest(state.replay, {
+    body: prepared.body,
     requestId,
     messageId: stableId("msg", seed),
     ...(entry.kind === undefined ? {} : { requestKind: entry.kind }),
+    ...(entry.agent === undefined ? {} : { agent: entry.agent }),
   });
   describeAnswer(entry, answer);
-  const streaming = (json as Record<string, unknown> | null)?.stream === true;
-  await respond(res, answer, streaming, requestId, state);
+  await respond(res, answer, dialect.streaming(prepared.body), dialect, state);
+}
+
+function bedrockRoute(path: string): DialectFor | undefined {
+  const match = BEDROCK_PATH.exec(path);
+  if (!match) return undefined;
+  const modelId = decodeURIComponent(match[1]!);
+  const stream = match[2] === "invoke-with-response-stream";
+  return (_requestId, seed) => bedrockDialect(modelId, stream, stableUuid(seed));
 }
 
 async function route(req: IncomingMessage, res: ServerResponse, state: ServerState) {
-  const path = (req.url ?? "/").split("?")[0];
-  if (req.method === "POST" && path === "/v1/messages") return handleMessages(req, res, state);
+  const path = (req.url ?? "/").split("?")[0] ?? "/";
+  if (req.method === "POST" && path === "/v1/messages") {
+    return handleMessages(req, res, state, messagesDialect);
+  }
+  const bedrock = req.method === "POST" ? bedrockRoute(path) : undefined;
+  if (bedrock) return handleMessages(req, res, state, bedrock);
   if (req.method === "POST" && path === "/v1/messages/count_tokens") {
     const json = await readJson(req);
     return writeJson(res, 200, { input_tokens: estimateInputTokens(json) });
@@ -189,12 +227,13 @@ function handler(state: ServerState) {
 /**
  * Starts a Messages-API-compatible HTTP server on 127.0.0.1 that replays a scenario: the
  * official SDK, keel, or any client pointed at `url` gets the scenario's responses and
- * faults, and every request is checked against the API's invariants.
+ * faults, and every request is checked against the API's invariants. Bedrock's
+ * InvokeModel paths serve the same answers in Bedrock's envelope.
  */
 export async function startScriptedServer(options: ScriptedServerOptions): Promise<ScriptedServer> {
   const state: ServerState = {
     options,
-    turns: createTurnState(),
+    replay: createReplayState(options.scenario),
     requests: [],
     violations: [],
     sleep: options.sleep ?? timerSleep,

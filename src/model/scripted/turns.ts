@@ -1,4 +1,6 @@
-import type { Fault, Scenario, ScriptedTurn, SideRule } from "./scenario.js";
+import { MAIN_AGENT } from "../provider.js";
+import { type LatencyDraw, latencyDraws } from "./latency.js";
+import type { Fault, Scenario, Script, ScriptedTurn, SideRule } from "./scenario.js";
 
 /** What the turn rules need to know about one request. */
 export interface RequestFacts {
@@ -8,9 +10,11 @@ export interface RequestFacts {
   requestKind?: string;
   /** The system prompt's text (blocks joined by newlines). */
   systemText: string;
+  /** The `x-keel-agent` header (or the ModelRequest's agent), when known. */
+  agent?: string;
 }
 
-/** Where one scenario is in its replay. One per server or provider, never global. */
+/** Where one script is in its replay. One per script per server or provider, never global. */
 export interface TurnState {
   /** Main requests served so far (count mode's position). */
   served: number;
@@ -18,6 +22,14 @@ export interface TurnState {
   attempts: Map<number, number>;
   /** Requests seen per side rule index, for the rule's faults. */
   sideAttempts: Map<number, number>;
+  /** The pause before the script's next response. */
+  nextLatency: LatencyDraw;
+}
+
+/** Where a whole scenario is in its replay: each script's own state, made when first needed. */
+export interface ReplayState {
+  scenario: Scenario;
+  states: Map<Script, TurnState>;
 }
 
 /** How a request is answered. */
@@ -28,9 +40,36 @@ export type Resolution =
   | { type: "turn"; turn: number; response: ScriptedTurn; fault?: Fault }
   | { type: "past_end"; turn: number; message: string };
 
-/** A fresh replay position. */
-export function createTurnState(): TurnState {
-  return { served: 0, attempts: new Map(), sideAttempts: new Map() };
+/** A fresh replay position for one script. */
+export function createTurnState(script: Script): TurnState {
+  return {
+    served: 0,
+    attempts: new Map(),
+    sideAttempts: new Map(),
+    nextLatency: latencyDraws(script.latency),
+  };
+}
+
+/** A fresh replay of a scenario. */
+export function createReplayState(scenario: Scenario): ReplayState {
+  return { scenario, states: new Map() };
+}
+
+/**
+ * The script that answers an agent, and its state: the agent's own script when the scenario
+ * has one, else the scenario's (shared by the main thread and every agent without a script).
+ */
+export function scriptFor(
+  replay: ReplayState,
+  agent: string | undefined,
+): { script: Script; state: TurnState } {
+  const script = replay.scenario.agents.get(agent ?? MAIN_AGENT) ?? replay.scenario;
+  let state = replay.states.get(script);
+  if (!state) {
+    state = createTurnState(script);
+    replay.states.set(script, state);
+  }
+  return { script, state };
 }
 
 /** The first side rule every criterion of which matches the request. */
@@ -58,24 +97,27 @@ export function faultForAttempt(faults: readonly Fault[], attempt: number): Faul
   return undefined;
 }
 
-/** The message of the error a request past the scenario's last turn gets. */
-export function pastEndMessage(scenario: Scenario, turn: number): string {
-  const count = scenario.turns.length;
-  return `scripted scenario "${scenario.name}" has no turn ${turn} (it has ${count} turn${count === 1 ? "" : "s"})`;
+/** The message of the error a request past a script's last turn gets. */
+export function pastEndMessage(scenarioName: string, script: Script, turn: number): string {
+  const count = script.turns.length;
+  const whose = script.agent === undefined ? "" : ` for agent "${script.agent}"`;
+  return `scripted scenario "${scenarioName}" has no turn ${turn}${whose} (it has ${count} turn${count === 1 ? "" : "s"})`;
 }
 
 /**
  * Decides how a request is answered (contracts.md §9): a side rule's canned answer (no turn
- * used), or a turn — by default the number of assistant messages in the request, so a retried
- * request gets the same turn; in `count` mode the next unserved turn — with the fault its
- * attempt number calls for. Counts the attempt in `state`; see `markServed`.
+ * used), or a turn of the agent's script — by default the number of assistant messages in
+ * the request, so a retried request gets the same turn; in `count` mode the next unserved
+ * turn — with the fault its attempt number calls for. Counts the attempt in the script's
+ * state; see `markServed`.
  */
 export function resolveRequest(
-  scenario: Scenario,
+  scenarioName: string,
+  script: Script,
   state: TurnState,
   facts: RequestFacts,
 ): Resolution {
-  const side = matchSideRule(scenario.side, facts);
+  const side = matchSideRule(script.side, facts);
   if (side) {
     const attempt = state.sideAttempts.get(side.index) ?? 0;
     state.sideAttempts.set(side.index, attempt + 1);
@@ -87,10 +129,12 @@ export function resolveRequest(
       ...(fault ? { fault } : {}),
     };
   }
-  const index = scenario.turnMode === "count" ? state.served : facts.assistantMessages;
-  const turn = scenario.turns[index];
-  if (!turn)
-    return { type: "past_end", turn: index + 1, message: pastEndMessage(scenario, index + 1) };
+  const index = script.turnMode === "count" ? state.served : facts.assistantMessages;
+  const turn = script.turns[index];
+  if (!turn) {
+    const message = pastEndMessage(scenarioName, script, index + 1);
+    return { type: "past_end", turn: index + 1, message };
+  }
   const attempt = state.attempts.get(index) ?? 0;
   state.attempts.set(index, attempt + 1);
   const fault = faultForAttempt(turn.faults, attempt);

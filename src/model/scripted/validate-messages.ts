@@ -6,7 +6,13 @@ type Message = RequestBody["messages"][number];
 /** The most cache breakpoints a request may carry. */
 export const MAX_CACHE_BREAKPOINTS = 4;
 
-const ASSISTANT_ONLY = new Set(["tool_use", "thinking", "redacted_thinking", "server_tool_use"]);
+const ASSISTANT_ONLY = new Set([
+  "tool_use",
+  "thinking",
+  "redacted_thinking",
+  "server_tool_use",
+  "web_search_tool_result",
+]);
 const USER_ONLY = new Set(["tool_result", "image", "document"]);
 
 /** Roles start with user and alternate. */

@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { type RequestBody, requestBodySchema } from "./request-body.js";
 import { checkCacheBreakpoints, checkContent, checkRoles } from "./validate-messages.js";
+import { checkServerTools } from "./validate-server-tools.js";
 import { checkToolPairing } from "./validate-tool-pairing.js";
 import { checkTools } from "./validate-tools.js";
 import { type RequestViolation, violation } from "./violation.js";
@@ -52,6 +53,7 @@ export function validateRequest(body: unknown): RequestViolation[] {
     ...checkRoles(request.messages),
     ...checkContent(request.messages),
     ...checkToolPairing(request.messages),
+    ...checkServerTools(request.messages),
     ...checkCacheBreakpoints(request),
     ...checkTools(request.tools ?? []),
   ];

@@ -21,7 +21,11 @@ export type ViolationRule =
   /** Thinking blocks go back with their signature (redacted ones with their data). */
   | "thinking_signature"
   | "tool_name"
-  | "tool_schema";
+  | "tool_schema"
+  /** Server tools' blocks: each web search result answers its call, with the API's fields. */
+  | "server_tool"
+  /** What Bedrock checks of a body before the model does (anthropic_version, no model key). */
+  | "bedrock";
 
 /** One broken invariant of a request, worded like the Messages API's own 400 messages. */
 export interface RequestViolation {

@@ -100,11 +100,17 @@ describe("the Anthropic provider assembles streamed responses", () => {
     expect(response.usage.output_tokens).toBe(4);
   });
 
-  it("ignores unknown event types, unknown block kinds and unknown deltas", async () => {
+  it("ignores unknown event types and unknown deltas, and keeps a server tool's call", async () => {
     const outcome = await run("unknown-events.sse");
     const response = responseOf(outcome);
     expect(response.content).toEqual([
       { type: "text", text: "Searching." },
+      {
+        type: "server_tool_use",
+        id: "srvtoolu_keel",
+        name: "web_search",
+        input: { query: "tides" },
+      },
       { type: "text", text: "Found it." },
     ]);
     const types = outcome.events.map((e) => (e.type === "stream_event" ? e.event.type : e.type));

@@ -13,6 +13,7 @@ function plain(blocks: readonly unknown[]): AssistantContentBlock[] {
     if (b.type === "thinking")
       return { type: "thinking", thinking: b.thinking, signature: b.signature };
     if (b.type === "redacted_thinking") return { type: "redacted_thinking", data: b.data };
+    if (b.type !== "tool_use") throw new Error(`this scenario has no ${b.type} block`);
     return { type: "tool_use", id: b.id, name: b.name, input: b.input };
   });
 }
