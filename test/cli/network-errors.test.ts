@@ -175,3 +175,20 @@ describe.each<Wire>(["anthropic", "openai"])("network errors through keel -p (%s
     expect(server.requests()).toBe(1);
   });
 });
+
+describe("a stream that goes silent after a block completed (Messages API)", () => {
+  it("keeps the block and asks the model to continue from where the stream stopped", async () => {
+    const server = await plannedServer("anthropic", ["stall-after-block", "answer"]);
+    const run = await keelAt("anthropic", server.baseUrl, {
+      env: { KEEL_STREAM_IDLE_TIMEOUT_MS: "300" },
+    });
+    expect(run.stdout).toBe("Hello from the server\n");
+    expect(run.code).toBe(0);
+    const [, continued] = server.bodies();
+    expect(JSON.parse(continued ?? "{}").messages).toMatchObject([
+      { role: "user" },
+      { role: "assistant", content: [{ type: "text", text: "Part one." }] },
+      { role: "user", content: [{ text: expect.stringContaining("cut off mid-stream") }] },
+    ]);
+  });
+});

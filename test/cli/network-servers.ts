@@ -17,10 +17,11 @@ export type Wire = "anthropic" | "openai";
 
 /**
  * What a server does with one request: never answer (no headers), answer with headers and
- * a few events and then go silent, keep sending pings (SSE comments on the OpenAI wire) for a
- * while and then answer, or answer "Hello from the server".
+ * a few events and then go silent (before any block completed, or, on the Messages API, after
+ * a text block "Part one." completed), keep sending pings (SSE comments on the OpenAI wire)
+ * for a while and then answer, or answer "Hello from the server".
  */
-export type Behaviour = "hang" | "stall" | "pings-then-answer" | "answer";
+export type Behaviour = "hang" | "stall" | "stall-after-block" | "pings-then-answer" | "answer";
 
 /** A server on 127.0.0.1 misbehaving as its plan says, one behaviour per request. */
 export interface PlannedServer {
@@ -28,6 +29,8 @@ export interface PlannedServer {
   baseUrl: string;
   /** Requests received so far. */
   requests(): number;
+  /** The bodies of the requests received so far. */
+  bodies(): string[];
   /** TCP connections accepted so far. */
   connections(): number;
 }
@@ -89,48 +92,57 @@ const MESSAGE_START = {
 };
 
 /** Each wire's stream: its opening (no block completed), a keep-alive, and its whole answer. */
-const STREAMS: Record<Wire, { opening: string; ping: string; answer: string }> = {
-  anthropic: {
-    opening: [
-      MESSAGE_START,
-      { type: "ping" },
-      { type: "content_block_start", index: 0, content_block: { type: "text", text: "" } },
-      { type: "content_block_delta", index: 0, delta: { type: "text_delta", text: "Hel" } },
-    ]
-      .map(sse)
-      .join(""),
-    ping: sse({ type: "ping" }),
-    answer: [
-      MESSAGE_START,
-      { type: "content_block_start", index: 0, content_block: { type: "text", text: "" } },
-      {
-        type: "content_block_delta",
-        index: 0,
-        delta: { type: "text_delta", text: "Hello from the server" },
-      },
-      { type: "content_block_stop", index: 0 },
-      {
-        type: "message_delta",
-        delta: { stop_reason: "end_turn", stop_sequence: null },
-        usage: { output_tokens: 5 },
-      },
-      { type: "message_stop" },
-    ]
-      .map(sse)
-      .join(""),
-  },
-  openai: {
-    opening: `data: ${JSON.stringify(chunk({ role: "assistant", content: "Hel" }, null))}\n\n`,
-    ping: ": keep-alive\n\n",
-    answer: [
-      chunk({ role: "assistant", content: "Hello from the server" }, null),
-      chunk({}, "stop"),
-    ]
-      .map((c) => `data: ${JSON.stringify(c)}\n\n`)
-      .concat("data: [DONE]\n\n")
-      .join(""),
-  },
-};
+const STREAMS: Record<Wire, { opening: string; ping: string; answer: string; oneBlock?: string }> =
+  {
+    anthropic: {
+      opening: [
+        MESSAGE_START,
+        { type: "ping" },
+        { type: "content_block_start", index: 0, content_block: { type: "text", text: "" } },
+        { type: "content_block_delta", index: 0, delta: { type: "text_delta", text: "Hel" } },
+      ]
+        .map(sse)
+        .join(""),
+      ping: sse({ type: "ping" }),
+      oneBlock: [
+        MESSAGE_START,
+        { type: "content_block_start", index: 0, content_block: { type: "text", text: "" } },
+        { type: "content_block_delta", index: 0, delta: { type: "text_delta", text: "Part one." } },
+        { type: "content_block_stop", index: 0 },
+      ]
+        .map(sse)
+        .join(""),
+      answer: [
+        MESSAGE_START,
+        { type: "content_block_start", index: 0, content_block: { type: "text", text: "" } },
+        {
+          type: "content_block_delta",
+          index: 0,
+          delta: { type: "text_delta", text: "Hello from the server" },
+        },
+        { type: "content_block_stop", index: 0 },
+        {
+          type: "message_delta",
+          delta: { stop_reason: "end_turn", stop_sequence: null },
+          usage: { output_tokens: 5 },
+        },
+        { type: "message_stop" },
+      ]
+        .map(sse)
+        .join(""),
+    },
+    openai: {
+      opening: `data: ${JSON.stringify(chunk({ role: "assistant", content: "Hel" }, null))}\n\n`,
+      ping: ": keep-alive\n\n",
+      answer: [
+        chunk({ role: "assistant", content: "Hello from the server" }, null),
+        chunk({}, "stop"),
+      ]
+        .map((c) => `data: ${JSON.stringify(c)}\n\n`)
+        .concat("data: [DONE]\n\n")
+        .join(""),
+    },
+  };
 
 function chunk(delta: Record<string, string>, finish: string | null) {
   return {
@@ -144,22 +156,30 @@ function chunk(delta: Record<string, string>, finish: string | null) {
 /** Pings sent, 100 ms apart, before a "pings-then-answer" response answers. */
 const PINGS = 15;
 
-async function respond(
-  wire: Wire,
-  behaviour: Behaviour,
-  request: IncomingMessage,
-  response: ServerResponse,
-) {
-  for await (const _ of request) {
-    // read the body to its end before answering
-  }
-  if (behaviour === "hang") return;
+async function readBody(request: IncomingMessage): Promise<string> {
+  let body = "";
+  for await (const chunk of request) body += chunk;
+  return body;
+}
+
+function respond(wire: Wire, behaviour: Behaviour, response: ServerResponse): Promise<void> {
+  if (behaviour === "hang") return Promise.resolve();
   response.writeHead(200, { "content-type": "text/event-stream" });
   const stream = STREAMS[wire];
-  if (behaviour === "stall") {
-    response.write(stream.opening);
-    return;
+  if (behaviour === "stall" || behaviour === "stall-after-block") {
+    const head = behaviour === "stall" ? stream.opening : stream.oneBlock;
+    if (head === undefined) throw new Error(`no ${behaviour} stream on the ${wire} wire`);
+    response.write(head);
+    return Promise.resolve();
   }
+  return answer(stream, behaviour, response);
+}
+
+async function answer(
+  stream: (typeof STREAMS)[Wire],
+  behaviour: Behaviour,
+  response: ServerResponse,
+): Promise<void> {
   for (let sent = 0; behaviour === "pings-then-answer" && sent < PINGS; sent++) {
     response.write(stream.ping);
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -172,17 +192,19 @@ async function respond(
  * behaviour repeats); closed after the test.
  */
 export async function plannedServer(wire: Wire, plan: Behaviour[]): Promise<PlannedServer> {
-  let requests = 0;
-  const server = createHttpServer((request, response) => {
-    const behaviour = plan[Math.min(requests, plan.length - 1)] ?? "answer";
-    requests += 1;
-    void respond(wire, behaviour, request, response);
+  const bodies: string[] = [];
+  const server = createHttpServer(async (request, response) => {
+    const behaviour = plan[Math.min(bodies.length, plan.length - 1)] ?? "answer";
+    const at = bodies.push("") - 1;
+    bodies[at] = await readBody(request);
+    await respond(wire, behaviour, response);
   });
   const { port, connections } = await listen(server);
   const root = `http://127.0.0.1:${port}`;
   return {
     baseUrl: wire === "openai" ? `${root}/v1` : root,
-    requests: () => requests,
+    requests: () => bodies.length,
+    bodies: () => [...bodies],
     connections,
   };
 }
@@ -203,12 +225,12 @@ export async function selfSignedServer(wire: Wire, dir: string): Promise<Planned
     ],
     { stdio: "ignore" },
   );
-  let requests = 0;
+  const bodies: string[] = [];
   const server = createHttpsServer(
     { key: readFileSync(key), cert: readFileSync(cert) },
-    (request, response) => {
-      requests += 1;
-      void respond(wire, "answer", request, response);
+    async (request, response) => {
+      bodies.push(await readBody(request));
+      await respond(wire, "answer", response);
     },
   );
   server.on("tlsClientError", () => undefined);
@@ -216,7 +238,8 @@ export async function selfSignedServer(wire: Wire, dir: string): Promise<Planned
   const root = `https://127.0.0.1:${port}`;
   return {
     baseUrl: wire === "openai" ? `${root}/v1` : root,
-    requests: () => requests,
+    requests: () => bodies.length,
+    bodies: () => [...bodies],
     connections,
   };
 }

@@ -106,6 +106,11 @@ function withAssistant(
   let { done, running, streaming } = view;
   const content = message.message.content;
   const blocks = typeof content === "string" ? [{ type: "text" as const, text: content }] : content;
+  // A failure the loop reports as a message (an API error) is no answer: it shows as an error.
+  if (message.error !== undefined) {
+    const text = blocks.flatMap((b) => (b.type === "text" ? [b.text] : [])).join("\n");
+    return appendItem({ ...view, streaming: "" }, errorNotice(message.uuid, text));
+  }
   blocks.forEach((block, index) => {
     const id = `${message.uuid}:${index}`;
     if (block.type === "text") {
@@ -162,8 +167,20 @@ function counted(view: TranscriptView, chars: number): TranscriptView {
 
 function resultNotice(result: SdkResult): TranscriptItem | undefined {
   if (!result.is_error) return undefined;
+  // A failed request ends the turn "completed"; its error message already said what failed.
+  if (result.subtype === "success" && result.result) return undefined;
   const why = result.errors?.length ? result.errors.join("; ") : result.terminal_reason;
-  return { kind: "notice", id: result.uuid, text: `Turn ended: ${why}`, tone: "error" };
+  return errorNotice(result.uuid, `Turn ended: ${why}`);
+}
+
+/** " (529)", " (rate_limit)", or nothing when the failure has no status and no known kind. */
+function retryReason(message: Extract<SdkMessage, { subtype: "api_retry" }>): string {
+  const reason = message.error_status ?? (message.error === "unknown" ? undefined : message.error);
+  return reason === undefined ? "" : ` (${reason})`;
+}
+
+function errorNotice(id: string, text: string): TranscriptItem {
+  return { kind: "notice", id, text, tone: "error" };
 }
 
 function withResultMessage(view: TranscriptView, result: SdkResult): TranscriptView {
@@ -204,7 +221,7 @@ export function applySdkMessage(
       return appendItem(view, {
         kind: "notice",
         id: message.uuid,
-        text: `Request failed (${message.error_status ?? message.error}); retrying (attempt ${message.attempt}/${message.max_retries})`,
+        text: `Request failed${retryReason(message)}; retrying (attempt ${message.attempt}/${message.max_retries})`,
         tone: "info",
       });
     default:
