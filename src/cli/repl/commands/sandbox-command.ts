@@ -2,7 +2,8 @@ import { relative } from "node:path";
 import { errorText } from "../error-text.js";
 import type { ReplHost } from "./host.js";
 import { changedText, parseSandboxArgs, SANDBOX_CHOICES, sandboxText } from "./sandbox.js";
-import { localSettingsPath, saveSandboxMode } from "./sandbox-settings-file.js";
+import { saveSandboxMode } from "./sandbox-settings-file.js";
+import { localSettingsPath } from "./settings-json-file.js";
 
 async function sandboxAnswer(
   host: ReplHost,

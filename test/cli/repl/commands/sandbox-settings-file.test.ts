@@ -2,10 +2,8 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import {
-  localSettingsPath,
-  saveSandboxMode,
-} from "../../../../src/cli/repl/commands/sandbox-settings-file.js";
+import { saveSandboxMode } from "../../../../src/cli/repl/commands/sandbox-settings-file.js";
+import { localSettingsPath } from "../../../../src/cli/repl/commands/settings-json-file.js";
 
 let dir: string;
 let path: string;
