@@ -218,7 +218,13 @@ describe("/rewind and /resume pickers", () => {
     ] as Message[];
     const sessions = {
       list: async () => [
-        { sessionId: "old-id", title: "old question", modifiedMs: 0, messageCount: 1 },
+        {
+          sessionId: "old-id",
+          title: "old question",
+          firstPrompt: "old question",
+          modifiedMs: 0,
+          messageCount: 1,
+        },
       ],
       open: async () => ({
         session: { engine: other, dispose: async () => {} },
