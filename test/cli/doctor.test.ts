@@ -87,6 +87,8 @@ describe.skipIf(!ready)("keel doctor", () => {
     expect(run.code).toBe(1);
     expect(run.stdout).toContain("(1 stop keel from starting)");
     expect(run.stdout).toContain(`${file}: permissions.deny[0]: "Bash(rm" must end with ")"`);
+    // The servers a session would start cannot be known from settings keel will not run with.
+    expect(run.stdout).toContain(`✗ MCP servers: not checked: ${file}: permissions.deny[0]`);
   });
 
   it("an MCP server that fails to start: exit 1, naming it and why", async () => {

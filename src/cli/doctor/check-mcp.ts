@@ -68,7 +68,7 @@ export async function checkMcp(
     found = await configuredServers(roots, context.env);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    const summary = "not checked: the settings stop keel (see settings)";
+    const summary = `not checked: ${error.message.split("\n")[0]?.replace(/:$/, "")}`;
     return { id: "mcp", ok: false, summary, details: [], servers: [] };
   }
   const specs = found.servers.flatMap((s) => (s.kind === "startable" ? [s.spec] : []));
