@@ -1,4 +1,4 @@
-import { rm } from "node:fs/promises";
+import { realpath, rm } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { buildCli } from "../scripts/build.mjs";
 import { buildsFolderOf } from "../scripts/swap-build.mjs";
@@ -12,7 +12,8 @@ const outdir = fileURLToPath(
  * delete each other's build), and points the end-to-end tests at it.
  */
 export default async function setup(): Promise<() => Promise<void>> {
-  process.env.KEEL_TEST_BIN = await buildCli(outdir);
+  // The build's real folder: tests copy it and compare paths keel prints, which are real ones.
+  process.env.KEEL_TEST_BIN = await realpath(await buildCli(outdir));
   return async () => {
     await rm(outdir, { force: true });
     await rm(buildsFolderOf(outdir), { recursive: true, force: true });
