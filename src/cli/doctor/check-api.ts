@@ -83,8 +83,7 @@ export async function checkApi(
       : [];
   const answer = await probe(request);
   if (answer.kind === "unanswered") {
-    const summary = `${answer.cause} at ${request.url}`;
-    return { ...base, ok: false, summary, details: noKey, cause: answer.cause };
+    return { ...base, ok: false, summary: answer.text, details: noKey, cause: answer.cause };
   }
   const ok = answer.status >= 200 && answer.status < 300;
   const said = answer.message ? `: ${answer.message}` : "";

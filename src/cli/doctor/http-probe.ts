@@ -1,9 +1,10 @@
 import { createNodeFetch } from "../../model/anthropic/node-fetch.js";
+import { transportFailure } from "../../model/transport-failure.js";
 
 /** What one request to the model's server got: an HTTP answer, or why there was none. */
 export type ProbeAnswer =
   | { kind: "answered"; status: number; message?: string }
-  | { kind: "unanswered"; cause: string };
+  | { kind: "unanswered"; cause: string; text: string };
 
 /** A request to send: where, how, and how long to wait. */
 export interface ProbeRequest {
@@ -25,18 +26,19 @@ function errorMessage(text: string): string | undefined {
   }
 }
 
-/** The network cause of a failed fetch: the system's code (ECONNREFUSED, ENOTFOUND, …). */
-function causeOf(error: unknown, timeoutMs: number): string {
+/**
+ * Why a request got no answer: the system's code (ECONNREFUSED, ENOTFOUND, …) and the line keel's
+ * model calls would end with for it (transport-failure.ts), which names the URL.
+ */
+function unanswered(error: unknown, request: ProbeRequest): ProbeAnswer {
   if (error instanceof Error && error.name === "TimeoutError") {
-    return `no answer within ${timeoutMs} ms`;
+    const text = `no answer from ${request.url} within ${request.timeoutMs} ms`;
+    return { kind: "unanswered", cause: "timeout", text };
   }
-  let current: unknown = error;
-  for (let depth = 0; depth < 5 && current instanceof Error; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === "string") return code;
-    current = current.cause;
-  }
-  return error instanceof Error ? error.message : String(error);
+  const timeouts = { headersMs: request.timeoutMs, idleMs: request.timeoutMs };
+  const failure = transportFailure(error, { url: request.url, timeouts });
+  const text = failure?.message ?? (error instanceof Error ? error.message : String(error));
+  return { kind: "unanswered", cause: text.split(" ")[0] ?? text, text };
 }
 
 /**
@@ -62,6 +64,6 @@ export async function probe(
     const message = errorMessage(text);
     return { kind: "answered", status: response.status, ...(message ? { message } : {}) };
   } catch (error) {
-    return { kind: "unanswered", cause: causeOf(error, request.timeoutMs) };
+    return unanswered(error, request);
   }
 }
