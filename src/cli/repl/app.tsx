@@ -1,16 +1,17 @@
 import { Box, Static, Text, useInput } from "ink";
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { ctrlCMeaning, ctrlCPresses, DOUBLE_PRESS_MS } from "./exit-keys.js";
-import { bufferOf, type KeyInfo } from "./input-buffer.js";
 import { PermissionDialog } from "./permission-dialog.js";
 import { Picker } from "./picker.js";
 import { PromptInput } from "./prompt-input.js";
-import { clearPrompt, initialPrompt, type PromptState, promptKey } from "./prompt-state.js";
+import { clearPrompt, promptWithText } from "./prompt-state.js";
 import type { ReplController } from "./repl-controller.js";
 import type { ReplState } from "./repl-store.js";
 import { Spinner } from "./spinner.js";
 import { ToolView } from "./tool-view.js";
 import { TranscriptItemView } from "./transcript-item-view.js";
+import { usePrompt } from "./use-prompt.js";
+import { WholeOutputContext } from "./whole-output.js";
 
 /** Props of the REPL screen. */
 export interface AppProps {
@@ -74,13 +75,7 @@ function useCtrlC(onFirst: () => void, onExit: () => void, now: () => number) {
 /** The REPL screen: the transcript, the live area, then the dialog or the prompt. */
 export function App({ controller, history, now }: AppProps) {
   const state = useSyncExternalStore(controller.store.subscribe, controller.store.get);
-  const [prompt, setPromptState] = useState(() => initialPrompt(history));
-  // Keys can arrive faster than renders: each one edits the latest prompt, not the rendered one.
-  const latest = useRef(prompt);
-  const setPrompt = (next: PromptState) => {
-    latest.current = next;
-    setPromptState(next);
-  };
+  const typing = usePrompt(controller, history);
   const question = state.questions[0];
   const overlay = useSyncExternalStore(controller.overlay.subscribe, controller.overlay.get);
   const picker = question ? undefined : overlay.picker;
@@ -88,11 +83,11 @@ export function App({ controller, history, now }: AppProps) {
   // A rewound prompt goes back into the input box, once per draft.
   // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on the draft's id on purpose
   useEffect(() => {
-    if (draft) setPrompt({ ...latest.current, buffer: bufferOf(draft.text) });
+    if (draft) typing.set(promptWithText(typing.latest(), draft.text));
   }, [draft?.id]);
   const ctrlC = useCtrlC(
     () => {
-      setPrompt(clearPrompt(latest.current));
+      typing.set(clearPrompt(typing.latest()));
       controller.interrupt();
     },
     () => void controller.exit(0),
@@ -102,20 +97,14 @@ export function App({ controller, history, now }: AppProps) {
     const presses = ctrlCPresses(input, key);
     for (let i = 0; i < presses; i++) ctrlC.press();
   });
-  // Keys reach here only when the prompt has the keyboard and the `@` menu did not take them:
-  // an Esc that closes the menu does not also end the turn.
-  const onKey = (input: string, key: KeyInfo) => {
-    if (key.escape) controller.interrupt();
-    const next = promptKey(latest.current, input, key);
-    setPrompt(next.state);
-    if (next.submitted !== undefined) controller.submit(next.submitted);
-  };
   return (
     <Box flexDirection="column">
-      <Static key={state.generation} items={[...state.view.done]}>
-        {(item) => <TranscriptItemView key={item.id} item={item} />}
-      </Static>
-      <LiveArea state={state} now={now} />
+      <WholeOutputContext.Provider value={typing.wholeOutput}>
+        <Static key={state.generation} items={[...state.view.done]}>
+          {(item) => <TranscriptItemView key={item.id} item={item} />}
+        </Static>
+        <LiveArea state={state} now={now} />
+      </WholeOutputContext.Provider>
       {question ? (
         <PermissionDialog
           key={question.id}
@@ -125,10 +114,10 @@ export function App({ controller, history, now }: AppProps) {
       ) : null}
       {picker ? <Picker key={picker.id} spec={picker} /> : null}
       <PromptInput
-        buffer={prompt.buffer}
+        prompt={typing.prompt}
         active={!question && !picker}
-        onKey={onKey}
-        onBuffer={(buffer) => setPrompt({ ...latest.current, buffer })}
+        onKey={typing.onKey}
+        commands={typing.commands}
       />
       <Text dimColor>
         {ctrlC.hint ? "Press Ctrl+C again to exit" : `${state.model} · /help for commands`}

@@ -1,43 +1,25 @@
-import { Box, Text, useInput } from "ink";
+import { Box, Text } from "ink";
 import { useRef } from "react";
+import type { CommandEntry } from "./completion/command-list.js";
 import { CompletionMenuView } from "./completion/completion-menu.js";
-import { menuKey } from "./completion/menu-keys.js";
-import { type FileCompletion, useFileCompletion } from "./completion/use-file-completion.js";
-import type { InputBuffer, KeyInfo } from "./input-buffer.js";
+import { type CompletionSources, openMenu } from "./completion/menu.js";
+import { useCompletionSources } from "./completion/use-completion-sources.js";
+import { searchLine } from "./history-search.js";
+import type { InputBuffer } from "./input-buffer.js";
+import type { KeyPress } from "./keys/key-press.js";
+import { useTerminalKeys } from "./keys/use-terminal-keys.js";
+import type { PromptState } from "./prompt-state.js";
 import { useDisplaySettings } from "./render/display-settings.js";
 
-/** Props of the prompt line. */
+/** Props of the prompt. */
 export interface PromptInputProps {
-  buffer: InputBuffer;
+  prompt: PromptState;
   /** False while a dialog owns the keyboard. */
   active: boolean;
-  onKey: (input: string, key: KeyInfo) => void;
-  /** Replaces the prompt's text (an `@path` completion); without it there is no completion. */
-  onBuffer?: (buffer: InputBuffer) => void;
-}
-
-/** Gives a key to the open `@` menu; false when the menu does not take it. */
-function menuTakes(
-  completion: FileCompletion,
-  buffer: InputBuffer,
-  key: KeyInfo,
-  onBuffer: (buffer: InputBuffer) => void,
-): boolean {
-  if (!completion.menu) return false;
-  const outcome = menuKey(completion.menu, buffer, key);
-  switch (outcome.kind) {
-    case "pass":
-      return false;
-    case "move":
-      completion.select(outcome.selected);
-      return true;
-    case "pick":
-      onBuffer(outcome.buffer);
-      return true;
-    case "dismiss":
-      completion.dismiss();
-      return true;
-  }
+  /** A key for the prompt, with what the menus offer now (the App applies promptKey). */
+  onKey: (key: KeyPress, sources: CompletionSources) => void;
+  /** Lists the commands the `/` menu offers; without it, the built-in ones. */
+  commands?: () => Promise<CommandEntry[]>;
 }
 
 /** One line of the prompt with the cursor drawn where it is. */
@@ -61,33 +43,6 @@ function PromptLine({
   );
 }
 
-/**
- * The prompt: multi-line text with a cursor; keys go to `onKey` (the App edits the state),
- * except those the `@path` suggestion menu takes while it is open.
- */
-export function PromptInput({ buffer, active, onKey, onBuffer }: PromptInputProps) {
-  const { files } = useDisplaySettings();
-  const completion = useFileCompletion(buffer, onBuffer ? files : undefined);
-  // The key handler Ink calls may be from an earlier render (its effects can lag a render that
-  // only loaded the file list): it reads what is on screen now from here.
-  const shown = useRef({ completion, buffer });
-  shown.current = { completion, buffer };
-  useInput(
-    (input, key) => {
-      const now = shown.current;
-      if (onBuffer && menuTakes(now.completion, now.buffer, key, onBuffer)) return;
-      onKey(input, key);
-    },
-    { isActive: active },
-  );
-  return (
-    <Box flexDirection="column">
-      <PromptBox buffer={buffer} active={active} />
-      {active && completion.menu ? <CompletionMenuView menu={completion.menu} /> : null}
-    </Box>
-  );
-}
-
 /** The bordered box holding the prompt's lines. */
 function PromptBox({ buffer, active }: { buffer: InputBuffer; active: boolean }) {
   const lines = buffer.text.split("\n");
@@ -108,6 +63,40 @@ function PromptBox({ buffer, active }: { buffer: InputBuffer; active: boolean })
           />
         );
       })}
+    </Box>
+  );
+}
+
+/** Ctrl+R's search in the box: what is searched for and the earlier prompt found. */
+function SearchBox({ line }: { line: string }) {
+  return (
+    <Box borderStyle="round" borderColor="gray" paddingX={1}>
+      <Text>{line}</Text>
+    </Box>
+  );
+}
+
+/**
+ * The prompt: multi-line text with a cursor, Ctrl+R's search in its place while it runs, and
+ * the `/` or `@` menu under it. Every key goes to `onKey`, one by one even when the terminal
+ * sent several together.
+ */
+export function PromptInput({ prompt, active, onKey, commands }: PromptInputProps) {
+  const { files } = useDisplaySettings();
+  const sources = useCompletionSources(prompt.buffer, files, commands);
+  // Keys can come before the render that loaded a listing: they read the newest one from here.
+  const current = useRef(sources);
+  current.current = sources;
+  useTerminalKeys((key) => onKey(key, current.current), active);
+  const menu = active && !prompt.search ? openMenu(prompt.buffer, prompt.menu, sources) : undefined;
+  return (
+    <Box flexDirection="column">
+      {prompt.search ? (
+        <SearchBox line={searchLine(prompt.search, prompt.walk.entries)} />
+      ) : (
+        <PromptBox buffer={prompt.buffer} active={active} />
+      )}
+      {menu ? <CompletionMenuView menu={menu} /> : null}
     </Box>
   );
 }

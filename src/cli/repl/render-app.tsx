@@ -1,5 +1,6 @@
 import { render } from "ink";
 import { App } from "./app.js";
+import { setBracketedPaste } from "./keys/bracketed-paste.js";
 import { type DisplaySettings, DisplaySettingsContext } from "./render/display-settings.js";
 import { loadMarkdown } from "./render/markdown-loader.js";
 import type { ReplController } from "./repl-controller.js";
@@ -38,8 +39,11 @@ export async function renderApp(
     exitOnCtrlC: false,
     patchConsole: false,
   });
+  // Pastes come marked while the REPL runs (a pasted line break is not Enter); off on the way out.
+  setBracketedPaste(terminal.stdout, true);
   const code = await controller.exited;
   instance.unmount();
   await instance.waitUntilExit();
+  setBracketedPaste(terminal.stdout, false);
   return code;
 }

@@ -91,8 +91,11 @@ export class ReplController implements ReplHost {
     return this.session.mcp?.();
   }
 
-  /** Handles a line the person entered: a `!cmd`, a slash command or a prompt. */
-  submit(text: string): void {
+  /**
+   * Handles a line the person entered: a `!cmd`, a slash command or a prompt. `shown` is what
+   * the transcript shows for a prompt (pastes as their placeholders); `text` is what is sent.
+   */
+  submit(text: string, shown = text): void {
     if (text.trim() === "") return;
     void this.deps.recordPrompt(text).catch(() => undefined);
     const line = text.trim();
@@ -114,7 +117,7 @@ export class ReplController implements ReplHost {
       const work = runSlashCommand(this, command);
       if (work) this.track(work);
     } else {
-      this.track(this.runPrompt(text, () => this.withMentionedFiles(text)));
+      this.track(this.runPrompt(shown, () => this.withMentionedFiles(text)));
     }
   }
 

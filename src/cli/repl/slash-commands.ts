@@ -48,9 +48,9 @@ const ALIASES: Readonly<Record<string, SlashCommandName>> = { quit: "exit", rese
 
 /** Parses a prompt that is a slash command; undefined for an ordinary prompt. */
 export function parseSlashCommand(text: string): SlashCommand | undefined {
-  // `:` is accepted so a namespaced name (`/frontend:component`, as other tools name subfolder
-  // commands) is answered as an unknown command instead of going to the model as a prompt.
-  const match = /^\/([A-Za-z][\w:-]*)(?:\s+([\s\S]*))?$/.exec(text.trim());
+  // A name is letters, digits, `:`, `_` and `-`, then a space or the end: `/frontend:component`
+  // is a command (an unknown one is answered as such, never sent), `/usr/bin/x fails` a prompt.
+  const match = /^\/([\w:-]+)(?:\s+([\s\S]*))?$/.exec(text.trim());
   if (!match) return undefined;
   const word = (match[1] ?? "").toLowerCase();
   const args = (match[2] ?? "").trim();
@@ -76,6 +76,10 @@ export function helpText(userCommands: readonly UserCommand[] = []): string {
     "  !<command>     run a shell command here; the model sees it and its output next turn",
     "Keys:",
     "  Enter submits · Shift+Enter, Alt+Enter or \\ then Enter adds a line · ↑/↓ history",
+    "  Ctrl+R searches the history · / lists the commands, @ the files (Tab completes)",
+    "  Ctrl+A/E line start/end · Ctrl+B/F, Alt+B/F move · Ctrl+K/U/W cut, Ctrl+Y puts back",
+    "  Ctrl+O tool output whole · Ctrl+L clears the screen · Ctrl+D on an empty line exits",
     "  Esc interrupts the running turn · Ctrl+C clears or interrupts, twice to exit",
+    "  Shift+Tab cycles the permission mode: default, acceptEdits, plan",
   ].join("\n");
 }

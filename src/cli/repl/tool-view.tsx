@@ -1,7 +1,8 @@
 import { Box, Text } from "ink";
 import type { DiffLine } from "./diff-lines.js";
 import type { ToolProgressView } from "./render/bash-progress.js";
-import type { ToolItem } from "./transcript-model.js";
+import type { ToolItem, ToolResultView } from "./transcript-model.js";
+import { useWholeOutput } from "./whole-output.js";
 
 const DIFF_COLOURS: Readonly<Record<DiffLine["kind"], string | undefined>> = {
   added: "green",
@@ -45,6 +46,20 @@ function runningLabel(progress: ToolProgressView | undefined): string {
   return ` running… ${Math.floor(progress.elapsedMs / 1000)}s`;
 }
 
+/** A result's lines: its first ones, or all of them while Ctrl+O has output shown whole. */
+function ResultLines({ result }: { result: ToolResultView }) {
+  const lines = useWholeOutput() && result.whole ? result.whole : result.lines;
+  const hint = result.whole && lines !== result.whole ? " (ctrl+o to expand)" : "";
+  return lines.map((line, index) => (
+    // biome-ignore lint/suspicious/noArrayIndexKey: result lines have no other identity
+    <Text key={index} {...(result.isError ? { color: "red" } : { dimColor: true })}>
+      {index === 0 ? "⎿ " : "  "}
+      {line}
+      {index === lines.length - 1 ? hint : ""}
+    </Text>
+  ));
+}
+
 /**
  * A tool call: its one-line summary; while it runs, the tail of its output (Bash); then its
  * result (a diff for Edit and Write).
@@ -62,17 +77,7 @@ export function ToolView({ tool }: { tool: ToolItem }) {
       {result === undefined && tool.progress ? <ProgressTail progress={tool.progress} /> : null}
       {result ? (
         <Box flexDirection="column" marginLeft={2}>
-          {result.diff ? (
-            <DiffView lines={result.diff} />
-          ) : (
-            result.lines.map((line, index) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: result lines have no other identity
-              <Text key={index} {...(result.isError ? { color: "red" } : { dimColor: true })}>
-                {index === 0 ? "⎿ " : "  "}
-                {line}
-              </Text>
-            ))
-          )}
+          {result.diff ? <DiffView lines={result.diff} /> : <ResultLines result={result} />}
         </Box>
       ) : null}
     </Box>

@@ -12,6 +12,8 @@ export interface ToolResultView {
   isError: boolean;
   /** The first lines of the result text (with a "… N more lines" line when cut). */
   lines: string[];
+  /** Every line, when `lines` is cut (Ctrl+O shows them). */
+  whole?: string[];
   /** Edit and Write: the change as a diff. */
   diff?: DiffLine[];
 }
@@ -87,9 +89,13 @@ function withResult(view: TranscriptView, message: SdkUserMessage): TranscriptVi
     const tool = running.find((t) => t.id === block.tool_use_id);
     if (!tool) continue;
     const diff = results.length === 1 ? diffLines(message.tool_use_result) : undefined;
+    const text = resultText(block);
+    const lines = firstLines(text);
+    const whole = text.replace(/\s+$/, "").split("\n");
     const result: ToolResultView = {
       isError: block.is_error === true,
-      lines: firstLines(resultText(block)),
+      lines,
+      ...(whole.length > RESULT_LINES ? { whole } : {}),
       ...(diff && block.is_error !== true ? { diff } : {}),
     };
     running = running.filter((t) => t !== tool);

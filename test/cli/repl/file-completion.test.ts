@@ -2,23 +2,9 @@ import { describe, expect, it } from "vitest";
 import { atTokenAt, completeToken } from "../../../src/cli/repl/completion/at-token.js";
 import { createFileIndex } from "../../../src/cli/repl/completion/file-index.js";
 import { completionCandidates, matchFiles } from "../../../src/cli/repl/completion/match-files.js";
-import { menuKey } from "../../../src/cli/repl/completion/menu-keys.js";
-import { bufferOf, type KeyInfo } from "../../../src/cli/repl/input-buffer.js";
-
-const NO_KEY: KeyInfo = {
-  return: false,
-  shift: false,
-  meta: false,
-  ctrl: false,
-  backspace: false,
-  delete: false,
-  leftArrow: false,
-  rightArrow: false,
-  upArrow: false,
-  downArrow: false,
-  escape: false,
-  tab: false,
-};
+import { type CompletionMenu, menuKey } from "../../../src/cli/repl/completion/menu-keys.js";
+import { bufferOf } from "../../../src/cli/repl/input-buffer.js";
+import { namedKey } from "../../../src/cli/repl/keys/key-press.js";
 
 const FILES = ["README.md", "src/app.ts", "src/cli/main.ts", "src/parser.ts", "test/app.test.ts"];
 
@@ -77,25 +63,24 @@ describe("keys while the menu is open", () => {
   const buffer = bufferOf("@sr");
   const token = atTokenAt(buffer);
   if (!token) throw new Error("no token");
-  const menu = { token, suggestions: ["src/", "src/app.ts"], selected: 1 };
+  const menu: CompletionMenu = {
+    kind: "file",
+    token,
+    suggestions: [{ value: "src/" }, { value: "src/app.ts" }],
+    selected: 1,
+  };
 
   it("Tab and Enter insert the highlighted path", () => {
-    const picked = { kind: "pick", buffer: { text: "@src/app.ts ", cursor: 12 } };
-    expect(menuKey(menu, buffer, { ...NO_KEY, tab: true })).toEqual(picked);
-    expect(menuKey(menu, buffer, { ...NO_KEY, return: true })).toEqual(picked);
+    const picked = { kind: "pick", buffer: { text: "@src/app.ts ", cursor: 12 }, submit: false };
+    expect(menuKey(menu, buffer, namedKey("tab"))).toEqual(picked);
+    expect(menuKey(menu, buffer, namedKey("return"))).toEqual(picked);
   });
 
   it("arrows move the highlight around the list, Esc closes it, other keys pass", () => {
-    expect(menuKey(menu, buffer, { ...NO_KEY, downArrow: true })).toEqual({
-      kind: "move",
-      selected: 0,
-    });
-    expect(menuKey(menu, buffer, { ...NO_KEY, upArrow: true })).toEqual({
-      kind: "move",
-      selected: 0,
-    });
-    expect(menuKey(menu, buffer, { ...NO_KEY, escape: true })).toEqual({ kind: "dismiss" });
-    expect(menuKey(menu, buffer, NO_KEY)).toEqual({ kind: "pass" });
+    expect(menuKey(menu, buffer, namedKey("down"))).toEqual({ kind: "move", selected: 0 });
+    expect(menuKey(menu, buffer, namedKey("up"))).toEqual({ kind: "move", selected: 0 });
+    expect(menuKey(menu, buffer, namedKey("escape"))).toEqual({ kind: "dismiss" });
+    expect(menuKey(menu, buffer, { kind: "text", text: "x" })).toEqual({ kind: "pass" });
   });
 });
 

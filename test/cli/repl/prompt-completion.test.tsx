@@ -21,14 +21,13 @@ function Prompt({ onSubmit }: { onSubmit: (text: string) => void }) {
   };
   return (
     <PromptInput
-      buffer={prompt.buffer}
+      prompt={prompt}
       active
-      onKey={(input, key) => {
-        const next = promptKey(latest.current, input, key);
+      onKey={(key, sources) => {
+        const next = promptKey(latest.current, key, sources);
         setPrompt(next.state);
-        if (next.submitted !== undefined) onSubmit(next.submitted);
+        if (next.submitted !== undefined) onSubmit(next.submitted.text);
       }}
-      onBuffer={(buffer) => setPrompt({ ...latest.current, buffer })}
     />
   );
 }

@@ -1,6 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { appendFile, mkdir } from "node:fs/promises";
 import { dirname } from "node:path";
+import { type PasteModeOutput, setBracketedPaste } from "../keys/bracketed-paste.js";
 import type { EditorSignalGuard } from "./editor-signals.js";
 
 /** Runs a program on the terminal and waits for it (the real one is spawnSync, stdio inherited). */
@@ -23,6 +24,8 @@ export interface EditorDeps {
   spawn?: EditorSpawner;
   /** Keeps Ctrl+C and Ctrl+\ pressed for the editor from ending keel (the REPL passes one). */
   signals?: EditorSignalGuard;
+  /** The REPL's screen: bracketed paste is off while the editor runs, and on again after. */
+  screen?: PasteModeOutput;
 }
 
 /** How the editor run ended. */
@@ -70,6 +73,7 @@ export async function openInEditor(path: string, deps: EditorDeps): Promise<Edit
   const { command, args } = editorInvocation(editor, path);
   const raw = deps.terminal.isTTY === true && deps.terminal.setRawMode !== undefined;
   if (raw) deps.terminal.setRawMode?.(false);
+  if (deps.screen) setBracketedPaste(deps.screen, false);
   const release = deps.signals?.hold();
   let result: ReturnType<EditorSpawner>;
   try {
@@ -77,6 +81,8 @@ export async function openInEditor(path: string, deps: EditorDeps): Promise<Edit
   } finally {
     release?.();
     if (raw) deps.terminal.setRawMode?.(true);
+    // On again even if the editor, leaving, turned it off.
+    if (deps.screen) setBracketedPaste(deps.screen, true);
   }
   if (result.error) return { ok: false, editor, problem: result.error.message };
   if (result.status !== 0) {

@@ -110,6 +110,7 @@ export function sessionParts<S>(inputs: SessionPartsInputs<S>): ReplSessionExtra
       openInEditor(path, {
         env: inputs.env,
         terminal: io.stdin as EditorTerminal,
+        screen: io.stdout as NodeJS.WriteStream,
         signals: editorSignalGuard(process, io.interrupts),
       }),
     home,

@@ -1,10 +1,21 @@
-import type { InputBuffer, KeyInfo } from "../input-buffer.js";
-import { type AtToken, completeToken } from "./at-token.js";
+import type { InputBuffer } from "../input-buffer.js";
+import { isPlain, type KeyPress } from "../keys/key-press.js";
+import { completeToken } from "./at-token.js";
+import { completeCommand } from "./slash-token.js";
 
-/** The open suggestion menu: the token it completes, its suggestions, the highlighted one. */
+/** One line of the menu: what picking it inserts, and what is said about it. */
+export interface Suggestion {
+  value: string;
+  detail?: string;
+}
+
+/** The open suggestion menu: what it completes, its suggestions, the highlighted one. */
 export interface CompletionMenu {
-  token: AtToken;
-  suggestions: readonly string[];
+  /** `@path` (files and folders) or `/command`. */
+  kind: "file" | "command";
+  /** The token being completed: where it is in the prompt and the part typed so far. */
+  token: { start: number; end: number; prefix: string };
+  suggestions: readonly Suggestion[];
   selected: number;
 }
 
@@ -13,21 +24,34 @@ export type MenuKeyOutcome =
   /** Not a menu key: the prompt handles it. */
   | { kind: "pass" }
   | { kind: "move"; selected: number }
-  | { kind: "pick"; buffer: InputBuffer }
+  /** The highlighted suggestion put in; `submit` sends the prompt at once (Enter on a command). */
+  | { kind: "pick"; buffer: InputBuffer; submit: boolean }
   | { kind: "dismiss" };
 
-/** Tab or Enter inserts the highlighted path, ↑/↓ move (wrapping), Esc closes the menu. */
-export function menuKey(menu: CompletionMenu, buffer: InputBuffer, key: KeyInfo): MenuKeyOutcome {
+function pick(menu: CompletionMenu, buffer: InputBuffer, enter: boolean): MenuKeyOutcome {
   const count = menu.suggestions.length;
-  if (count === 0) return { kind: "pass" };
-  if ((key.tab && !key.shift) || (key.return && !key.shift && !key.meta)) {
-    const path = menu.suggestions[Math.min(menu.selected, count - 1)] ?? "";
-    return { kind: "pick", buffer: completeToken(buffer, menu.token, path) };
+  const value = menu.suggestions[Math.min(menu.selected, count - 1)]?.value ?? "";
+  if (menu.kind === "file") {
+    return { kind: "pick", buffer: completeToken(buffer, menu.token, value), submit: false };
   }
-  if (key.upArrow || (key.tab && key.shift)) {
+  // Tab leaves `/name ` to type arguments after; Enter runs the command.
+  return {
+    kind: "pick",
+    buffer: completeCommand(buffer, menu.token, value, !enter),
+    submit: enter,
+  };
+}
+
+/** Tab or Enter takes the highlighted suggestion, ↑/↓ and Shift+Tab move (wrapping), Esc closes. */
+export function menuKey(menu: CompletionMenu, buffer: InputBuffer, key: KeyPress): MenuKeyOutcome {
+  const count = menu.suggestions.length;
+  if (count === 0 || key.kind !== "key" || key.mods.ctrl || key.mods.meta) return { kind: "pass" };
+  if (key.name === "tab" && !key.mods.shift) return pick(menu, buffer, false);
+  if (key.name === "return" && !key.mods.shift) return pick(menu, buffer, true);
+  if (key.name === "up" || (key.name === "tab" && key.mods.shift)) {
     return { kind: "move", selected: (menu.selected - 1 + count) % count };
   }
-  if (key.downArrow) return { kind: "move", selected: (menu.selected + 1) % count };
-  if (key.escape) return { kind: "dismiss" };
+  if (key.name === "down") return { kind: "move", selected: (menu.selected + 1) % count };
+  if (isPlain(key, "escape")) return { kind: "dismiss" };
   return { kind: "pass" };
 }
