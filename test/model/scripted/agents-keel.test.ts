@@ -1,6 +1,7 @@
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { runKeel } from "../../helpers/run-keel.js";
 import { anthropicEnv, scriptedServer } from "../../helpers/scripted.js";
@@ -24,38 +25,12 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const read = { type: "tool_use", name: "Read", input: { file_path: "src/a.ts" } };
-const agent = (type: string) => ({
-  type: "tool_use",
-  name: "Agent",
-  input: { description: `Run the ${type}`, prompt: "Look at src/a.ts.", subagent_type: type },
-});
+/** The example scenario: two subagents, each on a script of its own. */
+const EXAMPLE = fileURLToPath(new URL("../../../examples/scenarios/agents.json", import.meta.url));
 
 describe("keel -p names each agent in x-keel-agent, so a scenario scripts them apart", () => {
   it("runs two subagents at once, each on its own script, a fault for one never hitting the other", async () => {
-    const server = await scriptedServer({
-      turns: [
-        {
-          content: [
-            { type: "text", text: "Two reviews at once." },
-            agent("reviewer"),
-            agent("tester"),
-          ],
-        },
-        { content: "Both agents reported." },
-      ],
-      agents: {
-        reviewer: {
-          turns: [
-            { content: [read], faults: [{ type: "http_error", status: 529 }] },
-            { content: "Reviewer: 'helo' should be 'hello'." },
-          ],
-        },
-        tester: {
-          turns: [{ content: [read] }, { content: "Tester: nothing tests the greeting." }],
-        },
-      },
-    });
+    const server = await scriptedServer(JSON.parse(await readFile(EXAMPLE, "utf8")));
     const run = await runKeel(["-p", "review and test src/a.ts", "--output-format", "json"], {
       cwd: dir,
       env: anthropicEnv(server),

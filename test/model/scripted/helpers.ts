@@ -4,7 +4,11 @@ import Anthropic from "@anthropic-ai/sdk";
 import { afterEach } from "vitest";
 import type { ModelEvent, ModelRequest, ModelResponse } from "../../../src/model/provider.js";
 import { parseScenario, type Scenario } from "../../../src/model/scripted/scenario.js";
-import { type ScriptedServer, startScriptedServer } from "../../../src/model/scripted/server.js";
+import {
+  type ScriptedServer,
+  type ScriptedServerOptions,
+  startScriptedServer,
+} from "../../../src/model/scripted/server.js";
 import type { ApiMessageParam } from "../../../src/protocol/api.js";
 
 /** The path of a scripted-model fixture. */
@@ -25,8 +29,11 @@ afterEach(async () => {
 });
 
 /** Starts a scripted server that is closed after the test. */
-export async function serve(scenario: Scenario): Promise<ScriptedServer> {
-  const server = await startScriptedServer({ scenario });
+export async function serve(
+  scenario: Scenario,
+  options: Omit<ScriptedServerOptions, "scenario"> = {},
+): Promise<ScriptedServer> {
+  const server = await startScriptedServer({ scenario, ...options });
   open.push(server);
   return server;
 }
