@@ -223,6 +223,11 @@ describe("the / menu", () => {
     expect(type(fresh(), "/co", DOWN, "\r").sent).toEqual(["/cost"]);
   });
 
+  it("Enter runs no command the name typed does not start: /ear is unknown, Tab makes it /clear", () => {
+    expect(type(fresh(), "/ear\r").sent).toEqual(["/ear"]);
+    expect(type(fresh(), "/ear\t").text).toBe("/clear ");
+  });
+
   it("Esc closes the menu (and does not interrupt); Enter then sends what was typed", () => {
     const closed = type(fresh(), "/co\x1b");
     expect(closed.effects).toEqual([]);

@@ -34,6 +34,11 @@ function pick(menu: CompletionMenu, buffer: InputBuffer, enter: boolean): MenuKe
   if (menu.kind === "file") {
     return { kind: "pick", buffer: completeToken(buffer, menu.token, value), submit: false };
   }
+  // Enter runs only a command that starts with what was typed: `/ear` then Enter is not /clear
+  // (it is answered as unknown); Tab completes any of them.
+  if (enter && !value.toLowerCase().startsWith(menu.token.prefix.toLowerCase())) {
+    return { kind: "pass" };
+  }
   // Tab leaves `/name ` to type arguments after; Enter runs the command.
   return {
     kind: "pick",
