@@ -61,6 +61,7 @@ describe("splitting what the terminal sent into keys", () => {
     ]);
     expect(decodeKeys("\x1b\x7f")).toEqual([namedKey("backspace", { meta: true })]);
     expect(decodeKeys("\x1b")).toEqual([namedKey("escape")]);
+    expect(decodeKeys("\x1b\x1b")).toEqual([namedKey("escape"), namedKey("escape")]);
     expect(decodeKeys("\x1b\x1b[A")).toEqual([namedKey("up", { meta: true })]);
   });
 

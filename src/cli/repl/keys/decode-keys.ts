@@ -56,9 +56,17 @@ function withMeta(key: KeyPress): KeyPress {
   }
 }
 
+/** True when `char` after an Esc starts a CSI (`[`) or SS3 (`O`) sequence. */
+function startsSequence(char: string | undefined): boolean {
+  return char === "[" || char === "O";
+}
+
 function readEscape(input: string, start: number): Read {
   const next = input[start + 1];
-  if (next === undefined) return { key: namedKey("escape"), end: start + 1 };
+  // A lone Esc, or Esc pressed twice: each is Esc (`ESC ESC [ A` is Alt+↑ instead).
+  if (next === undefined || (next === ESC && !startsSequence(input[start + 2]))) {
+    return { key: namedKey("escape"), end: start + 1 };
+  }
   if (next === "[") return readCsi(input, start);
   if (next === "O" && start + 2 < input.length) {
     const final = input[start + 2] ?? "";
@@ -72,12 +80,7 @@ function readEscape(input: string, start: number): Read {
 /** Reads the key at `start`; `single` limits a text to one character (the one after an Esc). */
 function readOne(input: string, start: number, single = false): Read {
   const code = input.codePointAt(start) ?? 0;
-  if (input[start] === ESC) {
-    // After an Esc, a second one starts a sequence (`ESC ESC [ A`, Alt+↑) or is Esc itself.
-    const sequence = input[start + 1] === "[" || input[start + 1] === "O";
-    if (single && !sequence) return { key: namedKey("escape"), end: start + 1 };
-    return readEscape(input, start);
-  }
+  if (input[start] === ESC) return readEscape(input, start);
   if (!isPrintable(code)) {
     const end = start + (code > 0xffff ? 2 : 1);
     return { key: controlKey(code, input.slice(start, end)), end };
