@@ -18,7 +18,7 @@ export async function scriptedServerCommand(argv: string[], io: CliIo): Promise<
   let args: { scenarioPath: string; port?: number; portFile?: string } | undefined;
   const command = new Command("keel scripted-server")
     .description(
-      "Serve a scenario as an Anthropic Messages API on 127.0.0.1 (see docs/scenario-format.md); the first stdout line is `listening on <url>`",
+      "Serve a scenario as an Anthropic Messages API on 127.0.0.1, and as Bedrock's InvokeModel on /model/<id>/invoke[-with-response-stream] (see docs/scenario-format.md); the first stdout line is `listening on <url>`",
     )
     .argument("<scenario>", "the scenario file (JSON)")
     .option("--port <n>", "the port to listen on (default: any free port)", port)
