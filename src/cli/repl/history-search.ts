@@ -53,9 +53,16 @@ export function acceptedBuffer(search: HistorySearch, entries: readonly string[]
   return found === undefined ? search.original : bufferOf(found);
 }
 
+/** A prompt found, on one line: its first line, and how many more it has. */
+function firstLine(prompt: string): string {
+  const lines = prompt.split("\n");
+  return lines.length === 1 ? prompt : `${lines[0]} … (+${lines.length - 1} lines)`;
+}
+
 /** The line shown while searching: `(reverse-i-search)\`query': match`. */
 export function searchLine(search: HistorySearch, entries: readonly string[]): string {
   const found = search.match === undefined ? undefined : entries[search.match];
   const failing = found === undefined && search.query !== "";
-  return `(${failing ? "failing " : ""}reverse-i-search)\`${search.query}': ${found ?? ""}`;
+  const shown = found === undefined ? "" : firstLine(found);
+  return `(${failing ? "failing " : ""}reverse-i-search)\`${search.query}': ${shown}`;
 }

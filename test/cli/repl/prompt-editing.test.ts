@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { BUILTIN_COMMANDS } from "../../../src/cli/repl/completion/command-list.js";
 import type { CompletionSources } from "../../../src/cli/repl/completion/menu.js";
+import { searchLine } from "../../../src/cli/repl/history-search.js";
 import { createKeyReader } from "../../../src/cli/repl/keys/key-reader.js";
 import {
   initialPrompt,
@@ -167,6 +168,18 @@ describe("Ctrl+R: searching the history", () => {
     expect(cancelled.text).toBe("draft");
     expect(cancelled.state.search).toBeUndefined();
     expect(cancelled.effects).toEqual([]);
+  });
+
+  it("shows the search and the prompt found on one line", () => {
+    const typed = type(fresh(["one\ntwo\nthree", "other"]), "\x12tw");
+    const search = typed.state.search;
+    if (!search) throw new Error("no search");
+    expect(searchLine(search, typed.state.walk.entries)).toBe(
+      "(reverse-i-search)`tw': one … (+2 lines)",
+    );
+    const failing = type(typed.state, "x").state.search;
+    if (!failing) throw new Error("no search");
+    expect(searchLine(failing, typed.state.walk.entries)).toBe("(failing reverse-i-search)`twx': ");
   });
 
   it("another key takes the match and then acts: ← moves in it", () => {

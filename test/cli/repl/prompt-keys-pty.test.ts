@@ -104,7 +104,7 @@ describe.each(TERMINAL_SIZES)("the prompt editor at $cols×$rows", (size) => {
       // Ctrl+R: typing filters, Ctrl+R again finds an older match, Enter takes one.
       await sendKeys(screen, [KEY.ctrl("u"), KEY.ctrl("r"), "e"], mode);
       await screen.waitFor(
-        (s) => s.includes("(reverse-i-search)`e': line one"),
+        (s) => s.includes("(reverse-i-search)`e': line one … (+3 lines)"),
         "the newest match",
       );
       await sendKeys(screen, [KEY.ctrl("r")], mode);
