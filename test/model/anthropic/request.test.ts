@@ -101,6 +101,13 @@ describe("the Anthropic provider sends the request keel built", () => {
     expect(server.requests.at(-1)?.headers["x-keel-request-kind"]).toBe("compact");
   });
 
+  it("names the agent in x-keel-agent: main unless a subagent sends it", async () => {
+    await send(providerFor(server), modelRequest());
+    expect(server.requests.at(-1)?.headers["x-keel-agent"]).toBe("main");
+    await send(providerFor(server), modelRequest({ agent: "reviewer" }));
+    expect(server.requests.at(-1)?.headers["x-keel-agent"]).toBe("reviewer");
+  });
+
   it("sends an API key as x-api-key and no Authorization header", async () => {
     await send(createAnthropicProvider({ apiKey: "sk-keel-key", baseURL: server.url }));
     const headers = server.requests.at(-1)?.headers;

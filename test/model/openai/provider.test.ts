@@ -49,6 +49,7 @@ describe("the OpenAI-compatible provider over HTTP", () => {
     expect(received.method).toBe("POST");
     expect(received.url).toBe("/v1/chat/completions");
     expect(received.headers["x-keel-request-kind"]).toBe("title");
+    expect(received.headers["x-keel-agent"]).toBe("main");
     expect(received.headers.authorization).toBe("Bearer no-key");
     expect(received.json).toEqual({
       model: "llama3.1:8b",
