@@ -1,4 +1,5 @@
 import { CommanderError } from "commander";
+import { unavailableSubcommand } from "./claude-subcommands.js";
 import { isFullBuildNeeded } from "./full-build-needed.js";
 import type { CliIo } from "./io.js";
 import { type CliOptions, mainCommand } from "./options.js";
@@ -52,6 +53,8 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       const { doctorCommand } = await import("./doctor/doctor-command.js");
       return await doctorCommand(argv.slice(1), io);
     }
+    const unavailable = unavailableSubcommand(argv[0]);
+    if (unavailable) throw new UsageError(unavailable);
     const options = await parseMain(argv, io);
     if (typeof options === "number") return options;
     if (!options.print && options.inputFormat !== "stream-json") {

@@ -1,9 +1,12 @@
+import { readFileSync } from "node:fs";
 import { Command, InvalidArgumentError, Option } from "commander";
 import type { AgentDefinition } from "../config/agent-definition.js";
 import { PERMISSION_MODES, type PermissionMode } from "../tools/context.js";
 import { VERSION } from "../version.js";
 import { parseAgentsOption } from "./agents-option.js";
+import { addClaudeFlags, noEffectNotices, pendingRefusal } from "./claude-flags.js";
 import type { OutputFormat } from "./output.js";
+import { UsageError } from "./usage-error.js";
 
 /** The main command's options, parsed and checked. */
 export interface CliOptions {
@@ -123,6 +126,60 @@ function flagAgents(raw: Record<string, unknown>): Pick<CliOptions, "agents" | "
   return { agents: definitions, ...(warnings.length > 0 ? { flagWarnings: warnings } : {}) };
 }
 
+/**
+ * `--permission-mode`: Claude Code 2.1.332's `manual` is keel's `default`; its `auto` mode
+ * keel does not have, so it starts in default and says so.
+ */
+function permissionModeFlag(raw: Record<string, unknown>): Pick<CliOptions, "permissionMode"> {
+  if (raw.dangerouslySkipPermissions === true) return { permissionMode: "bypassPermissions" };
+  const mode = raw.permissionMode;
+  if (typeof mode !== "string") return {};
+  return {
+    permissionMode: mode === "manual" || mode === "auto" ? "default" : (mode as PermissionMode),
+  };
+}
+
+/** `--system-prompt-file` / `--append-system-prompt-file`: the file's text, as the flag's. */
+function promptFile(raw: Record<string, unknown>, key: string, flag: string): string | undefined {
+  const path = text(raw, key);
+  if (path === undefined) return undefined;
+  try {
+    return readFileSync(path, "utf8");
+  } catch (error) {
+    throw new UsageError(
+      `${flag}: cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? error}`,
+    );
+  }
+}
+
+function promptFiles(
+  raw: Record<string, unknown>,
+): Pick<CliOptions, "systemPrompt" | "appendSystemPrompt"> {
+  const system = promptFile(raw, "systemPromptFile", "--system-prompt-file");
+  const append = promptFile(raw, "appendSystemPromptFile", "--append-system-prompt-file");
+  return {
+    ...(system === undefined ? {} : { systemPrompt: system }),
+    ...(append === undefined ? {} : { appendSystemPrompt: append }),
+  };
+}
+
+/** Notices for flags that do not stop the run: fields of --agents keel ignores, no-effect flags. */
+function flagNotices(raw: Record<string, unknown>): Pick<CliOptions, "agents" | "flagWarnings"> {
+  const refusal = pendingRefusal(raw);
+  if (refusal) throw new UsageError(refusal);
+  const { agents, flagWarnings = [] } = flagAgents(raw);
+  const warnings = [...flagWarnings, ...noEffectNotices(raw)];
+  if (raw.permissionMode === "auto") {
+    warnings.push(
+      "--permission-mode auto has no effect in keel (it has no auto mode; it starts in default)",
+    );
+  }
+  return {
+    ...(agents ? { agents } : {}),
+    ...(warnings.length > 0 ? { flagWarnings: warnings } : {}),
+  };
+}
+
 /** Commander's parsed values as keel's options (flags that were not given stay absent). */
 function toCliOptions(promptWords: string[], raw: Record<string, unknown>): CliOptions {
   // A text flag that was not given stays absent (not undefined).
@@ -152,11 +209,7 @@ function toCliOptions(promptWords: string[], raw: Record<string, unknown>): CliO
     model: typeof raw.model === "string" ? raw.model : undefined,
     fallbackModel: typeof raw.fallbackModel === "string" ? raw.fallbackModel : undefined,
     maxTurns: typeof raw.maxTurns === "number" ? raw.maxTurns : undefined,
-    ...(raw.dangerouslySkipPermissions === true
-      ? { permissionMode: "bypassPermissions" as const }
-      : typeof raw.permissionMode === "string"
-        ? { permissionMode: raw.permissionMode as PermissionMode }
-        : {}),
+    ...permissionModeFlag(raw),
     ...optional("settings"),
     allowedTools: (raw.allowedTools as string[] | undefined) ?? [],
     disallowedTools: (raw.disallowedTools as string[] | undefined) ?? [],
@@ -173,6 +226,7 @@ function toCliOptions(promptWords: string[], raw: Record<string, unknown>): CliO
     ...(typeof raw.maxBudgetUsd === "number" ? { maxBudgetUsd: raw.maxBudgetUsd } : {}),
     ...optional("systemPrompt"),
     ...optional("appendSystemPrompt"),
+    ...promptFiles(raw),
     ...optional("jsonSchema"),
     includePartialMessages: raw.includePartialMessages === true,
     ...(raw.permissionPromptTool === "stdio" ? { permissionPromptTool: "stdio" as const } : {}),
@@ -181,14 +235,14 @@ function toCliOptions(promptWords: string[], raw: Record<string, unknown>): CliO
     ...optional("tools"),
     ...optional("settingSources"),
     ...optional("agent"),
-    ...flagAgents(raw),
+    ...flagNotices(raw),
     prompt: promptWords.join(" "),
   };
 }
 
 /** The main command's definition; `onParsed` receives the options of a successful parse. */
 export function mainCommand(onParsed: (options: CliOptions) => void): Command {
-  return new Command("keel")
+  return addClaudeFlags(new Command("keel"))
     .description(
       "keel — a coding agent. `keel` starts the interactive REPL; `keel -p <prompt>` runs one headless turn; `keel --bg <prompt>` runs it as a background task (`keel ps`, `keel logs <id> [-f]`, `keel attach <id>`, `keel kill <id>`); `keel trace <session-id>` prints the path a session took; `keel doctor [--json]` checks the installation, settings, MCP servers and the API; `keel mcp list|get|add|remove|add-json` manages MCP servers; `keel scripted-server <scenario.json>` serves a scripted model.",
     )
@@ -225,7 +279,7 @@ export function mainCommand(onParsed: (options: CliOptions) => void): Command {
       new Option(
         "--permission-mode <mode>",
         "permission mode for this session (default: the settings' defaultMode, else default)",
-      ).choices([...PERMISSION_MODES]),
+      ).choices([...PERMISSION_MODES, "manual", "auto"]),
     )
     .option("--dangerously-skip-permissions", "same as --permission-mode bypassPermissions", false)
     .option("--settings <file-or-json>", "a settings file or JSON, layered over the settings files")
@@ -272,6 +326,11 @@ export function mainCommand(onParsed: (options: CliOptions) => void): Command {
     )
     .option("--system-prompt <text>", "replace keel's system prompt")
     .option("--append-system-prompt <text>", "add text to the end of the system prompt")
+    .option("--system-prompt-file <file>", "replace keel's system prompt with this file's text")
+    .option(
+      "--append-system-prompt-file <file>",
+      "add this file's text to the end of the system prompt",
+    )
     .option(
       "--json-schema <schema>",
       "answer through StructuredOutput, validated against this JSON schema",
