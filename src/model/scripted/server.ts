@@ -139,7 +139,7 @@ function problemsOf(state: ServerState, prepared: ReturnType<Dialect["prepare"]>
   return state.options.scenario.validate ? validateRequest(prepared.body) : [];
 }
 
-/** Ids of one request's answer, and how its endpoint speaks. */
+/** How one request's endpoint speaks, given the ids of its answer. */
 type DialectFor = (requestId: string, seed: string) => Dialect;
 
 /** A Messages request (or Bedrock's stand-in for one): validate, record, answer from the scenario. */
