@@ -69,9 +69,17 @@ export interface CliOptions {
   mainAgent?: AgentDefinition;
   /** Agents the host defines (`--agents`, the Agent SDK's `agents`); they override agent files. */
   agents?: readonly AgentDefinition[];
+  /** `--betas`: beta feature names sent as the `anthropic-beta` header (Anthropic only). */
+  betas?: string[];
   /** Problems with flag values that do not stop the run (fields of --agents keel ignores). */
   flagWarnings?: readonly string[];
   prompt: string;
+}
+
+/** A repeatable flag's values, each of which may list several, comma- or space-separated. */
+function splitList(values: unknown): string[] {
+  if (!Array.isArray(values)) return [];
+  return values.flatMap((value: string) => value.split(/[\s,]+/)).filter((v) => v !== "");
 }
 
 function collect(value: string, previous: string[]): string[] {
@@ -235,6 +243,7 @@ function toCliOptions(promptWords: string[], raw: Record<string, unknown>): CliO
     ...optional("tools"),
     ...optional("settingSources"),
     ...optional("agent"),
+    ...(raw.betas === undefined ? {} : { betas: splitList(raw.betas) }),
     ...flagNotices(raw),
     prompt: promptWords.join(" "),
   };
@@ -349,6 +358,10 @@ export function mainCommand(onParsed: (options: CliOptions) => void): Command {
     .option(
       "--agents <json>",
       'define agents for this session: JSON of name → {description, prompt, tools?, disallowedTools?, model?, maxTurns?}, e.g. \'{"reviewer":{"description":"Reviews code","prompt":"You review code"}}\'',
+    )
+    .option(
+      "--betas <betas...>",
+      "beta features to ask the Anthropic API for (the anthropic-beta header), e.g. context-1m-2025-08-07",
     )
     .option("--include-partial-messages", "stream-json: include raw stream events", false)
     .option(

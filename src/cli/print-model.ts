@@ -58,7 +58,7 @@ export async function printModel(
   }
   const cap = findModel(selection.model)?.maxOutputTokens;
   return {
-    provider: await createProvider(selection, io.env),
+    provider: await createProvider(selection, io.env, options.betas),
     model: selection.model,
     ...(fallback ? { fallbackModel: fallback.model } : {}),
     maxOutputTokens: requestMaxTokens(selection.model, maxOutput),

@@ -6,10 +6,15 @@ import { apiTimeoutsFromEnv } from "./timeouts.js";
 export type Env = Readonly<Record<string, string | undefined>>;
 
 /**
- * The provider a model selection names, configured from the environment. Providers are
+ * The provider a model selection names, configured from the environment (and `--betas`,
+ * which only the Anthropic API takes). Providers are
  * loaded on demand so that start-up pays only for the one in use.
  */
-export async function createProvider(selection: ModelSelection, env: Env): Promise<ModelProvider> {
+export async function createProvider(
+  selection: ModelSelection,
+  env: Env,
+  betas: readonly string[] = [],
+): Promise<ModelProvider> {
   switch (selection.provider) {
     case "anthropic": {
       const { anthropicConfigFromEnv } = await import("./anthropic/config.js");
@@ -18,6 +23,7 @@ export async function createProvider(selection: ModelSelection, env: Env): Promi
         ...anthropicConfigFromEnv(env),
         promptCaching: !env.DISABLE_PROMPT_CACHING,
         timeouts: apiTimeoutsFromEnv(env),
+        betas,
       });
     }
     case "openai": {

@@ -27,6 +27,8 @@ export interface ClientSettings {
   fetch?: typeof fetch;
   /** The headers and idle limits (default 60 s and 90 s). */
   timeouts?: ApiTimeouts;
+  /** Beta features (`--betas`), sent as the `anthropic-beta` header, comma-joined. */
+  betas?: readonly string[];
 }
 
 /**
@@ -54,7 +56,10 @@ export function createClient(settings: ClientSettings): MessagesClient {
     authToken: null,
     baseURL: settings.baseURL ?? "https://api.anthropic.com",
     maxRetries: 0,
-    defaultHeaders: credentialHeaders(settings),
+    defaultHeaders: {
+      ...credentialHeaders(settings),
+      ...(settings.betas?.length ? { "anthropic-beta": settings.betas.join(",") } : {}),
+    },
     fetch:
       settings.fetch ?? createNodeFetch({ headersTimeoutMs: headersMs, bodyIdleTimeoutMs: idleMs }),
     // The SDK's OpenTelemetry spans are on by default and cost every request span set-up and
