@@ -40,6 +40,46 @@ describe("the chat-completions request", () => {
     });
   });
 
+  it("leaves web search's blocks out: these servers run no tools of their own", () => {
+    const params = toChatCompletionRequest(
+      request({
+        messages: [
+          { role: "user", content: "When is high tide?" },
+          {
+            role: "assistant",
+            content: [
+              {
+                type: "server_tool_use",
+                id: "srvtoolu_1",
+                name: "web_search",
+                input: { query: "tide" },
+              },
+              {
+                type: "web_search_tool_result",
+                tool_use_id: "srvtoolu_1",
+                content: [
+                  {
+                    type: "web_search_result",
+                    title: "T",
+                    url: "https://t.example",
+                    encrypted_content: "E",
+                  },
+                ],
+              },
+              { type: "text", text: "At noon." },
+            ],
+          },
+          { role: "user", content: "Thanks." },
+        ],
+      }),
+    );
+    expect(params.messages).toEqual([
+      { role: "user", content: "When is high tide?" },
+      { role: "assistant", content: "At noon." },
+      { role: "user", content: "Thanks." },
+    ]);
+  });
+
   it("sends a system prompt of text blocks as one system message", () => {
     const params = toChatCompletionRequest(
       request({
