@@ -7,6 +7,8 @@ import { contextSettingsFromEnv, createIsAtBlockingLimit } from "../context/limi
 import { createMicrocompact, forgetClearedReads } from "../context/microcompact.js";
 import { createContextPipeline } from "../context/pipeline.js";
 import { createToolResultBudget } from "../context/tool-result-budget.js";
+import { askSmallModel } from "../hooks/ask-small-model.js";
+import type { HttpHookPolicy } from "../hooks/http-url-policy.js";
 import type { CallModel } from "../loop/params.js";
 import { createPermissionEngine } from "../policy/engine.js";
 import type { IdSource } from "../protocol/factories.js";
@@ -222,6 +224,12 @@ function engineLimits(
   } satisfies Partial<QueryEngineConfig>;
 }
 
+/** The settings' limits on http hooks. */
+function httpHookPolicy(settings: CliSessionInputs["policy"]["settings"]): HttpHookPolicy {
+  const { allowedHttpHookUrls: urls, httpHookAllowedEnvVars: vars } = settings;
+  return { ...(urls ? { allowedUrls: urls } : {}), ...(vars ? { allowedEnvVars: vars } : {}) };
+}
+
 /**
  * Assembles a CLI session: settings-driven permissions and hooks, the tools, the prompt
  * context (memory files, git snapshot, SessionStart context), per-turn attachments, context
@@ -243,6 +251,8 @@ export async function createCliSession(inputs: CliSessionInputs): Promise<CliSes
     permissionMode: () => appState.permissionMode,
     report: inputs.warn,
     ...(inputs.runHookCommand ? { runCommand: inputs.runHookCommand } : {}),
+    http: httpHookPolicy(policy.settings),
+    ask: askSmallModel(inputs.model.provider, inputs.model.model),
   });
   const parts: Parts = { inputs, ids, home, env, toolset, hooks };
   const permissions = createPermissionEngine({

@@ -1,8 +1,10 @@
 import type { HooksConfig } from "../hooks/config.js";
 import {
+  type AskHookModel,
   createHookEngine,
   formatHookNotice,
   type HookEngine,
+  type HttpHookPolicy,
   preCompact,
   sessionEnd,
   sessionStart,
@@ -37,6 +39,10 @@ export interface SessionHooksInputs {
   report: (text: string) => void;
   /** Runs one hook command (default: a process); an SDK host routes its callbacks here. */
   runCommand?: typeof runCommandHook;
+  /** allowedHttpHookUrls and httpHookAllowedEnvVars. */
+  http?: HttpHookPolicy;
+  /** The small model prompt hooks ask. */
+  ask?: AskHookModel;
 }
 
 function promptHook(engine: HookEngine): NonNullable<EngineHooks["userPromptSubmit"]> {
@@ -76,6 +82,8 @@ export function createSessionHooks(inputs: SessionHooksInputs): SessionHooks {
     env: inputs.env,
     report: (notice) => inputs.report(formatHookNotice(notice)),
     ...(inputs.runCommand ? { runCommand: inputs.runCommand } : {}),
+    ...(inputs.http ? { http: inputs.http } : {}),
+    ...(inputs.ask ? { ask: inputs.ask } : {}),
   });
   return {
     engine: {

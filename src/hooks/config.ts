@@ -1,18 +1,86 @@
 import type { HookEvent } from "./events.js";
 
+/** Fields every handler type may carry. */
+export interface HookHandlerCommon {
+  /** Seconds before the hook is stopped (default: per type, see timeouts.ts). */
+  timeout?: number;
+  /** A permission rule (`Bash(git *)`): on tool events the hook runs only for calls it matches. */
+  if?: string;
+  /** Shown to the user while the hook runs. */
+  statusMessage?: string;
+  /** Runs at most once per session. */
+  once?: boolean;
+}
+
 /** One command hook: a shell command run with the event's JSON on stdin. */
-export interface CommandHookConfig {
+export interface CommandHookConfig extends HookHandlerCommon {
   type: "command";
   command: string;
-  /** Seconds before the hook is killed (default: the engine's, 60 s). */
-  timeout?: number;
+  /** Runs in the background: the event does not wait, its output is not read. */
+  async?: boolean;
 }
+
+/** One http hook: the event's JSON POSTed to `url`; a 2xx JSON body is the hook's output. */
+export interface HttpHookConfig extends HookHandlerCommon {
+  type: "http";
+  url: string;
+  headers?: Record<string, string>;
+  /** Variables `$VAR` in header values may name (others become empty). */
+  allowedEnvVars?: string[];
+}
+
+/** One prompt hook: the small model reads the prompt (with the input) and answers ok or not. */
+export interface PromptHookConfig extends HookHandlerCommon {
+  type: "prompt";
+  prompt: string;
+  model?: string;
+  /** A "not ok" blocks without ending the turn (default: it ends it, as Claude Code). */
+  continueOnBlock?: boolean;
+}
+
+/** An agent hook: accepted, reported as not run (keel has no agent verifier yet). */
+export interface AgentHookConfig extends HookHandlerCommon {
+  type: "agent";
+  prompt: string;
+  model?: string;
+}
+
+/** An mcp_tool hook: accepted, reported as not run. */
+export interface McpToolHookConfig extends HookHandlerCommon {
+  type: "mcp_tool";
+  server: string;
+  tool: string;
+  input?: Record<string, unknown>;
+}
+
+/** Any hook handler. */
+export type HookHandlerConfig =
+  | CommandHookConfig
+  | HttpHookConfig
+  | PromptHookConfig
+  | AgentHookConfig
+  | McpToolHookConfig;
 
 /** A matcher and the hooks that run when it matches. */
 export interface HookMatcherGroup {
   /** Tool name, `A|B` list, regex, or `*`/empty/missing for all (see matcher.ts). */
   matcher?: string;
-  hooks: CommandHookConfig[];
+  hooks: HookHandlerConfig[];
+}
+
+/** What identifies a handler: identical ones run once (command, URL, prompt or tool). */
+export function hookIdentity(hook: HookHandlerConfig): string {
+  switch (hook.type) {
+    case "command":
+      return hook.command;
+    case "http":
+      return hook.url;
+    case "prompt":
+    case "agent":
+      return `${hook.type}: ${hook.prompt}`;
+    case "mcp_tool":
+      return `mcp_tool: ${hook.server}/${hook.tool}`;
+  }
 }
 
 /** The hooks of one settings file (or of several, merged): event → matcher groups. */
@@ -31,7 +99,7 @@ export interface ParsedHooksConfig {
   hooks: HooksConfig;
   /** Invalid entries (left out of `hooks`). */
   errors: HooksConfigIssue[];
-  /** Valid entries keel does not run (other handler types, other events, unsupported fields). */
+  /** Valid entries keel does not run (unknown events, handler types or fields keel lacks). */
   warnings: HooksConfigIssue[];
 }
 

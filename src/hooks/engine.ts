@@ -1,16 +1,23 @@
+import { randomUUID } from "node:crypto";
 import type { ProcessTiming } from "../tools/builtin/bash/run-process.js";
 import type { PermissionMode } from "../tools/context.js";
-import type { CommandHookConfig, HooksConfig } from "./config.js";
+import { type HookHandlerConfig, type HooksConfig, hookIdentity } from "./config.js";
 import type { HookEvent } from "./events.js";
 import { buildHookStdin, type HookEventInput, matchQuery } from "./hook-input.js";
-import type { HookNotice } from "./hook-result.js";
+import type { HookLifecycleEvent } from "./hook-lifecycle.js";
+import { emptyResult, type HookNotice, type HookResult } from "./hook-result.js";
+import type { HttpHookPolicy } from "./http-url-policy.js";
+import type { IfSubject } from "./if-rule.js";
 import { interpretHook } from "./interpret.js";
-import { matcherMatches } from "./matcher.js";
 import { type HookRunOutcome, mergeHookResults } from "./merge-results.js";
-import { type CommandHookRequest, runCommandHook } from "./run-command-hook.js";
+import { type CommandHookResult, runCommandHook } from "./run-command-hook.js";
+import { type HandlerRequest, type HandlerRunners, runHandler } from "./run-handler.js";
+import type { AskHookModel } from "./run-prompt-hook.js";
+import { selectHooks } from "./select-hooks.js";
+import { hookTimeoutMs } from "./timeouts.js";
 
-/** Contracts §6: a hook without its own `timeout` gets 60 s. */
-export const DEFAULT_HOOK_TIMEOUT_MS = 60_000;
+/** Command hooks run as Claude Code runs them on Linux: `/bin/sh -c <command>`. */
+export const HOOK_SHELL = "/bin/sh";
 
 /** What a hook engine is built from (one per session). */
 export interface HookEngineOptions {
@@ -28,18 +35,25 @@ export interface HookEngineOptions {
   env: NodeJS.ProcessEnv;
   /** Shows the user a notice (a failing, slow or chatty hook); never the model. */
   report: (notice: HookNotice) => void;
+  /** Overrides every type's default timeout (tests); default: timeouts.ts. */
   timeoutMsDefault?: number;
-  /** The shell hooks run with (default "bash"). */
+  /** The shell command hooks run with (default /bin/sh). */
   shell?: string;
   timing?: Partial<ProcessTiming>;
   /** Swappable for tests of the engine's own logic; default runs real processes. */
   runCommand?: typeof runCommandHook;
+  /** allowedHttpHookUrls and httpHookAllowedEnvVars. */
+  http?: HttpHookPolicy;
+  /** The small model prompt hooks ask. */
+  ask?: AskHookModel;
+  /** Told when each hook starts and ends (stream-json's hook lifecycle messages). */
+  lifecycle?: (event: HookLifecycleEvent) => void;
 }
 
-/** Runs the configured command hooks of an event and merges what they said. */
+/** Runs the configured hooks of an event and merges what they said. */
 export interface HookEngine {
   /**
-   * Runs every hook of `event` whose matcher fits `input` (in parallel, identical commands
+   * Runs every hook of `event` whose matcher fits `input` (in parallel, identical handlers
    * once) and merges their results. Never throws; failures are reported and left out.
    */
   run<E extends HookEvent>(
@@ -51,14 +65,48 @@ export interface HookEngine {
   hasHooks<E extends HookEvent>(event: E, input: HookEventInput<E>): boolean;
 }
 
+/** One firing's fixed parts. */
+interface Firing {
+  event: HookEvent;
+  hookName: string;
+  request: Omit<HandlerRequest, "timeoutMs">;
+}
+
 /** Builds the session's hook engine. */
 export function createHookEngine(options: HookEngineOptions): HookEngine {
-  const run = options.runCommand ?? runCommandHook;
   const env = { ...options.env, CLAUDE_PROJECT_DIR: options.projectDir ?? options.cwd };
-  const defaultTimeoutMs = options.timeoutMsDefault ?? DEFAULT_HOOK_TIMEOUT_MS;
-
+  const runners: HandlerRunners = {
+    runCommand: options.runCommand ?? runCommandHook,
+    http: options.http ?? {},
+    ask: options.ask,
+  };
+  const spent = new Set<HookHandlerConfig>();
   const hooksFor = <E extends HookEvent>(event: E, input: HookEventInput<E>) =>
-    selectHooks(options.config, event, matchQuery(event, input));
+    selectHooks(options.config, event, {
+      query: matchQuery(event, input),
+      subject: subjectOf(input, options.cwd),
+      spent,
+    });
+
+  const runOne = async (firing: Firing, hook: HookHandlerConfig): Promise<HookResult> => {
+    if (hook.once === true) spent.add(hook);
+    const label = hookIdentity(hook);
+    const timeoutMs = options.timeoutMsDefault ?? hookTimeoutMs(hook, firing.event, env);
+    const hookId = randomUUID();
+    const names = { hookId, hookName: firing.hookName, hookEvent: firing.event };
+    tell(options, { kind: "started", ...names });
+    const ended = runHandler(hook, { ...firing.request, timeoutMs }, runners);
+    const interpret = (result: CommandHookResult) => {
+      tell(options, { kind: "response", ...names, ended: result });
+      return interpretHook(firing.event, firing.hookName, label, result);
+    };
+    if (hook.type === "command" && hook.async === true) {
+      // Async hooks never hold up the event; what they say reaches the user only.
+      void ended.then((result) => reportAll(options, [interpret(result)]));
+      return emptyResult(firing.hookName, label);
+    }
+    return interpret(await ended);
+  };
 
   return {
     hasHooks: (event, input) => hooksFor(event, input).length > 0,
@@ -68,44 +116,32 @@ export function createHookEngine(options: HookEngineOptions): HookEngine {
       const hookName = nameOf(event, input);
       const stdinJson = encodeStdin(options, event, input, hookName, hooks);
       if (stdinJson === undefined) return mergeHookResults(event, []);
-      const base: Omit<CommandHookRequest, "command" | "timeoutMs"> = {
+      const request = {
         stdinJson,
         cwd: options.cwd,
         env,
         signal,
-        ...(options.shell ? { shell: options.shell } : {}),
+        shell: options.shell ?? HOOK_SHELL,
         ...(options.timing ? { timing: options.timing } : {}),
       };
-      const results = await Promise.all(
-        hooks.map(async (hook) => {
-          const timeoutMs = hook.timeout !== undefined ? hook.timeout * 1000 : defaultTimeoutMs;
-          const ended = await run({ ...base, command: hook.command, timeoutMs });
-          return interpretHook(event, hookName, hook.command, ended);
-        }),
-      );
-      for (const notice of results.flatMap((r) => r.notices)) safeReport(options, notice);
+      const firing: Firing = { event, hookName, request };
+      const results = await Promise.all(hooks.map((hook) => runOne(firing, hook)));
+      reportAll(options, results);
       return mergeHookResults(event, results);
     },
   };
 }
 
-/** The hooks of `event` whose group matcher fits `query`, each distinct command once. */
-export function selectHooks(
-  config: HooksConfig,
-  event: HookEvent,
-  query: string | undefined,
-): CommandHookConfig[] {
-  const seen = new Set<string>();
-  const selected: CommandHookConfig[] = [];
-  for (const group of config[event] ?? []) {
-    if (!matcherMatches(group.matcher, query)) continue;
-    for (const hook of group.hooks) {
-      if (seen.has(hook.command)) continue;
-      seen.add(hook.command);
-      selected.push(hook);
-    }
-  }
-  return selected;
+/** The tool call of a tool event (for `if`), from its input fields. */
+function subjectOf(input: object, cwd: string): IfSubject | undefined {
+  const toolName: unknown = Reflect.get(input, "tool_name");
+  const toolInput: unknown = Reflect.get(input, "tool_input");
+  if (typeof toolName !== "string") return undefined;
+  const record =
+    typeof toolInput === "object" && toolInput !== null
+      ? (toolInput as Record<string, unknown>)
+      : {};
+  return { toolName, toolInput: record, cwd };
 }
 
 /** `PreToolUse:Bash` for tool events (as Claude Code names them), else the event. */
@@ -123,13 +159,14 @@ function encodeStdin<E extends HookEvent>(
   event: E,
   input: HookEventInput<E>,
   hookName: string,
-  hooks: readonly CommandHookConfig[],
+  hooks: readonly HookHandlerConfig[],
 ): string | undefined {
   try {
     return JSON.stringify(buildHookStdin(event, commonFields(options), input));
   } catch (error) {
     const message = `Failed to run: the event input could not be encoded: ${messageOf(error)}`;
-    for (const { command } of hooks) {
+    for (const hook of hooks) {
+      const command = hookIdentity(hook);
       safeReport(options, { kind: "failed_to_run", hookName, command, message });
     }
     return undefined;
@@ -149,11 +186,23 @@ function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+function reportAll(options: HookEngineOptions, results: readonly HookResult[]): void {
+  for (const notice of results.flatMap((r) => r.notices)) safeReport(options, notice);
+}
+
 /** A host's failing report callback must not turn a hook notice into a crash. */
 function safeReport(options: HookEngineOptions, notice: HookNotice): void {
   try {
     options.report(notice);
   } catch {
     // Reporting is best effort.
+  }
+}
+
+function tell(options: HookEngineOptions, event: HookLifecycleEvent): void {
+  try {
+    options.lifecycle?.(event);
+  } catch {
+    // Observers never change what hooks do.
   }
 }

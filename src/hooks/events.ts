@@ -1,30 +1,25 @@
-/** The hook events keel runs (Claude Code's core set). */
+/** Claude Code 2.1.332's hook events (the pinned Agent SDK's HOOK_EVENTS, in its order). */
 export const HOOK_EVENTS = [
   "PreToolUse",
   "PostToolUse",
-  "UserPromptSubmit",
-  "Stop",
-  "SubagentStop",
-  "SessionStart",
-  "SessionEnd",
-  "PreCompact",
-  "Notification",
-] as const;
-
-/** One hook event keel runs. */
-export type HookEvent = (typeof HOOK_EVENTS)[number];
-
-/** Claude Code events keel knows by name but does not run: configuring them earns a warning. */
-export const UNSUPPORTED_HOOK_EVENTS: ReadonlySet<string> = new Set([
   "PostToolUseFailure",
   "PostToolBatch",
-  "PermissionRequest",
-  "PermissionDenied",
+  "Notification",
+  "UserPromptSubmit",
+  "UserPromptExpansion",
+  "SessionStart",
+  "SessionEnd",
+  "Stop",
   "StopFailure",
   "SubagentStart",
+  "SubagentStop",
+  "PreCompact",
   "PostCompact",
+  "PreModelSwitch",
+  "PostModelSwitch",
+  "PermissionRequest",
+  "PermissionDenied",
   "Setup",
-  "UserPromptExpansion",
   "TeammateIdle",
   "TaskCreated",
   "TaskCompleted",
@@ -36,9 +31,15 @@ export const UNSUPPORTED_HOOK_EVENTS: ReadonlySet<string> = new Set([
   "InstructionsLoaded",
   "CwdChanged",
   "FileChanged",
-]);
+  "DirectoryAdded",
+  "MessageDisplay",
+  "PreSkillShellCommand",
+] as const;
 
-/** True for the names of the events keel runs. */
+/** One hook event (every one is accepted in settings; docs/configuration.md says which fire). */
+export type HookEvent = (typeof HOOK_EVENTS)[number];
+
+/** True for the names of Claude Code's hook events. */
 export function isHookEvent(name: string): name is HookEvent {
   return (HOOK_EVENTS as readonly string[]).includes(name);
 }

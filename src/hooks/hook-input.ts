@@ -4,7 +4,7 @@ import type { HookEvent } from "./events.js";
 /** Why a session started (SessionStart's matcher value). */
 export type SessionStartSource = "startup" | "resume" | "clear" | "compact";
 
-/** Why a session ended (SessionEnd's matcher value). */
+/** Why a session ended (SessionEnd's matcher value; the SDK's ExitReason). */
 export type SessionEndReason =
   | "clear"
   | "resume"
@@ -13,17 +13,55 @@ export type SessionEndReason =
   | "bypass_permissions_disabled"
   | "other";
 
-/** The event-specific stdin fields each event's hooks get (Claude Code's names). */
+/** One call of a PostToolBatch. */
+export interface ToolBatchCall {
+  tool_name: string;
+  tool_input: unknown;
+  tool_use_id: string;
+  tool_response?: unknown;
+}
+
+interface ToolFields {
+  tool_name: string;
+  tool_input: Record<string, unknown>;
+  tool_use_id: string;
+}
+
+interface ModelSwitchFields {
+  from_model: string;
+  to_model: string;
+  requested_model: string | null;
+  context_tokens: number;
+}
+
+interface TaskFields {
+  task_id: string;
+  task_subject: string;
+  task_description?: string;
+  teammate_name?: string;
+  team_name?: string;
+}
+
+/** The event-specific stdin fields each event's hooks get (the SDK's `*HookInput` names). */
 export interface HookEventFields {
-  PreToolUse: { tool_name: string; tool_input: Record<string, unknown>; tool_use_id: string };
-  PostToolUse: {
-    tool_name: string;
-    tool_input: Record<string, unknown>;
-    tool_response: unknown;
-    tool_use_id: string;
+  PreToolUse: ToolFields;
+  PostToolUse: ToolFields & { tool_response: unknown; duration_ms?: number };
+  PostToolUseFailure: ToolFields & { error: string; is_interrupt?: boolean; duration_ms?: number };
+  PostToolBatch: { tool_calls: ToolBatchCall[] };
+  Notification: { message: string; title?: string; notification_type: string };
+  UserPromptSubmit: { prompt: string; source?: "user" | "sdk" | "system" };
+  UserPromptExpansion: {
+    expansion_type: "slash_command" | "mcp_prompt";
+    command_name: string;
+    command_args: string;
+    command_source?: string;
+    prompt: string;
   };
-  UserPromptSubmit: { prompt: string };
+  SessionStart: { source: SessionStartSource; model?: string };
+  SessionEnd: { reason: SessionEndReason };
   Stop: { stop_hook_active: boolean; last_assistant_message?: string };
+  StopFailure: { error: string; error_details?: string; last_assistant_message?: string };
+  SubagentStart: { agent_id: string; agent_type: string };
   SubagentStop: {
     stop_hook_active: boolean;
     agent_id: string;
@@ -31,10 +69,66 @@ export interface HookEventFields {
     agent_transcript_path?: string;
     last_assistant_message?: string;
   };
-  SessionStart: { source: SessionStartSource; model?: string };
-  SessionEnd: { reason: SessionEndReason };
   PreCompact: { trigger: "manual" | "auto"; custom_instructions: string | null };
-  Notification: { message: string; title?: string; notification_type: string };
+  PostCompact: { trigger: "manual" | "auto"; compact_summary: string };
+  PreModelSwitch: ModelSwitchFields & { source: "command" | "picker" | "sdk" };
+  PostModelSwitch: ModelSwitchFields & {
+    source: "command" | "picker" | "sdk" | "auto" | "resume";
+  };
+  PermissionRequest: {
+    tool_name: string;
+    tool_input: Record<string, unknown>;
+    permission_suggestions?: unknown[];
+  };
+  PermissionDenied: ToolFields & { reason: string };
+  Setup: { trigger: "init" | "maintenance" };
+  TeammateIdle: { teammate_name: string; team_name: string };
+  TaskCreated: TaskFields;
+  TaskCompleted: TaskFields;
+  Elicitation: {
+    mcp_server_name: string;
+    message: string;
+    mode?: "form" | "url";
+    url?: string;
+    elicitation_id?: string;
+    requested_schema?: Record<string, unknown>;
+  };
+  ElicitationResult: {
+    mcp_server_name: string;
+    elicitation_id?: string;
+    mode?: "form" | "url";
+    action: "accept" | "decline" | "cancel";
+    content?: Record<string, unknown>;
+  };
+  ConfigChange: {
+    source: "user_settings" | "project_settings" | "local_settings" | "policy_settings" | "skills";
+    file_path?: string;
+  };
+  WorktreeCreate: { name: string };
+  WorktreeRemove: { worktree_path: string };
+  InstructionsLoaded: {
+    file_path: string;
+    memory_type: "User" | "Project" | "Local" | "Managed";
+    load_reason: "session_start" | "nested_traversal" | "path_glob_match" | "include" | "compact";
+    globs?: string[];
+    trigger_file_path?: string;
+    parent_file_path?: string;
+  };
+  CwdChanged: { old_cwd: string; new_cwd: string };
+  FileChanged: { file_path: string; event: "change" | "add" | "unlink" };
+  DirectoryAdded: { directory: string; source: "slash_command" | "register_repo_root" };
+  MessageDisplay: {
+    turn_id: string;
+    message_id: string;
+    index: number;
+    final: boolean;
+    delta: string;
+  };
+  PreSkillShellCommand: ToolFields & {
+    command_name: string;
+    command_source?: string;
+    invoked_by: "user" | "claude" | "other";
+  };
 }
 
 /** Fields present inside a subagent (or with --agent). */
@@ -80,14 +174,40 @@ export function matchQuery<E extends HookEvent>(
   return typeof value === "string" ? value : undefined;
 }
 
+/** The field each event's matchers test (Claude Code's table); undefined ignores matchers. */
 const MATCH_FIELD: Record<HookEvent, string | undefined> = {
   PreToolUse: "tool_name",
   PostToolUse: "tool_name",
+  PostToolUseFailure: "tool_name",
+  PostToolBatch: undefined,
+  Notification: "notification_type",
   UserPromptSubmit: undefined,
-  Stop: undefined,
-  SubagentStop: "agent_type",
+  UserPromptExpansion: "command_name",
   SessionStart: "source",
   SessionEnd: "reason",
+  Stop: undefined,
+  StopFailure: "error",
+  SubagentStart: "agent_type",
+  SubagentStop: "agent_type",
   PreCompact: "trigger",
-  Notification: "notification_type",
+  PostCompact: "trigger",
+  PreModelSwitch: "source",
+  PostModelSwitch: "source",
+  PermissionRequest: "tool_name",
+  PermissionDenied: "tool_name",
+  Setup: "trigger",
+  TeammateIdle: undefined,
+  TaskCreated: undefined,
+  TaskCompleted: undefined,
+  Elicitation: "mcp_server_name",
+  ElicitationResult: "mcp_server_name",
+  ConfigChange: "source",
+  WorktreeCreate: undefined,
+  WorktreeRemove: undefined,
+  InstructionsLoaded: "load_reason",
+  CwdChanged: undefined,
+  FileChanged: "file_path",
+  DirectoryAdded: "source",
+  MessageDisplay: undefined,
+  PreSkillShellCommand: "tool_name",
 };

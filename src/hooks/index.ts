@@ -1,5 +1,6 @@
 export type {
   CommandHookConfig,
+  HookHandlerConfig,
   HookMatcherGroup,
   HooksConfig,
   HooksConfigIssue,
@@ -8,7 +9,7 @@ export type {
 export { describeIssue } from "./config.js";
 export {
   createHookEngine,
-  DEFAULT_HOOK_TIMEOUT_MS,
+  HOOK_SHELL,
   type HookEngine,
   type HookEngineOptions,
 } from "./engine.js";
@@ -19,12 +20,14 @@ export type {
   SessionEndReason,
   SessionStartSource,
 } from "./hook-input.js";
+export type { HookLifecycleEvent } from "./hook-lifecycle.js";
 export {
   formatHookNotice,
   type HookNotice,
   type HookPermission,
   type HookResult,
 } from "./hook-result.js";
+export type { HttpHookPolicy } from "./http-url-policy.js";
 export { matcherMatches } from "./matcher.js";
 export { mergeHooksConfigs } from "./merge-config.js";
 export type { HookRunOutcome } from "./merge-results.js";
@@ -34,6 +37,7 @@ export {
   type CommandHookResult,
   runCommandHook,
 } from "./run-command-hook.js";
+export type { AskHookModel } from "./run-prompt-hook.js";
 export {
   describeBlockedPrompt,
   notification,

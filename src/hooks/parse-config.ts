@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import type {
-  CommandHookConfig,
+  HookHandlerConfig,
   HookMatcherGroup,
   HooksConfig,
   HooksConfigIssue,
@@ -8,12 +8,13 @@ import type {
 } from "./config.js";
 import { jsonPath } from "./config.js";
 import {
-  commandHookSchema,
+  HANDLER_TYPES,
+  handlerSchema,
   handlerTypeSchema,
   matcherGroupSchema,
-  UNSUPPORTED_HANDLER_TYPES,
 } from "./config-schema.js";
-import { isHookEvent, UNSUPPORTED_HOOK_EVENTS } from "./events.js";
+import { isHookEvent } from "./events.js";
+import { toHandlerConfig } from "./to-handler-config.js";
 
 type Path = ReadonlyArray<PropertyKey>;
 
@@ -56,9 +57,7 @@ export function parseHooksConfig(value: unknown, source: { file: string }): Pars
   for (const [event, groups] of Object.entries(value)) {
     const path = ["hooks", event];
     if (!isHookEvent(event)) {
-      if (UNSUPPORTED_HOOK_EVENTS.has(event)) {
-        sink.warn(path, `the ${event} hook event is not supported by keel; its hooks will not run`);
-      } else sink.error(path, `unknown hook event "${event}"`);
+      sink.warn(path, `unknown hook event "${event}"; its hooks will not run`);
       continue;
     }
     if (!Array.isArray(groups)) {
@@ -85,36 +84,23 @@ function parseGroup(value: unknown, path: Path, sink: IssueSink): HookMatcherGro
   return [matcher === undefined ? { hooks: handlers } : { matcher, hooks: handlers }];
 }
 
-function parseHandler(value: unknown, path: Path, sink: IssueSink): CommandHookConfig[] {
+function parseHandler(value: unknown, path: Path, sink: IssueSink): HookHandlerConfig[] {
   const typed = handlerTypeSchema.safeParse(value);
   if (!typed.success) {
     sink.zod(path, typed.error);
     return [];
   }
-  const type = typed.data.type;
-  if (type !== "command") {
-    if (UNSUPPORTED_HANDLER_TYPES.has(type)) {
-      sink.warn(path, `"${type}" hooks are not supported by keel (only "command"); skipped`);
-    } else sink.error([...path, "type"], `unknown hook type "${type}"`);
+  if (!HANDLER_TYPES.has(typed.data.type)) {
+    sink.error([...path, "type"], `unknown hook type "${typed.data.type}"`);
     return [];
   }
-  const parsed = commandHookSchema.safeParse(value);
+  const parsed = handlerSchema.safeParse(value);
   if (!parsed.success) {
     sink.zod(path, parsed.error);
     return [];
   }
-  const hook = parsed.data;
-  if (hook.shell !== undefined && hook.shell !== "bash") {
-    sink.warn([...path, "shell"], `shell "${hook.shell}" is not supported by keel; skipped`);
-    return [];
-  }
-  if (hook.if !== undefined) {
-    sink.warn([...path, "if"], "`if` is not supported by keel; the hook runs on every match");
-  }
-  if (hook.async === true || hook.asyncRewake === true) {
-    sink.warn([...path, "async"], "async hooks are not supported by keel; it runs in the turn");
-  }
-  const config: CommandHookConfig = { type: "command", command: hook.command };
-  if (hook.timeout !== undefined) config.timeout = hook.timeout;
-  return [config];
+  const handler = toHandlerConfig(parsed.data, (key, message) =>
+    sink.warn([...path, key], message),
+  );
+  return handler === undefined ? [] : [handler];
 }

@@ -12,7 +12,7 @@ export interface CommandHookRequest {
   /** The whole environment (the engine adds CLAUDE_PROJECT_DIR). */
   env: NodeJS.ProcessEnv;
   signal: AbortSignal;
-  /** The shell that runs `command` with `-c` (default "bash", as Claude Code). */
+  /** The shell that runs `command` with `-c` (default /bin/sh, as Claude Code on Linux). */
   shell?: string;
   timing?: Partial<ProcessTiming>;
   /** Characters kept of each stream (default 10,000, Claude Code's cap on hook output). */
@@ -49,7 +49,7 @@ export const HOOK_OUTPUT_CHARS = 10_000;
  */
 export async function runCommandHook(request: CommandHookRequest): Promise<CommandHookResult> {
   const output = new CappedCapture(request.maxOutputChars ?? HOOK_OUTPUT_CHARS);
-  const shell = request.shell ?? "bash";
+  const shell = request.shell ?? "/bin/sh";
   const outcome = await runProcess({
     shell,
     // Node's pipes are sockets, and bash sources ~/.bashrc when stdin is a socket and SHLVL

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { selectHooks } from "../../src/hooks/engine.js";
 import { matcherMatches } from "../../src/hooks/matcher.js";
+import { selectHooks } from "../../src/hooks/select-hooks.js";
+
+const by = (query: string) => ({ query, subject: undefined, spent: new Set<never>() });
 
 describe("hook matchers", () => {
   it.each([
@@ -43,9 +45,12 @@ describe("hook matchers", () => {
         ],
       },
       "PreToolUse",
-      "Bash",
+      by("Bash"),
     );
-    expect(selected.map((h) => h.command)).toEqual(["a", "b"]);
+    expect(selected.map((h) => JSON.stringify(h))).toEqual([
+      JSON.stringify({ type: "command", command: "a" }),
+      JSON.stringify({ type: "command", command: "b" }),
+    ]);
   });
 
   it("SessionStart groups match on the source and PreCompact groups on the trigger", () => {
@@ -55,9 +60,9 @@ describe("hook matchers", () => {
       ],
       PreCompact: [{ matcher: "auto", hooks: [{ type: "command" as const, command: "p" }] }],
     };
-    expect(selectHooks(config, "SessionStart", "resume")).toHaveLength(1);
-    expect(selectHooks(config, "SessionStart", "startup")).toHaveLength(0);
-    expect(selectHooks(config, "PreCompact", "auto")).toHaveLength(1);
-    expect(selectHooks(config, "PreCompact", "manual")).toHaveLength(0);
+    expect(selectHooks(config, "SessionStart", by("resume"))).toHaveLength(1);
+    expect(selectHooks(config, "SessionStart", by("startup"))).toHaveLength(0);
+    expect(selectHooks(config, "PreCompact", by("auto"))).toHaveLength(1);
+    expect(selectHooks(config, "PreCompact", by("manual"))).toHaveLength(0);
   });
 });

@@ -22,7 +22,7 @@ describe("parseHooksConfig", () => {
       PreToolUse: [
         { matcher: "Bash", hooks: [{ type: "command", command: "./check.sh", timeout: 30 }] },
       ],
-      Stop: [{ hooks: [{ type: "command", command: "./stop.sh" }] }],
+      Stop: [{ hooks: [{ type: "command", command: "./stop.sh", statusMessage: "x" }] }],
     });
   });
 
@@ -70,22 +70,38 @@ describe("parseHooksConfig", () => {
       { file },
     );
     expect(parsed.errors).toEqual([]);
-    expect(parsed.hooks).toEqual({});
-    expect(parsed.warnings.map((w) => w.path)).toEqual([
-      "hooks.Stop[0].hooks[0]",
-      "hooks.Stop[0].hooks[1]",
-      "hooks.Stop[0].hooks[2]",
+    expect(parsed.hooks.Stop?.[0]?.hooks.map((h) => h.type)).toEqual(["prompt", "http"]);
+    expect(parsed.warnings).toEqual([
+      {
+        file,
+        path: "hooks.Stop[0].hooks[1].type",
+        message: '"agent" hooks are not run by keel yet; this hook is not run',
+      },
     ]);
-    for (const warning of parsed.warnings)
-      expect(warning.message).toContain("not supported by keel");
   });
 
-  it("warns about Claude Code events keel does not run and rejects unknown event names", () => {
+  it("knows every Claude Code event and reports an unknown event name, skipping it", () => {
     const hook = [{ hooks: [{ type: "command", command: "x" }] }];
     const parsed = parseHooksConfig({ PermissionRequest: hook, PreTooluse: hook }, { file });
-    expect(parsed.warnings.map((w) => w.path)).toEqual(["hooks.PermissionRequest"]);
-    expect(parsed.errors).toEqual([
-      { file, path: "hooks.PreTooluse", message: 'unknown hook event "PreTooluse"' },
+    expect(parsed.errors).toEqual([]);
+    expect(parsed.hooks.PermissionRequest).toHaveLength(1);
+    expect(parsed.warnings).toEqual([
+      {
+        file,
+        path: "hooks.PreTooluse",
+        message: 'unknown hook event "PreTooluse"; its hooks will not run',
+      },
+    ]);
+  });
+
+  it("stops on a malformed http hook (no URL) and on a prompt hook without a prompt", () => {
+    const parsed = parseHooksConfig(
+      { Stop: [{ hooks: [{ type: "http", url: "not a url" }, { type: "prompt" }] }] },
+      { file },
+    );
+    expect(parsed.errors.map((e) => e.path)).toEqual([
+      "hooks.Stop[0].hooks[0].url",
+      "hooks.Stop[0].hooks[1].prompt",
     ]);
   });
 
@@ -105,7 +121,7 @@ describe("parseHooksConfig", () => {
     ]);
   });
 
-  it("warns when a hook uses fields keel ignores, and skips a non-bash shell", () => {
+  it("keeps `if`, skips a non-bash shell and exec form with a warning each", () => {
     const parsed = parseHooksConfig(
       {
         PreToolUse: [
@@ -113,6 +129,7 @@ describe("parseHooksConfig", () => {
             hooks: [
               { type: "command", command: "a", if: "Bash(rm *)" },
               { type: "command", command: "b", shell: "powershell" },
+              { type: "command", command: "c", args: ["x"] },
             ],
           },
         ],
@@ -120,10 +137,12 @@ describe("parseHooksConfig", () => {
       { file },
     );
     expect(parsed.warnings.map((w) => w.path)).toEqual([
-      "hooks.PreToolUse[0].hooks[0].if",
       "hooks.PreToolUse[0].hooks[1].shell",
+      "hooks.PreToolUse[0].hooks[2].args",
     ]);
-    expect(parsed.hooks.PreToolUse?.[0]?.hooks.map((h) => h.command)).toEqual(["a"]);
+    expect(parsed.hooks.PreToolUse?.[0]?.hooks).toEqual([
+      { type: "command", command: "a", if: "Bash(rm *)" },
+    ]);
   });
 });
 
@@ -141,7 +160,10 @@ describe("mergeHooksConfigs", () => {
       { file: "project" },
     ).hooks;
     const merged = mergeHooksConfigs([user, project]);
-    expect(merged.Stop?.map((g) => g.hooks[0]?.command)).toEqual(["u", "p"]);
+    expect(merged.Stop?.map((g) => JSON.stringify(g.hooks[0]))).toEqual([
+      JSON.stringify({ type: "command", command: "u" }),
+      JSON.stringify({ type: "command", command: "p" }),
+    ]);
     expect(merged.PreToolUse).toHaveLength(1);
     expect(merged.PostToolUse).toBeUndefined();
   });

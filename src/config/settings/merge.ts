@@ -5,6 +5,7 @@ import { dedupeRules, layerRules } from "./merge-rules.js";
 import { projectCodeOf, projectGrantsOf } from "./project-code.js";
 import type { ResolvedSettings } from "./resolved.js";
 import { mergeSandboxSettings } from "./sandbox-merge.js";
+import type { SettingsFile } from "./schema.js";
 import { anchorRootOf, type SettingsRoots, SOURCE_ORDER } from "./sources.js";
 
 function precedence(layer: SettingsLayer): number {
@@ -73,6 +74,8 @@ export function mergeSettingsLayers(
     hooks: lowFirst
       .filter((l) => l.settings.hooks !== undefined)
       .map((l) => ({ source: l.source, origin: l.origin, hooks: l.settings.hooks })),
+    ...mergedList(lowFirst, "allowedHttpHookUrls"),
+    ...mergedList(lowFirst, "httpHookAllowedEnvVars"),
     mcpServers: Object.assign({}, ...lowFirst.map((l) => l.settings.mcpServers ?? {})),
     sandbox: mergeSandboxSettings(lowFirst, roots),
     projectCode: projectCodeOf(lowFirst),
@@ -80,4 +83,13 @@ export function mergeSettingsLayers(
     files: lowFirst.filter((l) => l.source !== "cli").map((l) => l.origin),
     warnings,
   };
+}
+
+/** A list key whose arrays merge across files (Claude Code's rule); absent when no file sets it. */
+function mergedList(
+  lowFirst: readonly { settings: SettingsFile }[],
+  key: "allowedHttpHookUrls" | "httpHookAllowedEnvVars",
+): Partial<Record<typeof key, string[]>> {
+  const lists = lowFirst.flatMap((l) => (l.settings[key] ? [l.settings[key]] : []));
+  return lists.length === 0 ? {} : { [key]: [...new Set(lists.flat())] };
 }

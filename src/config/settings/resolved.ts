@@ -32,6 +32,10 @@ export interface ResolvedSettings {
   /** The agent the main thread runs as, from the highest source that sets one. */
   agent?: string;
   hooks: HooksFromSource[];
+  /** `allowedHttpHookUrls` of every file, concatenated; undefined when none sets it. */
+  allowedHttpHookUrls?: string[];
+  /** `httpHookAllowedEnvVars` of every file, concatenated; undefined when none sets it. */
+  httpHookAllowedEnvVars?: string[];
   /** MCP server entries by name (a higher source wins per name), for the MCP code to validate. */
   mcpServers: Record<string, unknown>;
   /** What the project's own settings files would run (asked about before a folder is trusted). */

@@ -28,6 +28,10 @@ export const plainKeySchemas = {
   enableAllProjectMcpServers: z.boolean(),
   enabledMcpjsonServers: z.array(z.string()),
   disabledMcpjsonServers: z.array(z.string()),
+  /** URL patterns http hooks may call (arrays merge across files). */
+  allowedHttpHookUrls: z.array(z.string()),
+  /** Variables http hooks may put in headers (arrays merge across files). */
+  httpHookAllowedEnvVars: z.array(z.string()),
 } as const;
 
 /** One settings file as keel uses it, after checking (keys it does not read are left out). */
@@ -43,6 +47,8 @@ export interface SettingsFile {
   enableAllProjectMcpServers?: boolean;
   enabledMcpjsonServers?: string[];
   disabledMcpjsonServers?: string[];
+  allowedHttpHookUrls?: string[];
+  httpHookAllowedEnvVars?: string[];
   /** Claude Code's OS sandbox for Bash. */
   sandbox?: SandboxSettings;
 }
