@@ -37,7 +37,7 @@ export function toPostToolUseOutcome(outcome: HookRunOutcome): PostToolUseOutcom
   return result;
 }
 
-/** The engine as the tool pipeline's ToolHooks (PreToolUse and PostToolUse). */
+/** The engine as the tool pipeline's ToolHooks (PreToolUse, PostToolUse, PostToolUseFailure). */
 export function toolHooks(engine: HookEngine): ToolHooks {
   return {
     async preToolUse(tool, input, toolUseId, signal) {
@@ -52,6 +52,16 @@ export function toolHooks(engine: HookEngine): ToolHooks {
         tool_use_id: toolUseId,
       };
       return toPostToolUseOutcome(await engine.run("PostToolUse", event, signal));
+    },
+    async postToolUseFailure(tool, input, toolUseId, failure, signal) {
+      const event = {
+        tool_name: tool.name,
+        tool_input: input,
+        tool_use_id: toolUseId,
+        error: failure.error,
+        is_interrupt: failure.isInterrupt,
+      };
+      return toPostToolUseOutcome(await engine.run("PostToolUseFailure", event, signal));
     },
   };
 }

@@ -37,6 +37,14 @@ export interface ToolHooks {
     response: unknown,
     signal: AbortSignal,
   ): Promise<PostToolUseOutcome>;
+  /** PostToolUseFailure: a call that threw (its error text, and whether an interrupt did it). */
+  postToolUseFailure?(
+    tool: AnyTool,
+    input: Record<string, unknown>,
+    toolUseId: string,
+    failure: { error: string; isInterrupt: boolean },
+    signal: AbortSignal,
+  ): Promise<PostToolUseOutcome>;
 }
 
 /** Hooks that do nothing (no hooks configured). */

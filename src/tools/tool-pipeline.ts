@@ -140,7 +140,9 @@ async function* callAndReport(
     result = yield* callWithProgress(tool, input, callContext, ids);
     content = tool.mapToolResult(result.data, block.id);
   } catch (error) {
-    yield failure(scope, describeThrown(error, signal));
+    const text = describeThrown(error, signal);
+    yield failure(scope, text);
+    yield* reportFailure(tool, scope, input, text);
     return;
   }
   const message = createToolResultMessage(
@@ -163,6 +165,22 @@ async function* callAndReport(
     result.data,
     signal,
   );
+  for (const value of post.attachments) yield attachment(scope, value);
+  if (post.preventContinuation) yield stoppedContinuation(scope, post.preventContinuation);
+}
+
+/** Runs PostToolUseFailure hooks for a call that threw; their context follows its result. */
+async function* reportFailure(
+  tool: AnyTool,
+  scope: ToolCallScope,
+  input: unknown,
+  error: string,
+): AsyncGenerator<ToolUpdate, void, undefined> {
+  const { block, context, signal } = scope;
+  const hook = context.hooks.postToolUseFailure;
+  if (!hook) return;
+  const isInterrupt = signal.aborted;
+  const post = await hook(tool, inputRecord(input), block.id, { error, isInterrupt }, signal);
   for (const value of post.attachments) yield attachment(scope, value);
   if (post.preventContinuation) yield stoppedContinuation(scope, post.preventContinuation);
 }

@@ -1,0 +1,108 @@
+import { chmod, mkdir, mkdtemp, readFile, realpath, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { jsonLines, only, runKeel } from "../helpers/run-keel.js";
+import { anthropicEnv, scriptedServer } from "../helpers/scripted.js";
+
+let dir: string;
+let stateDir: string;
+
+beforeEach(async () => {
+  dir = await realpath(await mkdtemp(join(tmpdir(), "keel-hook-fired-")));
+  stateDir = await mkdtemp(join(tmpdir(), "keel-state-"));
+  await mkdir(join(dir, ".claude"));
+});
+
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+  await rm(stateDir, { recursive: true, force: true });
+});
+
+/** Settings whose `event` hook saves its stdin to <event>.json and prints `stdout`. */
+async function recordingHook(event: string, matcher: string, stdout = ""): Promise<void> {
+  const path = join(dir, "record.sh");
+  await writeFile(path, `#!/bin/sh\ncat > "${dir}/$1.json"\nprintf '%s' '${stdout}'\n`);
+  await chmod(path, 0o755);
+  const hooks = {
+    [event]: [{ matcher, hooks: [{ type: "command", command: `${path} ${event}` }] }],
+  };
+  await writeFile(join(dir, ".claude", "settings.json"), JSON.stringify({ hooks }));
+}
+
+async function keel(scenario: unknown) {
+  const server = await scriptedServer(scenario);
+  const run = await runKeel(["-p", "do it", "--output-format", "stream-json", "--verbose"], {
+    cwd: dir,
+    env: { ...anthropicEnv(server), KEEL_CONFIG_DIR: stateDir },
+  });
+  return { run, server, lines: jsonLines(run.stdout) };
+}
+
+describe("PostToolUseFailure", () => {
+  it("fires after a call that failed, with its input field by field; its context reaches the model", async () => {
+    const context = JSON.stringify({
+      hookSpecificOutput: {
+        hookEventName: "PostToolUseFailure",
+        additionalContext: "try ls first",
+      },
+    });
+    await recordingHook("PostToolUseFailure", "Read", context);
+    const missing = join(dir, "missing.txt");
+    const { run, server, lines } = await keel({
+      turns: [
+        {
+          content: [
+            { type: "tool_use", id: "toolu_1", name: "Read", input: { file_path: missing } },
+          ],
+        },
+        { content: "ok" },
+      ],
+    });
+    expect(run.code).toBe(0);
+    const sessionId = only(lines, "result").session_id;
+    const input = JSON.parse(await readFile(join(dir, "PostToolUseFailure.json"), "utf8"));
+    expect(Object.keys(input).sort()).toEqual(
+      [
+        "session_id",
+        "transcript_path",
+        "cwd",
+        "permission_mode",
+        "hook_event_name",
+        "tool_name",
+        "tool_input",
+        "tool_use_id",
+        "error",
+        "is_interrupt",
+      ].sort(),
+    );
+    expect(input.session_id).toBe(sessionId);
+    expect(input.transcript_path).toMatch(new RegExp(`${sessionId}\\.jsonl$`));
+    expect(input.cwd).toBe(dir);
+    expect(input.permission_mode).toBe("default");
+    expect(input.hook_event_name).toBe("PostToolUseFailure");
+    expect(input.tool_name).toBe("Read");
+    expect(input.tool_input).toEqual({ file_path: missing });
+    expect(input.tool_use_id).toBe("toolu_1");
+    expect(input.error).toContain("missing.txt");
+    expect(input.is_interrupt).toBe(false);
+    expect(JSON.stringify(server.requests[1]?.body)).toContain("try ls first");
+    expect(server.violations).toEqual([]);
+  });
+
+  it("does not fire for a call that succeeded", async () => {
+    await recordingHook("PostToolUseFailure", "*");
+    await writeFile(join(dir, "here.txt"), "hello");
+    await keel({
+      turns: [
+        {
+          content: [
+            { type: "tool_use", name: "Read", input: { file_path: join(dir, "here.txt") } },
+          ],
+        },
+        { content: "ok" },
+      ],
+    });
+    await expect(readFile(join(dir, "PostToolUseFailure.json"), "utf8")).rejects.toThrow();
+  });
+});
