@@ -41,7 +41,6 @@ export const PENDING_FLAGS: readonly { flags: string; feature: string; choices?:
   { flags: "-w, --worktree [name]", feature: "sessions in a new git worktree are not in keel yet" },
   { flags: "-d, --debug [filter]", feature: "a debug log comes with issue 27" },
   { flags: "--debug-file <path>", feature: "a debug log comes with issue 27" },
-  { flags: "--bare", feature: "bare sessions come with issue 27" },
   { flags: "-n, --name <name>", feature: "session names come with issue 27" },
 ];
 

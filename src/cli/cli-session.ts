@@ -41,6 +41,7 @@ import type { CliOptions } from "./options.js";
 import { createSessionHooks, type SessionHooks } from "./session-hooks.js";
 import { createSessionToolset, type SessionToolset } from "./session-toolset.js";
 import { thinkingConfig } from "./thinking-option.js";
+import { cleanupTranscripts, DEFAULT_CLEANUP_PERIOD_DAYS } from "./transcript-cleanup.js";
 
 export type { CliSession, CliSessionInputs } from "./cli-session-types.js";
 
@@ -67,7 +68,9 @@ function attachmentSource(parts: Parts, loaded: Set<string>) {
   return createAttachmentCollector({
     sources: {
       changedFiles: changedFilesSource(NODE_CHANGED_FILE_DEPS),
-      nestedMemory: nestedMemorySource(async (paths) => nested.filesFor(paths)),
+      ...(inputs.options.bare
+        ? {}
+        : { nestedMemory: nestedMemorySource(async (paths) => nested.filesFor(paths)) }),
       ...(todo ? { todoReminder: todoReminderSource((id) => todo.todosOf(id)) } : {}),
       taskNotifications: tasks.notifications,
       planMode: planModeSource(),
@@ -155,8 +158,10 @@ function contextLoader(parts: Parts, loaded: Set<string>): () => Promise<Session
   const { inputs, home } = parts;
   let first: Promise<SessionContext> | undefined;
   const roots = { cwd: inputs.io.cwd, home, stateDir: inputs.stateDir };
-  const fresh = (context: SessionContext) =>
-    withFreshMemory(context, { ...roots, loaded, onWarning: inputs.warn });
+  const fresh = async (context: SessionContext) =>
+    inputs.options.bare
+      ? context
+      : withFreshMemory(context, { ...roots, loaded, onWarning: inputs.warn });
   return () => {
     if (first) return first.then(fresh);
     first = loadFirstContext(parts, loaded);
@@ -179,6 +184,7 @@ async function loadFirstContext(parts: Parts, loaded: Set<string>): Promise<Sess
       now: new Date(),
       loaded,
       onWarning: inputs.warn,
+      ...(inputs.options.bare ? { memory: false } : {}),
     }),
     parts.hooks.start(inputs.resumed ? "resume" : "startup"),
   ]);
@@ -231,12 +237,26 @@ function httpHookPolicy(settings: CliSessionInputs["policy"]["settings"]): HttpH
 }
 
 /**
+ * Removes transcripts older than cleanupPeriodDays (at most once a day). Housekeeping only: a
+ * state folder keel cannot write is reported by the writers that need it, not here.
+ */
+async function removeOldTranscripts(inputs: CliSessionInputs): Promise<void> {
+  await cleanupTranscripts({
+    stateDir: inputs.stateDir,
+    periodDays: inputs.policy.settings.cleanupPeriodDays ?? DEFAULT_CLEANUP_PERIOD_DAYS,
+    now: Date.now,
+    keep: inputs.sessionId,
+  }).catch(() => undefined);
+}
+
+/**
  * Assembles a CLI session: settings-driven permissions and hooks, the tools, the prompt
  * context (memory files, git snapshot, SessionStart context), per-turn attachments, context
  * management, the transcript, and the QueryEngine over them.
  */
 export async function createCliSession(inputs: CliSessionInputs): Promise<CliSession> {
   const { options, io, store, policy } = inputs;
+  await removeOldTranscripts(inputs);
   const ids: IdSource = { uuid: randomUUID, timestamp: () => new Date().toISOString() };
   const home = io.env.HOME ?? homedir();
   const env = { ...io.env, ...policy.settings.env };

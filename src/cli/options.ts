@@ -69,6 +69,8 @@ export interface CliOptions {
   mainAgent?: AgentDefinition;
   /** Agents the host defines (`--agents`, the Agent SDK's `agents`); they override agent files. */
   agents?: readonly AgentDefinition[];
+  /** `--bare`: no hooks, and no memory files (CLAUDE.md, AGENTS.md, rules) read. */
+  bare?: boolean;
   /** `--betas`: beta feature names sent as the `anthropic-beta` header (Anthropic only). */
   betas?: string[];
   /** Problems with flag values that do not stop the run (fields of --agents keel ignores). */
@@ -243,6 +245,7 @@ function toCliOptions(promptWords: string[], raw: Record<string, unknown>): CliO
     ...optional("tools"),
     ...optional("settingSources"),
     ...optional("agent"),
+    ...(raw.bare === true ? { bare: true } : {}),
     ...(raw.betas === undefined ? {} : { betas: splitList(raw.betas) }),
     ...flagNotices(raw),
     prompt: promptWords.join(" "),
@@ -358,6 +361,10 @@ export function mainCommand(onParsed: (options: CliOptions) => void): Command {
     .option(
       "--agents <json>",
       'define agents for this session: JSON of name → {description, prompt, tools?, disallowedTools?, model?, maxTurns?}, e.g. \'{"reviewer":{"description":"Reviews code","prompt":"You review code"}}\'',
+    )
+    .option(
+      "--bare",
+      "a minimal session: no hooks and no memory files (CLAUDE.md, AGENTS.md, rules)",
     )
     .option(
       "--betas <betas...>",

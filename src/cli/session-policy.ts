@@ -70,7 +70,9 @@ export async function loadSessionPolicy(
   }
   // Settings loading checked the hooks: broken ones stopped it, the rest are in the warnings.
   for (const warning of settings.warnings) warn(warning);
-  const configured = settings.hooks
+  // --bare and disableAllHooks: no hook of any settings file runs (checked all the same).
+  const hookEntries = options.bare || settings.disableAllHooks ? [] : settings.hooks;
+  const configured = hookEntries
     .map((entry) => parseHooksConfig(entry.hooks, { file: entry.origin }).hooks)
     .filter((h) => Object.keys(h).length > 0);
   return {

@@ -84,7 +84,6 @@ const EXPECTED: Record<string, string[][]> = {
     "allowManagedHooksOnly",
     "strictKnownMarketplaces",
   ),
-  "centminmod__my-claude-code-setup/.claude/settings.json": noEffect("cleanupPeriodDays"),
   "centminmod__my-claude-code-setup/.claude/settings.local.json": noEffect("includeCoAuthoredBy"),
   "disler__claude-code-hooks-mastery/.claude/settings.json": noEffect(
     "statusLine",

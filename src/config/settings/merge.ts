@@ -56,6 +56,10 @@ export function mergeSettingsLayers(
   );
   const model = highFirst.find((l) => l.settings.model !== undefined)?.settings.model;
   const agent = highFirst.find((l) => l.settings.agent !== undefined)?.settings.agent;
+  const { disableAllHooks } =
+    highFirst.find((l) => l.settings.disableAllHooks !== undefined)?.settings ?? {};
+  const { cleanupPeriodDays } =
+    highFirst.find((l) => l.settings.cleanupPeriodDays !== undefined)?.settings ?? {};
   return {
     rules,
     permissionMode,
@@ -71,6 +75,8 @@ export function mergeSettingsLayers(
     ],
     ...(model === undefined ? {} : { model }),
     ...(agent === undefined ? {} : { agent }),
+    ...(disableAllHooks === undefined ? {} : { disableAllHooks }),
+    ...(cleanupPeriodDays === undefined ? {} : { cleanupPeriodDays }),
     hooks: lowFirst
       .filter((l) => l.settings.hooks !== undefined)
       .map((l) => ({ source: l.source, origin: l.origin, hooks: l.settings.hooks })),

@@ -32,6 +32,10 @@ export interface ResolvedSettings {
   /** The agent the main thread runs as, from the highest source that sets one. */
   agent?: string;
   hooks: HooksFromSource[];
+  /** `disableAllHooks` of the highest source that sets it. */
+  disableAllHooks?: boolean;
+  /** `cleanupPeriodDays` of the highest source that sets it (absent: 30). */
+  cleanupPeriodDays?: number;
   /** `allowedHttpHookUrls` of every file, concatenated; undefined when none sets it. */
   allowedHttpHookUrls?: string[];
   /** `httpHookAllowedEnvVars` of every file, concatenated; undefined when none sets it. */

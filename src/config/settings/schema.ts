@@ -32,6 +32,10 @@ export const plainKeySchemas = {
   allowedHttpHookUrls: z.array(z.string()),
   /** Variables http hooks may put in headers (arrays merge across files). */
   httpHookAllowedEnvVars: z.array(z.string()),
+  /** No hook of any settings file runs (an Agent SDK host's own hooks still do). */
+  disableAllHooks: z.boolean(),
+  /** Transcripts older than this many days are removed at start (Claude Code's minimum is 1). */
+  cleanupPeriodDays: z.number().int().min(1),
 } as const;
 
 /** One settings file as keel uses it, after checking (keys it does not read are left out). */
@@ -49,6 +53,8 @@ export interface SettingsFile {
   disabledMcpjsonServers?: string[];
   allowedHttpHookUrls?: string[];
   httpHookAllowedEnvVars?: string[];
+  disableAllHooks?: boolean;
+  cleanupPeriodDays?: number;
   /** Claude Code's OS sandbox for Bash. */
   sandbox?: SandboxSettings;
 }

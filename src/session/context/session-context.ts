@@ -15,6 +15,8 @@ export interface SessionContextInputs {
   customSystemPrompt?: string;
   appendSystemPrompt?: string;
   now: Date;
+  /** False: no memory files are read (`--bare`). */
+  memory?: boolean;
   /** Filled with the memory files loaded at start, so nested memory does not repeat them. */
   loaded?: Set<string>;
   onWarning?: (message: string) => void;
@@ -28,12 +30,14 @@ export interface SessionContextInputs {
  */
 export async function loadSessionContext(inputs: SessionContextInputs): Promise<SessionContext> {
   const [memory, git] = await Promise.all([
-    loadMemoryFiles({
-      cwd: inputs.cwd,
-      home: inputs.home,
-      stateDir: inputs.stateDir,
-      ...(inputs.onWarning ? { onWarning: inputs.onWarning } : {}),
-    }),
+    inputs.memory === false
+      ? []
+      : loadMemoryFiles({
+          cwd: inputs.cwd,
+          home: inputs.home,
+          stateDir: inputs.stateDir,
+          ...(inputs.onWarning ? { onWarning: inputs.onWarning } : {}),
+        }),
     gitStatusSnapshot(inputs.cwd, inputs.git),
   ]);
   for (const file of memory) inputs.loaded?.add(file.path);
