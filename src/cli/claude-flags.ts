@@ -39,8 +39,6 @@ export const PENDING_FLAGS: readonly { flags: string; feature: string; choices?:
   { flags: "--plugin-dir <paths...>", feature: "plugins come with issue 24" },
   { flags: "--plugin-dir-no-mcp <paths...>", feature: "plugins come with issue 24" },
   { flags: "-w, --worktree [name]", feature: "sessions in a new git worktree are not in keel yet" },
-  { flags: "-d, --debug [filter]", feature: "a debug log comes with issue 27" },
-  { flags: "--debug-file <path>", feature: "a debug log comes with issue 27" },
   { flags: "-n, --name <name>", feature: "session names come with issue 27" },
 ];
 

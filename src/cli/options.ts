@@ -5,6 +5,7 @@ import { PERMISSION_MODES, type PermissionMode } from "../tools/context.js";
 import { VERSION } from "../version.js";
 import { parseAgentsOption } from "./agents-option.js";
 import { addClaudeFlags, noEffectNotices, pendingRefusal } from "./claude-flags.js";
+import type { DebugOptions } from "./debug-log.js";
 import type { OutputFormat } from "./output.js";
 import { UsageError } from "./usage-error.js";
 
@@ -69,6 +70,8 @@ export interface CliOptions {
   mainAgent?: AgentDefinition;
   /** Agents the host defines (`--agents`, the Agent SDK's `agents`); they override agent files. */
   agents?: readonly AgentDefinition[];
+  /** `--debug [filter]` / `--debug-file <path>`: a debug log (debug-log.ts). */
+  debug?: DebugOptions;
   /** `--bare`: no hooks, and no memory files (CLAUDE.md, AGENTS.md, rules) read. */
   bare?: boolean;
   /** `--betas`: beta feature names sent as the `anthropic-beta` header (Anthropic only). */
@@ -147,6 +150,14 @@ function permissionModeFlag(raw: Record<string, unknown>): Pick<CliOptions, "per
   return {
     permissionMode: mode === "manual" || mode === "auto" ? "default" : (mode as PermissionMode),
   };
+}
+
+/** `--debug [filter]` and `--debug-file <path>`: either asks for the debug log. */
+function debugFlags(raw: Record<string, unknown>): Pick<CliOptions, "debug"> {
+  const file = text(raw, "debugFile");
+  if (raw.debug === undefined && file === undefined) return {};
+  const filter = text(raw, "debug");
+  return { debug: { ...(filter ? { filter } : {}), ...(file ? { file } : {}) } };
 }
 
 /** `--system-prompt-file` / `--append-system-prompt-file`: the file's text, as the flag's. */
@@ -246,6 +257,7 @@ function toCliOptions(promptWords: string[], raw: Record<string, unknown>): CliO
     ...optional("settingSources"),
     ...optional("agent"),
     ...(raw.bare === true ? { bare: true } : {}),
+    ...debugFlags(raw),
     ...(raw.betas === undefined ? {} : { betas: splitList(raw.betas) }),
     ...flagNotices(raw),
     prompt: promptWords.join(" "),
@@ -362,6 +374,11 @@ export function mainCommand(onParsed: (options: CliOptions) => void): Command {
       "--agents <json>",
       'define agents for this session: JSON of name → {description, prompt, tools?, disallowedTools?, model?, maxTurns?}, e.g. \'{"reviewer":{"description":"Reviews code","prompt":"You review code"}}\'',
     )
+    .option(
+      "-d, --debug [filter]",
+      "write a debug log (requests, loop transitions, hooks, permission decisions, with timings) to ~/.keel/debug/<session-id>.txt; filter: categories to show (api,hooks) or hide (!loop)",
+    )
+    .option("--debug-file <path>", "write the debug log to this file (turns --debug on)")
     .option(
       "--bare",
       "a minimal session: no hooks and no memory files (CLAUDE.md, AGENTS.md, rules)",

@@ -10,6 +10,8 @@ import type { LoopTransition } from "../protocol/messages.js";
 import type { SdkMessage, SdkResult } from "../session/sdk-messages.js";
 import { transitionText } from "../session/transcript/trace.js";
 import { type CliSession, type CliSessionInputs, createCliSession } from "./cli-session.js";
+import { sessionDebugLog } from "./debug-log.js";
+import { type DebuggedParts, withDebugLog } from "./debug-session.js";
 import type { CliIo } from "./io.js";
 import { withMainAgent } from "./main-agent-option.js";
 import type { CliOptions } from "./options.js";
@@ -103,21 +105,11 @@ function sessionOpener(given: CliOptions, io: CliIo): OpenSession {
       history: resolved.messages,
       onError: (error) => warn(`cannot write the transcript: ${error.message}`),
     });
-    return createCliSession({
-      options,
-      io,
+    const parts: DebuggedParts = {
       model: extras.wrapProvider
         ? { ...model, provider: extras.wrapProvider(model.provider, model.model) }
         : model,
-      sessionId: resolved.sessionId,
-      history: resolved.messages,
-      resumed: options.resume !== undefined || options.continue,
-      store,
-      stateDir,
-      policy: withHooks(policy, extras),
       canUseTool: extras.canUseTool ?? createHeadlessCanUseTool,
-      warn,
-      ...(extras.hostTools ? { hostTools: extras.hostTools } : {}),
       ...(extras.hooks ? { runHookCommand: extras.hooks.runCommand } : {}),
       ...(options.verbose
         ? {
@@ -125,6 +117,21 @@ function sessionOpener(given: CliOptions, io: CliIo): OpenSession {
               void writeTo(io.stderr, describeTransition(t, n)),
           }
         : {}),
+    };
+    const { sessionId } = resolved;
+    const debug = sessionDebugLog(options.debug, { stateDir, sessionId, cwd: io.cwd, say: warn });
+    return createCliSession({
+      options,
+      io,
+      sessionId,
+      history: resolved.messages,
+      resumed: options.resume !== undefined || options.continue,
+      store,
+      stateDir,
+      policy: withHooks(policy, extras),
+      warn,
+      ...(extras.hostTools ? { hostTools: extras.hostTools } : {}),
+      ...(debug ? withDebugLog(parts, debug) : parts),
     });
   };
 }

@@ -7,6 +7,8 @@ import { TaskStore } from "../../tasks/task-store.js";
 import type { SandboxMode } from "../../tools/sandbox/bash-sandbox.js";
 import { createCliSession } from "../cli-session.js";
 import { switchableModel } from "../control/model-switch.js";
+import { sessionDebugLog } from "../debug-log.js";
+import { type DebuggedParts, withDebugLog } from "../debug-session.js";
 import type { CliIo } from "../io.js";
 import type { CliOptions } from "../options.js";
 import type { PrintModel } from "../print-model.js";
@@ -66,20 +68,25 @@ export async function openReplSession(
   });
   const models = switchableModel(inputs.model.provider, inputs.model.model);
   let permissions: PermissionEngine | undefined;
+  const parts: DebuggedParts = {
+    model: { ...inputs.model, provider: models.provider },
+    canUseTool: (engine) => {
+      permissions = engine;
+      return createInteractiveCanUseTool(engine, inputs.ask, io.cwd);
+    },
+  };
+  const { sessionId } = start;
+  const debug = sessionDebugLog(options.debug, { stateDir, sessionId, cwd: io.cwd, say: warn });
   const session = await createCliSession({
     options: { ...options, includePartialMessages: true },
     io,
-    model: { ...inputs.model, provider: models.provider },
-    sessionId: start.sessionId,
+    sessionId,
     history: start.history,
     resumed: start.resumed,
     store,
     stateDir,
     policy: inputs.policy,
-    canUseTool: (engine) => {
-      permissions = engine;
-      return createInteractiveCanUseTool(engine, inputs.ask, io.cwd);
-    },
+    ...(debug ? withDebugLog(parts, debug) : parts),
     ...(inputs.onProgress ? { onProgress: inputs.onProgress } : {}),
     warn,
   });
