@@ -20,6 +20,7 @@ import {
   nestedMemorySource,
   todoReminderSource,
 } from "../session/attachments/sources.js";
+import { commitInstructions } from "../session/commit-instructions.js";
 import { withFreshMemory } from "../session/context/fresh-memory.js";
 import { loadSessionContext } from "../session/context/session-context.js";
 import type {
@@ -185,6 +186,7 @@ async function loadFirstContext(parts: Parts, loaded: Set<string>): Promise<Sess
       loaded,
       onWarning: inputs.warn,
       ...(inputs.options.bare ? { memory: false } : {}),
+      gitInstructions: commitInstructions(inputs.policy.settings),
     }),
     parts.hooks.start(inputs.resumed ? "resume" : "startup"),
   ]);

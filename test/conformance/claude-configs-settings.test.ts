@@ -42,13 +42,11 @@ const noEffect = (...keys: string[]) => keys.map((key) => [key, "no-effect"]);
  * file loads without a word. None stops keel: Claude Code runs them all.
  */
 const EXPECTED: Record<string, string[][]> = {
-  "007__dotfiles/.claude/settings.json": noEffect("includeCoAuthoredBy"),
   "00riddle00__dotfiles/.claude/settings.json": noEffect("theme"),
   "01-mu__dotfiles/.claude/settings.json": [["systemPrompt", "skipped"]],
   "01O10__agent-engineering-playbook/.claude/settings.json": [["search", "skipped"]],
   "0443n__configs/.claude/settings.json": noEffect("theme", "tui"),
   "0xAndoroid__dotfiles/claude/settings.json": noEffect(
-    "includeCoAuthoredBy",
     "statusLine",
     "enabledPlugins",
     "forceLoginMethod",
@@ -66,14 +64,12 @@ const EXPECTED: Record<string, string[][]> = {
     ),
   ],
   "ArloL__dotfiles/claude/settings.json": noEffect(
-    "attribution",
     "statusLine",
     "enabledPlugins",
     "effortLevel",
     "autoUpdatesChannel",
     "voiceEnabled",
   ),
-  "ChrisWiles__claude-code-showcase/.claude/settings.json": noEffect("includeCoAuthoredBy"),
   "anthropics__claude-code/examples/settings/settings-bash-sandbox.json": noEffect(
     "allowManagedPermissionRulesOnly",
   ),
@@ -84,7 +80,6 @@ const EXPECTED: Record<string, string[][]> = {
     "allowManagedHooksOnly",
     "strictKnownMarketplaces",
   ),
-  "centminmod__my-claude-code-setup/.claude/settings.local.json": noEffect("includeCoAuthoredBy"),
   "disler__claude-code-hooks-mastery/.claude/settings.json": noEffect(
     "statusLine",
     "hooks.PermissionRequest",
@@ -92,7 +87,6 @@ const EXPECTED: Record<string, string[][]> = {
     "hooks.SubagentStart",
     "hooks.Setup",
   ),
-  "getsentry__sentry/.claude/settings.json": noEffect("includeCoAuthoredBy"),
   "mastra-ai__mastra/.claude/settings.json": noEffect("enabledPlugins"),
   "payloadcms__payload/.claude/settings.json": noEffect("extraKnownMarketplaces", "enabledPlugins"),
   "tldraw__tldraw/.claude/settings.json": noEffect("spinnerVerbs", "enabledPlugins"),

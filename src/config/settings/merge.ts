@@ -56,10 +56,6 @@ export function mergeSettingsLayers(
   );
   const model = highFirst.find((l) => l.settings.model !== undefined)?.settings.model;
   const agent = highFirst.find((l) => l.settings.agent !== undefined)?.settings.agent;
-  const { disableAllHooks } =
-    highFirst.find((l) => l.settings.disableAllHooks !== undefined)?.settings ?? {};
-  const { cleanupPeriodDays } =
-    highFirst.find((l) => l.settings.cleanupPeriodDays !== undefined)?.settings ?? {};
   return {
     rules,
     permissionMode,
@@ -75,8 +71,7 @@ export function mergeSettingsLayers(
     ],
     ...(model === undefined ? {} : { model }),
     ...(agent === undefined ? {} : { agent }),
-    ...(disableAllHooks === undefined ? {} : { disableAllHooks }),
-    ...(cleanupPeriodDays === undefined ? {} : { cleanupPeriodDays }),
+    ...highestScalars(highFirst),
     hooks: lowFirst
       .filter((l) => l.settings.hooks !== undefined)
       .map((l) => ({ source: l.source, origin: l.origin, hooks: l.settings.hooks })),
@@ -89,6 +84,25 @@ export function mergeSettingsLayers(
     files: lowFirst.filter((l) => l.source !== "cli").map((l) => l.origin),
     warnings,
   };
+}
+
+/** Keys whose value is the highest source's that sets one. */
+const SCALAR_KEYS = [
+  "disableAllHooks",
+  "cleanupPeriodDays",
+  "attribution",
+  "includeCoAuthoredBy",
+  "includeGitInstructions",
+] as const;
+
+function highestScalars(
+  highFirst: readonly { settings: SettingsFile }[],
+): Pick<SettingsFile, (typeof SCALAR_KEYS)[number]> {
+  const found = SCALAR_KEYS.flatMap((key) => {
+    const layer = highFirst.find((l) => l.settings[key] !== undefined);
+    return layer ? [[key, layer.settings[key]]] : [];
+  });
+  return Object.fromEntries(found);
 }
 
 /** A list key whose arrays merge across files (Claude Code's rule); absent when no file sets it. */

@@ -36,6 +36,10 @@ export interface ResolvedSettings {
   disableAllHooks?: boolean;
   /** `cleanupPeriodDays` of the highest source that sets it (absent: 30). */
   cleanupPeriodDays?: number;
+  /** `attribution`, `includeCoAuthoredBy`, `includeGitInstructions`: each from the highest source. */
+  attribution?: boolean | { commit?: string; pr?: string };
+  includeCoAuthoredBy?: boolean;
+  includeGitInstructions?: boolean;
   /** `allowedHttpHookUrls` of every file, concatenated; undefined when none sets it. */
   allowedHttpHookUrls?: string[];
   /** `httpHookAllowedEnvVars` of every file, concatenated; undefined when none sets it. */

@@ -36,6 +36,14 @@ export const plainKeySchemas = {
   disableAllHooks: z.boolean(),
   /** Transcripts older than this many days are removed at start (Claude Code's minimum is 1). */
   cleanupPeriodDays: z.number().int().min(1),
+  /** The attribution the system prompt asks commits and pull requests to end with. */
+  attribution: z.union([
+    z.boolean(),
+    z.looseObject({ commit: z.string().optional(), pr: z.string().optional() }),
+  ]),
+  includeCoAuthoredBy: z.boolean(),
+  /** False: no commit and pull request instructions in the system prompt. */
+  includeGitInstructions: z.boolean(),
 } as const;
 
 /** One settings file as keel uses it, after checking (keys it does not read are left out). */
@@ -55,6 +63,9 @@ export interface SettingsFile {
   httpHookAllowedEnvVars?: string[];
   disableAllHooks?: boolean;
   cleanupPeriodDays?: number;
+  attribution?: boolean | { commit?: string; pr?: string };
+  includeCoAuthoredBy?: boolean;
+  includeGitInstructions?: boolean;
   /** Claude Code's OS sandbox for Bash. */
   sandbox?: SandboxSettings;
 }

@@ -15,6 +15,8 @@ export interface SessionContextInputs {
   customSystemPrompt?: string;
   appendSystemPrompt?: string;
   now: Date;
+  /** The commit and pull request section of the default prompt ("" or absent: none). */
+  gitInstructions?: string;
   /** False: no memory files are read (`--bare`). */
   memory?: boolean;
   /** Filled with the memory files loaded at start, so nested memory does not repeat them. */
@@ -45,6 +47,9 @@ export async function loadSessionContext(inputs: SessionContextInputs): Promise<
     inputs.customSystemPrompt ??
     defaultSystemPrompt({ cwd: inputs.cwd, platform: inputs.platform, tools: inputs.tools });
   const parts = [base, `Model: ${inputs.model}`];
+  // Commits go through Bash; a custom system prompt replaces these instructions too.
+  const commits = inputs.customSystemPrompt === undefined && inputs.tools.includes("Bash");
+  if (commits && inputs.gitInstructions) parts.push(inputs.gitInstructions);
   if (git) parts.push(`# Git status\n${git}`);
   if (inputs.appendSystemPrompt) parts.push(inputs.appendSystemPrompt);
   const claudeMd = renderClaudeMd(memory);
