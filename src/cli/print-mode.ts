@@ -16,7 +16,7 @@ import type { CliIo } from "./io.js";
 import { withMainAgent } from "./main-agent-option.js";
 import type { CliOptions } from "./options.js";
 import { createOutputPrinter, exitCodeFor, writeTo } from "./output.js";
-import { printModel } from "./print-model.js";
+import { printModel, withSettingsEnv } from "./print-model.js";
 import { pickerRefusal } from "./resume-picker-refusal.js";
 import { resolveSession } from "./resume-session.js";
 import { loadSessionPolicy, type SessionPolicy } from "./session-policy.js";
@@ -94,7 +94,11 @@ function sessionOpener(given: CliOptions, io: CliIo): OpenSession {
     const asked = { ...given, ...extras.options };
     const policy = await loadSessionPolicy(asked, { home, stateDir, cwd: io.cwd }, warn);
     const options = await withMainAgent(asked, policy.settings.agent, io);
-    const model = await printModel(options, io, policy.settings.model);
+    const model = await printModel(
+      options,
+      withSettingsEnv(io, policy.settings.env),
+      policy.settings.model,
+    );
     const ids = { uuid: randomUUID, timestamp: () => new Date().toISOString() };
     const resolved = await resolveSession(options, { stateDir, cwd: io.cwd, ids, onWarning: warn });
     const store = await openSessionStore({

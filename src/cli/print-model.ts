@@ -28,6 +28,14 @@ function positiveInt(name: string, value: string | undefined): number | undefine
   return n;
 }
 
+/**
+ * The io with the settings' `env` over the process's, as Claude Code applies it: the model
+ * variables (ANTHROPIC_MODEL, ANTHROPIC_BASE_URL, CLAUDE_CODE_MAX_OUTPUT_TOKENS…) come from it.
+ */
+export function withSettingsEnv(io: CliIo, env: Readonly<Record<string, string>>): CliIo {
+  return { ...io, env: { ...io.env, ...env } };
+}
+
 /** The model a session runs on: --model, then ANTHROPIC_MODEL, then the settings' model. */
 export async function printModel(
   options: CliOptions,

@@ -1,6 +1,6 @@
 import type { ModelRequest, RequestKind } from "../model/provider.js";
 import { toolDefinitionOf } from "../model/tool-schema.js";
-import type { ToolDefinition } from "../protocol/api.js";
+import type { ApiThinkingConfig, ToolDefinition } from "../protocol/api.js";
 import { systemReminder, toApiMessages } from "../protocol/api-payload.js";
 import type { Message, UserMessage } from "../protocol/messages.js";
 import type { ToolUseContext } from "../tools/context.js";
@@ -69,12 +69,31 @@ function toolsAndSystem(
   };
 }
 
+/** The API's least thinking budget. */
+const MIN_THINKING_BUDGET = 1024;
+
+/**
+ * A thinking budget the API takes with this max_tokens: it must stay below it (a budget of
+ * MAX_THINKING_TOKENS=32000 with max_tokens 32000 would be refused), and at least 1024, so
+ * with max_tokens too small for any budget thinking is turned off.
+ */
+export function fittedThinking(
+  thinking: ApiThinkingConfig | undefined,
+  maxTokens: number,
+): ApiThinkingConfig | undefined {
+  if (thinking?.type !== "enabled" || thinking.budget_tokens < maxTokens) return thinking;
+  const budget = maxTokens - 1;
+  return budget < MIN_THINKING_BUDGET
+    ? { type: "disabled" }
+    : { ...thinking, budget_tokens: budget };
+}
+
 /** The Messages API request for one iteration of the loop. */
 export function buildRequest(inputs: RequestInputs): ModelRequest {
   const contextMessage = userContextMessage(inputs.userContext);
   const messages = contextMessage ? [contextMessage, ...inputs.messages] : inputs.messages;
   const { tools, system } = toolsAndSystem(inputs.context, inputs.systemPrompt);
-  const thinking = inputs.context.options.thinking;
+  const thinking = fittedThinking(inputs.context.options.thinking, inputs.maxTokens);
   return {
     model: inputs.context.options.mainLoopModel,
     system,

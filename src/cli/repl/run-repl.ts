@@ -5,7 +5,7 @@ import type { Message } from "../../protocol/messages.js";
 import type { CliIo } from "../io.js";
 import { withMainAgent } from "../main-agent-option.js";
 import type { CliOptions } from "../options.js";
-import { printModel } from "../print-model.js";
+import { printModel, withSettingsEnv } from "../print-model.js";
 import { resolveSession } from "../resume-session.js";
 import { loadSessionPolicy, type SessionPolicy } from "../session-policy.js";
 import { ensureWritableStateFolder } from "../session-store.js";
@@ -106,7 +106,11 @@ export async function runRepl(given: CliOptions, io: CliIo): Promise<number> {
     : await loadSessionPolicy(given, roots, () => {}, { projectTrusted: false });
   // The main thread may run as an agent (--agent or the `agent` setting): every session has it.
   const options = await withMainAgent(given, policy.settings.agent, io);
-  const model = await printModel(options, io, policy.settings.model);
+  const model = await printModel(
+    options,
+    withSettingsEnv(io, policy.settings.env),
+    policy.settings.model,
+  );
   const ids = { uuid: randomUUID, timestamp: () => new Date().toISOString() };
   const resolved = await resolveSession(options, { stateDir, cwd: io.cwd, ids, onWarning: warn });
   const decided = await askAboutProjectServers({ options, io, policy, stateDir, home, terminal });
