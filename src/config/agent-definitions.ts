@@ -18,13 +18,16 @@ export interface LoadedAgentDefinitions {
   warnings: AgentDefinitionWarning[];
 }
 
-/** The Markdown files of an agents folder, sorted; none when the folder does not exist. */
+/**
+ * The Markdown files of an agents folder and its subfolders (Claude Code finds
+ * `.claude/agents/team/builder.md` too), sorted; none when the folder does not exist.
+ */
 async function agentFiles(dir: string): Promise<string[]> {
   try {
-    const entries = await readdir(dir, { withFileTypes: true });
+    const entries = await readdir(dir, { withFileTypes: true, recursive: true });
     return entries
       .filter((entry) => !entry.isDirectory() && entry.name.endsWith(".md"))
-      .map((entry) => join(dir, entry.name))
+      .map((entry) => join(entry.parentPath, entry.name))
       .sort();
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];

@@ -1,6 +1,6 @@
-import { parse as parseYaml } from "yaml";
 import { z } from "zod";
 import type { AgentDefinition } from "./agent-definition.js";
+import { parseLenientFrontmatter } from "./lenient-frontmatter.js";
 
 /** An agent name: what `subagent_type` and permission rules (`Agent(name)`) refer to. */
 export const AGENT_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
@@ -79,12 +79,10 @@ function describeIssues(error: z.ZodError): string {
 function parseFrontmatter(
   text: string,
 ): { ok: true; data: unknown } | { ok: false; problem: string } {
-  try {
-    return { ok: true, data: parseYaml(text) };
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    return { ok: false, problem: `the frontmatter is not valid YAML: ${message}` };
-  }
+  const parsed = parseLenientFrontmatter(text);
+  if (parsed.ok) return parsed;
+  const message = parsed.error instanceof Error ? parsed.error.message : String(parsed.error);
+  return { ok: false, problem: `the frontmatter is not valid YAML: ${message}` };
 }
 
 /**

@@ -92,7 +92,7 @@ describe("loadAgentDefinitions", () => {
 
   it("skips broken files with a warning naming the file and the problem, keeping the rest", async () => {
     const noFrontmatter = await agentFile(project, "plain.md", "Just a prompt.\n");
-    const badYaml = await agentFile(project, "yaml.md", agent("name: [unclosed\ndescription: x"));
+    const badYaml = await agentFile(project, "yaml.md", agent("name: x\n- description: x"));
     const noName = await agentFile(project, "noname.md", agent("description: Nameless."));
     const badName = await agentFile(
       project,

@@ -1,5 +1,5 @@
-import { parse as parseYaml } from "yaml";
 import { z } from "zod";
+import { parseLenientFrontmatter } from "../../../config/lenient-frontmatter.js";
 import { errorText } from "../error-text.js";
 
 /** A user's own slash command, read from a `.claude/commands/**.md` file. */
@@ -24,7 +24,10 @@ const FRONTMATTER = /^---[ \t]*\r?\n(?:([\s\S]*?)\r?\n)?---[ \t]*(?:\r?\n|$)/;
 
 const fields = z.looseObject({
   description: z.string().optional(),
-  "argument-hint": z.string().optional(),
+  // `argument-hint: [file]` is a YAML list, as in Claude Code's own examples: shown as written.
+  "argument-hint": z
+    .union([z.string(), z.array(z.unknown()).transform((items) => `[${items.join(", ")}]`)])
+    .optional(),
   "allowed-tools": z.union([z.string(), z.array(z.string())]).optional(),
   model: z.string().optional(),
 });
@@ -37,12 +40,10 @@ export interface CommandFileInfo {
 }
 
 function readYaml(text: string): { ok: true; data: unknown } | { ok: false; problem: string } {
-  try {
-    return { ok: true, data: parseYaml(text) ?? {} };
-  } catch (error) {
-    const first = errorText(error).split("\n")[0];
-    return { ok: false, problem: `its frontmatter is not valid YAML (${first})` };
-  }
+  const parsed = parseLenientFrontmatter(text);
+  if (parsed.ok) return { ok: true, data: parsed.data ?? {} };
+  const first = errorText(parsed.error).split("\n")[0];
+  return { ok: false, problem: `its frontmatter is not valid YAML (${first})` };
 }
 
 function toolList(value: string | string[] | undefined): string[] | undefined {

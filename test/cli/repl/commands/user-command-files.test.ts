@@ -84,7 +84,7 @@ describe("a command file", () => {
   });
 
   it("names the file when the frontmatter is not YAML or has a wrong type", () => {
-    const bad = parseCommandFile(info, "---\ndescription: [unclosed\n---\nx");
+    const bad = parseCommandFile(info, "---\ndescription: x\n- [unclosed\n---\nx");
     expect(bad).toMatchObject({ ok: false });
     expect(!bad.ok && bad.problem).toMatch(
       /^\/p\/\.claude\/commands\/review\.md: .*not valid YAML/,
@@ -115,7 +115,7 @@ describe("loading the user's commands", () => {
 
   it("keeps the other commands when one file has bad frontmatter", async () => {
     await put("project/.claude/commands/good.md", "Fine.");
-    await put("project/.claude/commands/broken.md", "---\nmodel: [a\n---\nbody");
+    await put("project/.claude/commands/broken.md", "---\nmodel: a\n- [b\n---\nbody");
     const loaded = await loadUserCommands(folders());
     expect(loaded.commands.map((c) => c.name)).toEqual(["good"]);
     expect(loaded.problems).toHaveLength(1);
