@@ -47,8 +47,8 @@ async function markdownFiles(dir: string): Promise<string[]> {
 
 function fileInfo(folder: CommandFolder, file: string): CommandFileInfo {
   const parts = relative(folder.dir, file).slice(0, -".md".length).split(sep);
-  // As in Claude Code, subfolders only label the command: frontend/component.md is /component.
-  const name = (parts[parts.length - 1] ?? "").toLowerCase();
+  // As Claude Code 2.1.332 names them: cl/commit.md is /cl:commit (its scope says project:cl).
+  const name = parts.join(":").toLowerCase();
   const namespace = parts.slice(0, -1).join(":");
   return { name, scope: namespace === "" ? folder.scope : `${folder.scope}:${namespace}`, file };
 }

@@ -95,7 +95,7 @@ describe("a command file", () => {
 });
 
 describe("loading the user's commands", () => {
-  it("finds project and user commands, subfolders naming only the scope", async () => {
+  it("finds project and user commands, a subfolder naming the command (/frontend:component) and its scope", async () => {
     await put("project/.claude/commands/test.md", "Run the tests.");
     await put("project/.claude/commands/frontend/component.md", "Make a component $1.");
     await put(
@@ -108,7 +108,7 @@ describe("loading the user's commands", () => {
     expect(loaded.commands.map((c) => [c.name, c.scope])).toEqual([
       ["standup", "user"],
       ["keel-only", "user"],
-      ["component", "project:frontend"],
+      ["frontend:component", "project:frontend"],
       ["test", "project"],
     ]);
   });
