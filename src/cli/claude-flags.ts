@@ -35,11 +35,9 @@ export const PENDING_FLAGS: readonly { flags: string; feature: string; choices?:
     choices: ["low", "medium", "high", "xhigh", "max"],
   },
   { flags: "--task-budget <tokens>", feature: "task budgets come with issue 20" },
-  { flags: "--include-hook-events", feature: "hook event messages come with issue 19" },
   { flags: "--plugin-dir <paths...>", feature: "plugins come with issue 24" },
   { flags: "--plugin-dir-no-mcp <paths...>", feature: "plugins come with issue 24" },
   { flags: "-w, --worktree [name]", feature: "sessions in a new git worktree are not in keel yet" },
-  { flags: "-n, --name <name>", feature: "session names come with issue 27" },
 ];
 
 function longName(flags: string): string {

@@ -6,6 +6,7 @@ import type { LoopTransition, Message } from "../protocol/messages.js";
 import type { QueryEngine } from "../session/engine/query-engine.js";
 import type { CanUseTool, PermissionMode } from "../tools/context.js";
 import type { AnyTool } from "../tools/tool.js";
+import type { SdkHookMessage } from "./hook-event-messages.js";
 import type { CliIo } from "./io.js";
 import type { CliOptions } from "./options.js";
 import type { PrintModel } from "./print-model.js";
@@ -58,4 +59,6 @@ export interface CliSessionInputs {
   hostTools?: { tools: readonly AnyTool[]; servers: Array<{ name: string; status: string }> };
   /** Runs hook commands (an SDK host answers its own callbacks); default: processes. */
   runHookCommand?: typeof runCommandHook;
+  /** Told each hook's start, output and end (`--include-hook-events` in stream-json). */
+  onHookEvent?: (message: SdkHookMessage) => void;
 }

@@ -97,6 +97,8 @@ function transcriptSink(inputs: CliSessionInputs): TranscriptSink | undefined {
     },
     remove: (uuid) => store.transcript?.remove(uuid),
     branchFrom: (uuid) => store.transcript?.branchFrom(uuid),
+    lastUuid: () => store.transcript?.lastUuid?.() ?? null,
+    appendRecord: (record) => store.transcript?.appendRecord?.(record),
   };
 }
 
@@ -275,6 +277,7 @@ export async function createCliSession(inputs: CliSessionInputs): Promise<CliSes
     ...(inputs.runHookCommand ? { runCommand: inputs.runHookCommand } : {}),
     http: httpHookPolicy(policy.settings),
     ask: askSmallModel(inputs.model.provider, inputs.model.model),
+    ...(inputs.onHookEvent ? { onHookEvent: inputs.onHookEvent } : {}),
   });
   const parts: Parts = { inputs, ids, home, env, toolset, hooks };
   const permissions = createPermissionEngine({

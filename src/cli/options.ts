@@ -54,6 +54,8 @@ export interface CliOptions {
   /** A JSON schema (text) the answer must satisfy. */
   jsonSchema?: string;
   includePartialMessages: boolean;
+  /** stream-json: print hook_started, hook_progress and hook_response messages. */
+  includeHookEvents?: boolean;
   /** `--thinking adaptive|enabled|disabled`. */
   thinking?: string;
   /** `--max-thinking-tokens N` (0 turns thinking off). */
@@ -72,6 +74,8 @@ export interface CliOptions {
   agents?: readonly AgentDefinition[];
   /** `--debug [filter]` / `--debug-file <path>`: a debug log (debug-log.ts). */
   debug?: DebugOptions;
+  /** `-n/--name`: the session's name, kept in its transcript and shown by session lists. */
+  name?: string;
   /** `--bare`: no hooks, and no memory files (CLAUDE.md, AGENTS.md, rules) read. */
   bare?: boolean;
   /** `--betas`: beta feature names sent as the `anthropic-beta` header (Anthropic only). */
@@ -250,6 +254,7 @@ function toCliOptions(promptWords: string[], raw: Record<string, unknown>): CliO
     ...promptFiles(raw),
     ...optional("jsonSchema"),
     includePartialMessages: raw.includePartialMessages === true,
+    ...(raw.includeHookEvents === true ? { includeHookEvents: true } : {}),
     ...(raw.permissionPromptTool === "stdio" ? { permissionPromptTool: "stdio" as const } : {}),
     ...optional("thinking"),
     ...optional("maxThinkingTokens"),
@@ -257,6 +262,7 @@ function toCliOptions(promptWords: string[], raw: Record<string, unknown>): CliO
     ...optional("settingSources"),
     ...optional("agent"),
     ...(raw.bare === true ? { bare: true } : {}),
+    ...(typeof raw.name === "string" && raw.name.trim() !== "" ? { name: raw.name.trim() } : {}),
     ...debugFlags(raw),
     ...(raw.betas === undefined ? {} : { betas: splitList(raw.betas) }),
     ...flagNotices(raw),
@@ -378,6 +384,10 @@ export function mainCommand(onParsed: (options: CliOptions) => void): Command {
       "-d, --debug [filter]",
       "write a debug log (requests, loop transitions, hooks, permission decisions, with timings) to ~/.keel/debug/<session-id>.txt; filter: categories to show (api,hooks) or hide (!loop)",
     )
+    .option(
+      "-n, --name <name>",
+      "name this session: kept in its transcript, shown by /resume and keel -p --resume",
+    )
     .option("--debug-file <path>", "write the debug log to this file (turns --debug on)")
     .option(
       "--bare",
@@ -388,6 +398,11 @@ export function mainCommand(onParsed: (options: CliOptions) => void): Command {
       "beta features to ask the Anthropic API for (the anthropic-beta header), e.g. context-1m-2025-08-07",
     )
     .option("--include-partial-messages", "stream-json: include raw stream events", false)
+    .option(
+      "--include-hook-events",
+      "stream-json: include hook lifecycle messages (hook_started, hook_progress, hook_response)",
+      false,
+    )
     .option(
       "--permission-prompt-tool <tool>",
       "stdio: with stream-json input, ask the host (the Agent SDK) over the control channel",

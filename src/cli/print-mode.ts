@@ -74,6 +74,14 @@ export interface SessionExtras {
   canUseTool?: CliSessionInputs["canUseTool"];
   /** Wraps the model provider (the host may switch models mid-session). */
   wrapProvider?: (provider: ModelProvider, model: string) => ModelProvider;
+  /** Where hook lifecycle messages go (`--include-hook-events`). */
+  onHookEvent?: CliSessionInputs["onHookEvent"];
+}
+
+/** With `--include-hook-events` in stream-json, hook lifecycle messages are printed as lines. */
+function hookEventsTo(options: CliOptions, io: CliIo): SessionExtras {
+  if (!options.includeHookEvents || options.outputFormat !== "stream-json") return {};
+  return { onHookEvent: (message) => void writeTo(io.stdout, `${JSON.stringify(message)}\n`) };
 }
 
 /** Opens the session of a headless run, with what a stream-json host adds. */
@@ -107,6 +115,7 @@ function sessionOpener(given: CliOptions, io: CliIo): OpenSession {
       sessionId: resolved.sessionId,
       persist: options.sessionPersistence,
       history: resolved.messages,
+      ...(options.name ? { name: options.name } : {}),
       onError: (error) => warn(`cannot write the transcript: ${error.message}`),
     });
     const parts: DebuggedParts = {
@@ -135,6 +144,7 @@ function sessionOpener(given: CliOptions, io: CliIo): OpenSession {
       policy: withHooks(policy, extras),
       warn,
       ...(extras.hostTools ? { hostTools: extras.hostTools } : {}),
+      ...(extras.onHookEvent ? { onHookEvent: extras.onHookEvent } : {}),
       ...(debug ? withDebugLog(parts, debug) : parts),
     });
   };
@@ -164,7 +174,7 @@ export async function runPrintMode(options: CliOptions, io: CliIo): Promise<numb
   }
   const prompt = await textPrompt(options, io);
   const printer = createOutputPrinter(options.outputFormat, io.stdout);
-  const session = await open({}).catch(async (error: unknown) => {
+  const session = await open(hookEventsTo(options, io)).catch(async (error: unknown) => {
     const result = options.outputFormat === "stream-json" && startupFailureResult(error);
     if (result) await printer(result);
     throw error;

@@ -1,9 +1,11 @@
+import { randomUUID } from "node:crypto";
 import type { HooksConfig } from "../hooks/config.js";
 import {
   type AskHookModel,
   createHookEngine,
   formatHookNotice,
   type HookEngine,
+  type HookLifecycleEvent,
   type HttpHookPolicy,
   preCompact,
   sessionEnd,
@@ -16,6 +18,7 @@ import type { runCommandHook } from "../hooks/run-command-hook.js";
 import type { EngineHooks } from "../session/engine/config.js";
 import type { PermissionMode } from "../tools/context.js";
 import { NO_TOOL_HOOKS } from "../tools/hooks.js";
+import { hookEventMessage, type SdkHookMessage } from "./hook-event-messages.js";
 
 /** A session's hooks, as the engine and the host call them. */
 export interface SessionHooks {
@@ -43,6 +46,20 @@ export interface SessionHooksInputs {
   http?: HttpHookPolicy;
   /** The small model prompt hooks ask. */
   ask?: AskHookModel;
+  /** Told each hook's start, output and end (`--include-hook-events`). */
+  onHookEvent?: (message: SdkHookMessage) => void;
+}
+
+/** The engine's lifecycle observer, as stream-json messages; KEEL_HOOK_PROGRESS_MS for tests. */
+function lifecycleOptions(inputs: SessionHooksInputs) {
+  const { onHookEvent, sessionId } = inputs;
+  if (!onHookEvent) return {};
+  const interval = Number(inputs.env.KEEL_HOOK_PROGRESS_MS);
+  return {
+    lifecycle: (event: HookLifecycleEvent) =>
+      onHookEvent(hookEventMessage(event, { sessionId, uuid: randomUUID() })),
+    ...(interval > 0 ? { progressIntervalMs: interval } : {}),
+  };
 }
 
 function promptHook(engine: HookEngine): NonNullable<EngineHooks["userPromptSubmit"]> {
@@ -84,6 +101,7 @@ export function createSessionHooks(inputs: SessionHooksInputs): SessionHooks {
     ...(inputs.runCommand ? { runCommand: inputs.runCommand } : {}),
     ...(inputs.http ? { http: inputs.http } : {}),
     ...(inputs.ask ? { ask: inputs.ask } : {}),
+    ...lifecycleOptions(inputs),
   });
   return {
     engine: {

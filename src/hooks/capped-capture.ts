@@ -16,13 +16,26 @@ export class CappedCapture implements ProcessOutput {
     stderr: new StringDecoder("utf8"),
   };
 
-  constructor(private readonly limit: number) {
+  /**
+   * @param onOutput told after each chunk (a running hook's progress); it peeks, the capture
+   *   goes on
+   */
+  constructor(
+    private readonly limit: number,
+    private readonly onOutput?: (capture: CappedCapture) => void,
+  ) {
     this.windows = { stdout: new StreamWindow(limit), stderr: new StreamWindow(limit) };
   }
 
   /** Adds a chunk of raw output. */
   write(stream: StreamName, chunk: Buffer): void {
     this.windows[stream].push(this.decoders[stream].write(chunk));
+    this.onOutput?.(this);
+  }
+
+  /** The text of one stream so far (a character split across chunks waits for the rest). */
+  peek(stream: StreamName): string {
+    return this.windows[stream].view(this.limit);
   }
 
   /** Never called: the capture is never behind. */

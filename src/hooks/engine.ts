@@ -5,6 +5,7 @@ import { type HookHandlerConfig, type HooksConfig, hookIdentity } from "./config
 import type { HookEvent } from "./events.js";
 import { buildHookStdin, type HookEventInput, matchQuery } from "./hook-input.js";
 import type { HookLifecycleEvent } from "./hook-lifecycle.js";
+import { HOOK_PROGRESS_INTERVAL_MS, throttledProgress } from "./hook-progress.js";
 import { emptyResult, type HookNotice, type HookResult } from "./hook-result.js";
 import type { HttpHookPolicy } from "./http-url-policy.js";
 import type { IfSubject } from "./if-rule.js";
@@ -46,8 +47,10 @@ export interface HookEngineOptions {
   http?: HttpHookPolicy;
   /** The small model prompt hooks ask. */
   ask?: AskHookModel;
-  /** Told when each hook starts and ends (stream-json's hook lifecycle messages). */
+  /** Told when each hook starts, writes output and ends (stream-json's hook lifecycle messages). */
   lifecycle?: (event: HookLifecycleEvent) => void;
+  /** How often a running command hook's new output is told (default once a second). */
+  progressIntervalMs?: number;
 }
 
 /** Runs the configured hooks of an event and merges what they said. */
@@ -95,8 +98,19 @@ export function createHookEngine(options: HookEngineOptions): HookEngine {
     const hookId = randomUUID();
     const names = { hookId, hookName: firing.hookName, hookEvent: firing.event };
     tell(options, { kind: "started", ...names });
-    const ended = runHandler(hook, { ...firing.request, timeoutMs }, runners);
+    const progress = options.lifecycle
+      ? throttledProgress(options.progressIntervalMs ?? HOOK_PROGRESS_INTERVAL_MS, (output) =>
+          tell(options, { kind: "progress", ...names, ...output }),
+        )
+      : undefined;
+    const request = {
+      ...firing.request,
+      timeoutMs,
+      ...(progress ? { onOutput: progress.onOutput } : {}),
+    };
+    const ended = runHandler(hook, request, runners);
     const interpret = (result: CommandHookResult) => {
+      progress?.stop();
       tell(options, { kind: "response", ...names, ended: result });
       return interpretHook(firing.event, firing.hookName, label, result);
     };

@@ -1,8 +1,19 @@
 import type { CommandHookResult } from "./run-command-hook.js";
 
-/** A hook starting or ending, for `--include-hook-events` (system/hook_started, hook_response). */
+/**
+ * A hook starting, writing output, or ending, for `--include-hook-events` (system/hook_started,
+ * hook_progress, hook_response).
+ */
 export type HookLifecycleEvent =
   | { kind: "started"; hookId: string; hookName: string; hookEvent: string }
+  | {
+      kind: "progress";
+      hookId: string;
+      hookName: string;
+      hookEvent: string;
+      stdout: string;
+      stderr: string;
+    }
   | {
       kind: "response";
       hookId: string;

@@ -19,6 +19,8 @@ export interface CommandHookRequest {
   maxOutputChars?: number;
   /** The clock the drain is measured with (default Date.now). */
   now?: () => number;
+  /** Told the output so far each time the hook writes (hook_progress messages). */
+  onOutput?: (output: { stdout: string; stderr: string }) => void;
 }
 
 /** How a command hook ended. */
@@ -48,7 +50,11 @@ export const HOOK_OUTPUT_CHARS = 10_000;
  * throws.
  */
 export async function runCommandHook(request: CommandHookRequest): Promise<CommandHookResult> {
-  const output = new CappedCapture(request.maxOutputChars ?? HOOK_OUTPUT_CHARS);
+  const { onOutput } = request;
+  const output = new CappedCapture(
+    request.maxOutputChars ?? HOOK_OUTPUT_CHARS,
+    onOutput && ((seen) => onOutput({ stdout: seen.peek("stdout"), stderr: seen.peek("stderr") })),
+  );
   const shell = request.shell ?? "/bin/sh";
   const outcome = await runProcess({
     shell,

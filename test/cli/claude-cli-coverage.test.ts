@@ -97,10 +97,6 @@ describe("through keel", () => {
     const badEffort = await runKeel(["-p", "hi", "--effort", "huge"]);
     expect(badEffort.code).toBe(1);
     expect(badEffort.stderr).toContain("Allowed choices are low, medium, high, xhigh, max");
-    const hooks = await runKeel(["-p", "hi", "--include-hook-events"]);
-    expect(hooks.stderr).toBe(
-      "keel: --include-hook-events is not available in keel yet: hook event messages come with issue 19\n",
-    );
   });
 
   it("--permission-mode manual is default; auto starts in default and says so", async () => {

@@ -70,6 +70,7 @@ export async function openSdkSession(
       : {}),
     hostTools: { tools: sdkMcp.tools, servers: sdkMcp.status },
     ...permissionPrompt(options, { channel, setMode, warn }),
+    ...(options.includeHookEvents ? { onHookEvent: (m) => void channel.write(m) } : {}),
     wrapProvider: (provider, startModel) => {
       model = switchableModel(provider, startModel);
       return model.provider;
