@@ -2,7 +2,7 @@ import { chmod, mkdir, mkdtemp, realpath, rm, writeFile } from "node:fs/promises
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { runKeel } from "../helpers/run-keel.js";
+import { type RunKeelOptions, runKeel } from "../helpers/run-keel.js";
 import { anthropicEnv, scriptedServer } from "../helpers/scripted.js";
 
 let dir: string;
@@ -55,7 +55,7 @@ const READ_TURNS = () => ({
   ],
 });
 
-async function keel(flags: string[], onStdout?: Parameters<typeof runKeel>[1]["onStdout"]) {
+async function keel(flags: string[], onStdout?: RunKeelOptions["onStdout"]) {
   const server = await scriptedServer(READ_TURNS());
   const run = await runKeel(
     ["-p", "read it", "--output-format", "stream-json", "--verbose", ...flags],
