@@ -46,8 +46,6 @@ export interface SdkHookRegistration {
 /** What the SDK asked for at initialize, in keel's terms. */
 export interface SdkInit {
   hooks: SdkHookRegistration[];
-  /** Hook events keel does not run: registered callbacks for them never fire. */
-  unsupportedHookEvents: string[];
   mcpServers: string[];
   /** Replaces keel's system prompt ("" = none of keel's own). */
   systemPrompt?: string;
@@ -81,12 +79,9 @@ function promptParts(
 /** Reads an initialize request into what keel sets up from it. */
 export function readInitialize(request: InitializeRequest): SdkInit {
   const hooks: SdkHookRegistration[] = [];
-  const unsupported: string[] = [];
   for (const [event, matchers] of Object.entries(request.hooks ?? {})) {
-    if (!isHookEvent(event)) {
-      unsupported.push(event);
-      continue;
-    }
+    // keel knows all of the SDK's HOOK_EVENTS; a name outside them has no moment to fire at.
+    if (!isHookEvent(event)) continue;
     for (const m of matchers) {
       for (const callbackId of m.hookCallbackIds) {
         hooks.push({
@@ -100,7 +95,6 @@ export function readInitialize(request: InitializeRequest): SdkInit {
   }
   return {
     hooks,
-    unsupportedHookEvents: unsupported,
     mcpServers: request.sdkMcpServers ?? [],
     ...promptParts(request),
     ...(request.jsonSchema === undefined ? {} : { jsonSchema: request.jsonSchema }),

@@ -49,9 +49,6 @@ export async function openSdkSession(
   open: OpenSession,
   warn: (text: string) => void,
 ): Promise<HostTargets> {
-  for (const event of init?.unsupportedHookEvents ?? []) {
-    warn(`SDK hook callbacks for ${event} never run: keel does not run that hook event`);
-  }
   warnIgnoredAgentFields(init, warn);
   const sdkMcp = await connectSdkMcpServers(channel, init?.mcpServers ?? [], warn);
   let session: CliSession | undefined;
