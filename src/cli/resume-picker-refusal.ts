@@ -8,7 +8,7 @@ const LISTED = 10;
 
 /**
  * The error `keel -p --resume` without a session id stops with (print mode has no picker):
- * the folder's recent sessions — id, age, first prompt — so the next command can name one.
+ * the folder's recent sessions — id, age, name, first prompt — so the next command can name one.
  */
 export async function pickerRefusal(
   stateDir: string,
@@ -24,7 +24,8 @@ export async function pickerRefusal(
   if (found.length === 0) return new UsageError(`${head}; there are no sessions${which} in ${cwd}`);
   const lines = found.slice(0, LISTED).map((s) => {
     const age = ageText(now() - s.modifiedMs).padEnd(9);
-    return `  ${s.sessionId}  ${age} ${oneLine(s.firstPrompt || s.title, 60)}`;
+    const named = s.name === undefined ? "" : `[${s.name}] `;
+    return `  ${s.sessionId}  ${age} ${oneLine(named + (s.firstPrompt || s.title), 60)}`;
   });
   if (found.length > LISTED) lines.push(`  … and ${found.length - LISTED} more`);
   return new UsageError([`${head}. Recent sessions${which} in ${cwd}:`, ...lines].join("\n"));

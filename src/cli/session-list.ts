@@ -12,13 +12,30 @@ import { promptText } from "./prompt-text.js";
 /** An earlier session of this project, as the /resume picker lists it. */
 export interface SessionSummary {
   sessionId: string;
-  /** The transcript's summary record, else the first prompt. */
+  /** The session's name (`-n`), else the transcript's summary record, else the first prompt. */
   title: string;
+  /** The name given with `-n/--name`, when there is one. */
+  name?: string;
   /** The first prompt typed in it ("" when none; when the title is a summary, it differs). */
   firstPrompt: string;
   modifiedMs: number;
   /** Prompts and replies in the conversation (user and assistant messages). */
   messageCount: number;
+}
+
+/** The record type of a session's name (`-n/--name`, Claude Code's /rename). */
+export const CUSTOM_TITLE = "custom-title";
+
+/** The last name given to the session, if any. */
+function nameOf(entries: readonly TranscriptEntry[]): string | undefined {
+  for (let i = entries.length - 1; i >= 0; i--) {
+    const entry = entries[i];
+    if (entry?.kind === "record" && entry.record.type === CUSTOM_TITLE) {
+      const text = entry.record.customTitle;
+      if (typeof text === "string" && text.trim() !== "") return text;
+    }
+  }
+  return undefined;
 }
 
 function summaryOf(entries: readonly TranscriptEntry[]): string | undefined {
@@ -50,12 +67,14 @@ async function summarise(dir: string, name: string): Promise<SessionSummary | un
     const messages = conversationOf(entries);
     const count = messages.filter((m) => m.type === "user" || m.type === "assistant").length;
     const first = messages.map(promptText).find((text) => text !== undefined);
-    const title = summaryOf(entries) ?? first;
+    const given = nameOf(entries);
+    const title = given ?? summaryOf(entries) ?? first;
     if (count === 0 || title === undefined) return undefined;
     return {
       sessionId: name.slice(0, -".jsonl".length),
       title,
       firstPrompt: first ?? "",
+      ...(given === undefined ? {} : { name: given }),
       modifiedMs: info.mtimeMs,
       messageCount: count,
     };

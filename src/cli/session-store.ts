@@ -12,6 +12,7 @@ import {
   subagentTranscriptPath,
 } from "../session/transcript/index.js";
 import { VERSION } from "../version.js";
+import { CUSTOM_TITLE } from "./session-list.js";
 import { UsageError } from "./usage-error.js";
 
 type SidechainFactory = NonNullable<SubagentRunnerDeps["sidechain"]>;
@@ -36,6 +37,8 @@ export interface SessionStoreInputs {
   persist: boolean;
   /** The conversation the session starts from (a resume or a fork); written when missing. */
   history: readonly Message[];
+  /** `-n/--name`: written as Claude Code's `custom-title` record, which session lists show. */
+  name?: string;
   onError: (error: Error) => void;
 }
 
@@ -93,6 +96,13 @@ export async function openSessionStore(inputs: SessionStoreInputs): Promise<Sess
   });
   // A resumed history is already in the file (skipped); repairs and forks are written now.
   for (const message of inputs.history) writer.append(message);
+  if (inputs.name) {
+    writer.appendRecord({
+      type: CUSTOM_TITLE,
+      customTitle: inputs.name,
+      sessionId: inputs.sessionId,
+    });
+  }
   const dir = sessionDir(inputs.stateDir, inputs.cwd, inputs.sessionId);
   return {
     sessionDir: dir,

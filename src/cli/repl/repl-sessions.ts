@@ -64,6 +64,7 @@ export async function openReplSession(
     sessionId: start.sessionId,
     persist: options.sessionPersistence,
     history: start.history,
+    ...(options.name ? { name: options.name } : {}),
     onError: (error) => warn(`cannot write the transcript: ${error.message}`),
   });
   const models = switchableModel(inputs.model.provider, inputs.model.model);
