@@ -39,6 +39,7 @@ import { VERSION } from "../version.js";
 import type { CliSession, CliSessionInputs } from "./cli-session-types.js";
 import { parseJsonSchema } from "./json-schema-option.js";
 import type { CliOptions } from "./options.js";
+import { withPermissionRequestHooks } from "./permission-request-hooks.js";
 import { createSessionHooks, type SessionHooks } from "./session-hooks.js";
 import { createSessionToolset, type SessionToolset } from "./session-toolset.js";
 import { thinkingConfig } from "./thinking-option.js";
@@ -297,7 +298,7 @@ export async function createCliSession(inputs: CliSessionInputs): Promise<CliSes
     refreshTools: toolset.refreshTools,
     mcpServers: toolset.mcpStatus,
     agents: toolset.agentDefinitions,
-    canUseTool: inputs.canUseTool(permissions),
+    canUseTool: inputs.canUseTool(withPermissionRequestHooks(permissions, hooks.permissionRequest)),
     getAppState: () => appState,
     setAppState: (update) => {
       appState = update(appState);

@@ -10,15 +10,18 @@ import {
   preCompact,
   sessionEnd,
   sessionStart,
+  stopFailureHooks,
   stopHooks,
   toolHooks,
   userPromptSubmit,
 } from "../hooks/index.js";
+import { permissionRequest } from "../hooks/permission-hooks.js";
 import type { runCommandHook } from "../hooks/run-command-hook.js";
 import type { EngineHooks } from "../session/engine/config.js";
 import type { PermissionMode } from "../tools/context.js";
 import { NO_TOOL_HOOKS } from "../tools/hooks.js";
 import { hookEventMessage, type SdkHookMessage } from "./hook-event-messages.js";
+import type { AskPermissionHooks } from "./permission-request-hooks.js";
 
 /** A session's hooks, as the engine and the host call them. */
 export interface SessionHooks {
@@ -29,6 +32,8 @@ export interface SessionHooks {
   end(): Promise<void>;
   /** PreCompact, before a compaction: a blocking hook stops it (the compaction fails). */
   preCompact(trigger: "manual" | "auto", instructions: string | undefined): Promise<void>;
+  /** PermissionRequest, where a call would ask: a hook may answer for the person. */
+  permissionRequest: AskPermissionHooks;
 }
 
 /** What a session's hook engine runs with. */
@@ -88,6 +93,7 @@ export function createSessionHooks(inputs: SessionHooksInputs): SessionHooks {
       start: async () => [],
       end: async () => {},
       preCompact: async () => {},
+      permissionRequest: async () => undefined,
     };
   }
   const engine = createHookEngine({
@@ -107,10 +113,12 @@ export function createSessionHooks(inputs: SessionHooksInputs): SessionHooks {
     engine: {
       tool: toolHooks(engine),
       stop: stopHooks(engine),
+      stopFailure: stopFailureHooks(engine),
       userPromptSubmit: promptHook(engine),
     },
     start: async (source) => (await sessionStart(engine, source)).additionalContext,
     end: () => sessionEnd(engine, "other"),
+    permissionRequest: (call) => permissionRequest(engine, call),
     preCompact: async (trigger, instructions) => {
       const outcome = await preCompact(engine, trigger, instructions ?? null);
       if (outcome.blocked !== undefined) {

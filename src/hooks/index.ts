@@ -47,5 +47,5 @@ export {
   type UserPromptSubmitResult,
   userPromptSubmit,
 } from "./session-hooks.js";
-export { type StopHooksOptions, stopHooks } from "./stop-hooks.js";
+export { type StopHooksOptions, stopFailureHooks, stopHooks } from "./stop-hooks.js";
 export { toolHooks } from "./tool-hooks.js";

@@ -59,8 +59,9 @@ export function interpretHook(
 
 /** Blocking feedback: to the model (or the event's caller), or only to the user. */
 function block(event: HookEvent, result: HookResult, text: string): void {
-  if (event === "PreToolUse") result.permission = { behavior: "deny", reason: text };
-  else if (BLOCKING_TO_USER.has(event)) {
+  if (event === "PreToolUse" || event === "PermissionRequest") {
+    result.permission = { behavior: "deny", reason: text };
+  } else if (BLOCKING_TO_USER.has(event)) {
     const { hookName, command } = result;
     result.notices.push({ kind: "blocking_error", hookName, command, message: text });
   } else result.blocking = text;
@@ -90,6 +91,11 @@ function applyOutput(event: HookEvent, result: HookResult, output: HookOutput): 
     return;
   }
   if (specific.additionalContext) result.additionalContext.push(specific.additionalContext);
+  if (event === "PermissionRequest" && specific.decision) {
+    const { behavior, message, updatedInput } = specific.decision;
+    result.permission = withReason(behavior, message);
+    if (updatedInput) result.updatedInput = updatedInput;
+  }
   if (event !== "PreToolUse") return;
   if (specific.permissionDecision) {
     result.permission = withReason(specific.permissionDecision, specific.permissionDecisionReason);

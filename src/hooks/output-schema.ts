@@ -7,6 +7,14 @@ export const hookSpecificOutputSchema = z.looseObject({
   permissionDecisionReason: z.string().optional(),
   additionalContext: z.string().optional(),
   updatedInput: z.record(z.string(), z.unknown()).optional(),
+  /** PermissionRequest's answer in place of the dialog. */
+  decision: z
+    .looseObject({
+      behavior: z.enum(["allow", "deny"]),
+      updatedInput: z.record(z.string(), z.unknown()).optional(),
+      message: z.string().optional(),
+    })
+    .optional(),
 });
 
 /** The JSON a hook may print on stdout (exit 0); unknown fields are ignored. */

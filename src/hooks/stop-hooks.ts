@@ -1,5 +1,6 @@
 import type { QueryDeps, StopHookOutcome } from "../loop/params.js";
-import type { Message } from "../protocol/messages.js";
+import type { AssistantMessage, Message } from "../protocol/messages.js";
+import type { ToolUseContext } from "../tools/context.js";
 import type { HookEngine } from "./engine.js";
 import type { HookRunOutcome } from "./merge-results.js";
 
@@ -56,4 +57,34 @@ export function stopHooks(
     };
     return toStopHookOutcome(await engine.run("SubagentStop", input, signal));
   };
+}
+
+/** The text of an assistant message's text blocks. */
+function textOf(message: AssistantMessage): string {
+  return message.message.content.flatMap((b) => (b.type === "text" ? [b.text] : [])).join("\n");
+}
+
+/**
+ * The engine as the loop's runStopFailureHooks: the API error's kind (the SDK's
+ * SDKAssistantMessageError, the matcher's value) and its text, as Claude Code sends them.
+ */
+export function stopFailureHooks(
+  engine: HookEngine,
+): NonNullable<QueryDeps["runStopFailureHooks"]> {
+  return async (error, context) => {
+    const text = textOf(error);
+    const input = {
+      error: error.error ?? "unknown",
+      error_details: text,
+      last_assistant_message: text,
+      ...agentFields(context),
+    };
+    await engine.run("StopFailure", input, context.abortController.signal);
+  };
+}
+
+/** agent_id and agent_type inside a subagent; nothing on the main thread. */
+function agentFields(context: ToolUseContext): { agent_id?: string; agent_type?: string } {
+  if (context.agentId === undefined) return {};
+  return { agent_id: context.agentId, agent_type: context.agentType ?? "" };
 }

@@ -1,7 +1,7 @@
 import type { ModelRequest } from "../model/provider.js";
 import type { RetryingModelEvent } from "../model/retry.js";
 import type { IdSource } from "../protocol/factories.js";
-import type { Message } from "../protocol/messages.js";
+import type { AssistantMessage, Message } from "../protocol/messages.js";
 import type { ToolUseContext } from "../tools/context.js";
 
 /** One model request, retried by the model layer; everything the loop knows of the model. */
@@ -58,6 +58,8 @@ export interface QueryDeps {
     context: ToolUseContext,
     stopHookActive: boolean,
   ) => Promise<StopHookOutcome>;
+  /** Runs the StopFailure hooks when a turn ends on an API error (the error message given). */
+  runStopFailureHooks?: (error: AssistantMessage, context: ToolUseContext) => Promise<void>;
   /** A one-line label for a tool round from a small model; null when it fails. */
   summarizeToolRound?: (
     input: ToolRoundSummaryInput,

@@ -14,6 +14,7 @@ import { reactiveCompactRetry } from "./recovery/reactive-compact.js";
 import { stopHookStep } from "./recovery/stop-hooks.js";
 import { tokenBudgetContinuation } from "./recovery/token-budget-continuation.js";
 import { initialState, type State } from "./state.js";
+import { stopFailure } from "./stop-failure.js";
 import { streamResponse } from "./stream-response.js";
 import { toolRound } from "./tool-round.js";
 import type { Continue, Terminal } from "./transitions.js";
@@ -83,8 +84,12 @@ async function* finishPath(iteration: Iteration): AsyncGenerator<QueryEvent, Dec
     const decision = yield* step(iteration);
     if (decision) return decision;
   }
-  // No stop hooks after an API error: error → hook → retry would spiral.
-  if (iteration.outcome.apiError) return terminal({ reason: "completed" });
+  // No stop hooks after an API error: error → hook → retry would spiral. StopFailure instead.
+  const { apiError } = iteration.outcome;
+  if (apiError) {
+    await stopFailure(iteration.params, iteration.outcome.context, apiError);
+    return terminal({ reason: "completed" });
+  }
   const stopped = yield* stopHookStep(iteration);
   if (stopped) return stopped;
   const budget = yield* tokenBudgetContinuation(iteration);

@@ -106,3 +106,121 @@ describe("PostToolUseFailure", () => {
     await expect(readFile(join(dir, "PostToolUseFailure.json"), "utf8")).rejects.toThrow();
   });
 });
+
+/** The common fields every event's stdin carries, checked against the run's session. */
+function expectCommon(input: Record<string, unknown>, event: string, sessionId: string): void {
+  expect(input.session_id).toBe(sessionId);
+  expect(input.transcript_path).toMatch(new RegExp(`${sessionId}\\.jsonl$`));
+  expect(input.cwd).toBe(dir);
+  expect(input.permission_mode).toBe("default");
+  expect(input.hook_event_name).toBe(event);
+}
+
+const COMMON = ["session_id", "transcript_path", "cwd", "permission_mode", "hook_event_name"];
+
+async function recorded(event: string): Promise<Record<string, unknown>> {
+  return JSON.parse(await readFile(join(dir, `${event}.json`), "utf8"));
+}
+
+describe("StopFailure", () => {
+  it("fires when the turn ends on an API error, with the error's kind and text (matcher on the kind)", async () => {
+    await recordingHook("StopFailure", "invalid_request");
+    const { run, lines } = await keel({
+      turns: [{ content: "never", faults: [{ type: "http_error", status: 400 }] }],
+    });
+    expect(run.code).toBe(1);
+    const sessionId = only(lines, "result").session_id;
+    const input = await recorded("StopFailure");
+    expect(Object.keys(input).sort()).toEqual(
+      [...COMMON, "error", "error_details", "last_assistant_message"].sort(),
+    );
+    expectCommon(input, "StopFailure", sessionId);
+    expect(input.error).toBe("invalid_request");
+    expect(input.error_details).toMatch(/^API Error: /);
+    expect(input.last_assistant_message).toBe(input.error_details);
+  });
+
+  it("does not fire for a turn that succeeded, nor for another kind than its matcher's", async () => {
+    await recordingHook("StopFailure", "rate_limit");
+    await keel({ turns: [{ content: "never", faults: [{ type: "http_error", status: 400 }] }] });
+    await expect(readFile(join(dir, "StopFailure.json"), "utf8")).rejects.toThrow();
+    await recordingHook("StopFailure", "*");
+    await keel({ turns: [{ content: "fine" }] });
+    await expect(readFile(join(dir, "StopFailure.json"), "utf8")).rejects.toThrow();
+  });
+});
+
+describe("PermissionRequest", () => {
+  const writeTurns = (file: string) => ({
+    turns: [
+      {
+        content: [
+          {
+            type: "tool_use",
+            id: "toolu_w",
+            name: "Write",
+            input: { file_path: file, content: "hi" },
+          },
+        ],
+      },
+      { content: "ok" },
+    ],
+  });
+
+  it("fires where the call would ask (headless: before the denial), field by field; its allow runs the call", async () => {
+    const allow = JSON.stringify({
+      hookSpecificOutput: { hookEventName: "PermissionRequest", decision: { behavior: "allow" } },
+    });
+    await recordingHook("PermissionRequest", "Write", allow);
+    const file = join(dir, "out.txt");
+    const { run, lines, server } = await keel(writeTurns(file));
+    expect(run.code).toBe(0);
+    const sessionId = only(lines, "result").session_id;
+    const input = await recorded("PermissionRequest");
+    expect(Object.keys(input).sort()).toEqual(
+      [...COMMON, "tool_name", "tool_input", "permission_suggestions"].sort(),
+    );
+    expectCommon(input, "PermissionRequest", sessionId);
+    expect(input.tool_name).toBe("Write");
+    expect(input.tool_input).toEqual({ file_path: file, content: "hi" });
+    expect(input.permission_suggestions).toContainEqual(
+      expect.objectContaining({ type: "addRules", behavior: "allow" }),
+    );
+    expect(await readFile(file, "utf8")).toBe("hi");
+    expect(server.violations).toEqual([]);
+  });
+
+  it("its deny refuses the call with its message; no hook decision leaves the headless denial", async () => {
+    const deny = JSON.stringify({
+      hookSpecificOutput: {
+        hookEventName: "PermissionRequest",
+        decision: { behavior: "deny", message: "writes are reviewed first" },
+      },
+    });
+    await recordingHook("PermissionRequest", "Write", deny);
+    const file = join(dir, "out.txt");
+    const denied = await keel(writeTurns(file));
+    expect(JSON.stringify(denied.server.requests[1]?.body)).toContain("writes are reviewed first");
+    await expect(readFile(file, "utf8")).rejects.toThrow();
+    await recordingHook("PermissionRequest", "Write", "");
+    const asked = await keel(writeTurns(file));
+    expect(JSON.stringify(asked.server.requests[1]?.body)).toContain("--allowedTools");
+    await expect(readFile(file, "utf8")).rejects.toThrow();
+  });
+
+  it("does not fire for a call that is allowed without asking", async () => {
+    await recordingHook("PermissionRequest", "*");
+    await writeFile(join(dir, "here.txt"), "hello");
+    await keel({
+      turns: [
+        {
+          content: [
+            { type: "tool_use", name: "Read", input: { file_path: join(dir, "here.txt") } },
+          ],
+        },
+        { content: "ok" },
+      ],
+    });
+    await expect(readFile(join(dir, "PermissionRequest.json"), "utf8")).rejects.toThrow();
+  });
+});

@@ -1,5 +1,6 @@
 import { continueWith, type FinishStep, terminal } from "../decision.js";
 import { orFallback } from "../optional-dep.js";
+import { stopFailure } from "../stop-failure.js";
 
 /**
  * After a withheld prompt-too-long or media error, compact the whole conversation once and
@@ -30,5 +31,6 @@ export const reactiveCompactRetry: FinishStep = async function* ({
     }
   }
   yield withheld.message;
+  await stopFailure(params, outcome.context, withheld.message);
   return terminal({ reason: withheld.kind === "media" ? "image_error" : "prompt_too_long" });
 };

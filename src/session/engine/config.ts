@@ -12,6 +12,7 @@ import type { ReadDenial } from "../../tools/read-denial.js";
 import type { AnyTool } from "../../tools/tool.js";
 import type { SdkSystemInit } from "../sdk-messages.js";
 import type { SubagentRunnerDeps } from "../subagent-runner.js";
+import type { TranscriptRecord } from "../transcript/envelope.js";
 
 /** The prompt parts a session computes once, so every request's prefix stays cacheable. */
 export interface SessionContext {
@@ -38,6 +39,8 @@ export interface EngineHooks {
     stopHookActive: boolean,
   ) => Promise<StopHookOutcome>;
   userPromptSubmit?: (prompt: string, signal: AbortSignal) => Promise<PromptSubmitOutcome>;
+  /** StopFailure: a turn (or a subagent's) is ending on an API error. */
+  stopFailure?: QueryDeps["runStopFailureHooks"];
 }
 
 /** Where the conversation is persisted as it happens (a JSONL transcript). */
@@ -47,6 +50,10 @@ export interface TranscriptSink {
   remove(uuid: string): void;
   /** The conversation goes on from this message (a rewind); null: from the start. */
   branchFrom(uuid: string | null): void;
+  /** The last message appended (what a display record follows); null when none. */
+  lastUuid?(): string | null;
+  /** Writes a bookkeeping line, never sent to the model (a display record). */
+  appendRecord?(record: TranscriptRecord): void;
 }
 
 /** The loop's context-management dependencies, and compaction on request (`/compact`). */

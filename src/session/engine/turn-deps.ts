@@ -85,6 +85,7 @@ export function turnDeps(inputs: TurnDepsInputs): QueryDeps {
     ...loopContextDeps(inputs.contextDeps, inputs.adoptRewrites),
     collectAttachments: attachmentCollector(inputs),
     ...(stop ? { runStopHooks: stop } : {}),
+    ...(config.hooks?.stopFailure ? { runStopFailureHooks: config.hooks.stopFailure } : {}),
     ...(config.summaryModel
       ? { summarizeToolRound: createToolRoundSummarizer(callModel, config.summaryModel) }
       : {}),

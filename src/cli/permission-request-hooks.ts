@@ -1,0 +1,40 @@
+import type { PermissionRequestAnswer, PermissionRequestCall } from "../hooks/permission-hooks.js";
+import type { PermissionEngine } from "../policy/engine.js";
+import { suggestionsForSdk } from "./control/permission-updates.js";
+
+/** Asks PermissionRequest hooks about a call that would ask. */
+export type AskPermissionHooks = (call: PermissionRequestCall) => Promise<PermissionRequestAnswer>;
+
+/**
+ * The permission engine with PermissionRequest hooks where it would ask: a hook's allow or
+ * deny settles the call before any dialog, SDK prompt or headless denial; with no answer
+ * the call asks as before. Deny rules and safety checks were weighed before (they never ask).
+ */
+export function withPermissionRequestHooks(
+  engine: PermissionEngine,
+  ask: AskPermissionHooks,
+): PermissionEngine {
+  const decide: PermissionEngine["decide"] = async (tool, input, context, options) => {
+    const decision = await engine.decide(tool, input, context, options);
+    if (decision.behavior !== "ask") return decision;
+    const answer = await ask({
+      toolName: tool.name,
+      input,
+      suggestions: suggestionsForSdk(decision.suggestions),
+      ...(context.agentId === undefined ? {} : { agentId: context.agentId }),
+      ...(context.agentType === undefined ? {} : { agentType: context.agentType }),
+      signal: context.abortController.signal,
+    });
+    if (answer === undefined) return decision;
+    const reason = { type: "hook" as const, reason: "PermissionRequest" };
+    if (answer.behavior === "deny") return { behavior: "deny", reason, message: answer.message };
+    return {
+      behavior: "allow",
+      reason,
+      message: "Allowed by a PermissionRequest hook",
+      ...(answer.updatedInput ? { updatedInput: answer.updatedInput } : {}),
+    };
+  };
+  // The engine itself stays the prototype, so its live getters (readDenial) keep following it.
+  return Object.assign(Object.create(engine) as PermissionEngine, { decide });
+}
