@@ -3,8 +3,9 @@ import { join } from "node:path";
 import { projectDir } from "../config/paths.js";
 import type { Message } from "../protocol/messages.js";
 import {
-  loadConversation,
   readTranscript,
+  shownConversation,
+  shownMessageCount,
   type TranscriptEntry,
 } from "../session/transcript/index.js";
 import { promptText } from "./prompt-text.js";
@@ -19,7 +20,7 @@ export interface SessionSummary {
   /** The first prompt typed in it ("" when none; when the title is a summary, it differs). */
   firstPrompt: string;
   modifiedMs: number;
-  /** Prompts and replies in the conversation (user and assistant messages). */
+  /** Prompts and replies in the conversation as it was shown (shownMessageCount). */
   messageCount: number;
 }
 
@@ -49,14 +50,6 @@ function summaryOf(entries: readonly TranscriptEntry[]): string | undefined {
   return undefined;
 }
 
-function conversationOf(entries: readonly TranscriptEntry[]): Message[] {
-  try {
-    return loadConversation(entries);
-  } catch {
-    return [];
-  }
-}
-
 async function summarise(dir: string, name: string): Promise<SessionSummary | undefined> {
   const path = join(dir, name);
   try {
@@ -64,8 +57,12 @@ async function summarise(dir: string, name: string): Promise<SessionSummary | un
     if (!info.isFile()) return undefined;
     // A line that does not parse is skipped here; resuming the session warns about it.
     const entries = await readTranscript(path, { onWarning: () => {} });
-    const messages = conversationOf(entries);
-    const count = messages.filter((m) => m.type === "user" || m.type === "assistant").length;
+    // The whole conversation, compactions crossed: what resuming it shows and counts.
+    const shown = shownConversation(entries);
+    const count = shownMessageCount(shown);
+    const messages = shown.flatMap((entry): Message[] =>
+      entry.kind === "message" ? [entry.message] : [],
+    );
     const first = messages.map(promptText).find((text) => text !== undefined);
     const given = nameOf(entries);
     const title = given ?? summaryOf(entries) ?? first;

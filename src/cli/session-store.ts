@@ -110,6 +110,8 @@ export async function openSessionStore(inputs: SessionStoreInputs): Promise<Sess
       append: (m) => writer.append(m),
       remove: (uuid) => writer.remove(uuid),
       branchFrom: (uuid) => writer.branchFrom(uuid),
+      lastUuid: () => writer.lastUuid(),
+      appendRecord: (record) => writer.appendRecord(record),
     },
     sidechain: (agentId) =>
       openTranscript({

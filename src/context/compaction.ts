@@ -94,6 +94,9 @@ async function compactHistory(
     trigger,
     preTokens: contextTokens(messages),
     latestPrompt: latestUserPrompt(messages),
+    // An automatic compaction comes inside a turn, whose prompt is still being worked on.
+    // /compact comes between turns: its prompt was answered, and must not read as pending.
+    latestAnswered: trigger === "manual",
     files,
     todos: options.context && deps.todos ? deps.todos(options.context) : [],
     ids: deps.ids,

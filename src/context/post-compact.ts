@@ -21,6 +21,11 @@ export interface PostCompactInput {
   preTokens: number;
   /** The newest prompt a person typed; it is kept verbatim. */
   latestPrompt?: UserMessage;
+  /**
+   * True when that prompt was answered (a /compact between turns): it is quoted in the summary
+   * instead of following it, where it would read as a request still to do.
+   */
+  latestAnswered?: boolean;
   files: readonly RestoredFile[];
   todos: readonly TodoItem[];
   ids: IdSource;
@@ -32,8 +37,20 @@ const SUMMARY_INTRO =
 const RESUME_NOTE =
   "Continue the conversation from where it left off without asking the user any further questions. Resume directly — do not acknowledge the summary, do not recap what was happening. Pick up the last task as if the break never happened.";
 
+function promptWords(prompt: UserMessage): string {
+  const { content } = prompt.message;
+  if (typeof content === "string") return content;
+  return content.flatMap((block) => (block.type === "text" ? [block.text] : [])).join("\n");
+}
+
+function latestNote(input: PostCompactInput): string {
+  if (!input.latestPrompt) return "";
+  if (!input.latestAnswered) return "\n\nThe user's latest request follows verbatim.";
+  return `\n\nThe user's latest request, already answered, was:\n${promptWords(input.latestPrompt)}`;
+}
+
 function summaryMessage(input: PostCompactInput): UserMessage {
-  const latest = input.latestPrompt ? "\n\nThe user's latest request follows verbatim." : "";
+  const latest = latestNote(input);
   const resume = input.trigger === "auto" ? `\n\n${RESUME_NOTE}` : "";
   return createUserMessage(`${SUMMARY_INTRO}\n\n${input.summary}${latest}${resume}`, input.ids, {
     isCompactSummary: true,
@@ -52,7 +69,7 @@ function todoNote(todos: readonly TodoItem[]): string {
 
 /**
  * The history after a compaction: the compact boundary, the summary (isCompactSummary), the
- * latest user request verbatim, then the recently read files and the todo list as
+ * latest user request verbatim (when still to do; an answered one is quoted in the summary), then the recently read files and the todo list as
  * attachments. Nothing in it is a tool_use or a tool_result, so pairing cannot break.
  */
 export function postCompactMessages(input: PostCompactInput): CompactionResult {
@@ -67,7 +84,7 @@ export function postCompactMessages(input: PostCompactInput): CompactionResult {
     },
     summaryMessage(input),
   ];
-  if (input.latestPrompt) {
+  if (input.latestPrompt && !input.latestAnswered) {
     messages.push(createUserMessage(input.latestPrompt.message.content, ids));
   }
   for (const file of input.files) {

@@ -94,8 +94,23 @@ describe("compaction", () => {
     expect(text).toMatch(/the \d+ oldest rounds of the conversation were left out/);
     expect(text).toContain('"command":"step 29"');
     expect(text).not.toContain('"command":"step 0"');
-    // The latest request survives whatever the summariser saw.
-    expect(result.messages.map(textOfMessage)).toContain("Now also update the README.");
+    // The latest request survives whatever the summariser saw: /compact comes between turns,
+    // so it is quoted in the summary as answered, not sent again as a pending prompt.
+    const texts = result.messages.map(textOfMessage);
+    expect(texts.join("\n")).toContain("already answered, was:\nNow also update the README.");
+    expect(texts).not.toContain("Now also update the README.");
+  });
+
+  it("/compact leaves no prompt pending: the history ends with the summary", async () => {
+    const { callModel } = scriptedCallModel({ turns: [], side: [summarySide] });
+    const compaction = createCompaction({
+      callModel,
+      ids: testIds("c"),
+      model: () => "claude-test",
+    });
+    const result = await compaction.compactNow(longHistory(2));
+    expect(result.messages.map((m) => m.type)).toEqual(["system", "user"]);
+    expect(result.messages[1]).toMatchObject({ isCompactSummary: true });
   });
 
   it("drops more rounds when the summary request itself is too long, then succeeds", async () => {

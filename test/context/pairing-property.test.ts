@@ -155,9 +155,11 @@ describe("tool_use / tool_result pairing holds across every kind of compaction",
     });
     await fc.assert(
       fc.asyncProperty(histories, async (history) => {
-        const result = await compaction.compactNow(history);
-        expect(requestViolations(result.messages)).toEqual([]);
-        expect(promptText(result.messages)).toEqual(promptText(history));
+        // Compaction inside a turn (reactive or auto; /compact comes between turns and quotes it).
+        const result = await compaction.reactiveCompact(history, makeToolUseContext());
+        expect(result).toBeDefined();
+        expect(requestViolations(result!.messages)).toEqual([]);
+        expect(promptText(result!.messages)).toEqual(promptText(history));
       }),
       { numRuns: 60 },
     );

@@ -5,10 +5,9 @@ import { PermissionDialog } from "./permission-dialog.js";
 import { Picker } from "./picker.js";
 import { PromptInput } from "./prompt-input.js";
 import { clearPrompt, promptWithText } from "./prompt-state.js";
+import { LiveArea } from "./render/live-area.js";
+import { LiveRegion } from "./render/live-region.js";
 import type { ReplController } from "./repl-controller.js";
-import type { ReplState } from "./repl-store.js";
-import { Spinner } from "./spinner.js";
-import { ToolView } from "./tool-view.js";
 import { TranscriptItemView } from "./transcript-item-view.js";
 import { usePrompt } from "./use-prompt.js";
 import { WholeOutputContext } from "./whole-output.js";
@@ -19,35 +18,6 @@ export interface AppProps {
   /** Earlier prompts of this project, oldest first. */
   history: readonly string[];
   now: () => number;
-}
-
-/** The live area: streamed text, running tools, the spinner and queued prompts. */
-function LiveArea({ state, now }: { state: ReplState; now: () => number }) {
-  const { view } = state;
-  return (
-    <Box flexDirection="column">
-      {view.streaming !== "" ? (
-        <Box marginTop={1}>
-          <Text>⏺ {view.streaming}</Text>
-        </Box>
-      ) : null}
-      {view.running.map((tool) => (
-        <Box key={tool.id} marginTop={1}>
-          <ToolView tool={tool} />
-        </Box>
-      ))}
-      {state.busy && state.turnStartedAt !== undefined && state.questions.length === 0 ? (
-        <Box marginTop={1}>
-          <Spinner startedAt={state.turnStartedAt} now={now} tokens={view.turnTokens} />
-        </Box>
-      ) : null}
-      {state.queued.map((q) => (
-        <Text key={q.id} dimColor>
-          ⏎ queued: {q.text}
-        </Text>
-      ))}
-    </Box>
-  );
 }
 
 /** Ctrl+C: first press clears the prompt or interrupts, a second one within 2 s exits. */
@@ -98,30 +68,33 @@ export function App({ controller, history, now }: AppProps) {
     for (let i = 0; i < presses; i++) ctrlC.press();
   });
   return (
-    <Box flexDirection="column">
+    <LiveRegion>
       <WholeOutputContext.Provider value={typing.wholeOutput}>
         <Static key={state.generation} items={[...state.view.done]}>
           {(item) => <TranscriptItemView key={item.id} item={item} />}
         </Static>
         <LiveArea state={state} now={now} />
       </WholeOutputContext.Provider>
-      {question ? (
-        <PermissionDialog
-          key={question.id}
-          question={question.question}
-          onAnswer={(answer) => controller.answer(answer)}
+      {/* The dialog, the prompt and the status line keep their rows; the live area gives way. */}
+      <Box flexDirection="column" flexShrink={0}>
+        {question ? (
+          <PermissionDialog
+            key={question.id}
+            question={question.question}
+            onAnswer={(answer) => controller.answer(answer)}
+          />
+        ) : null}
+        {picker ? <Picker key={picker.id} spec={picker} /> : null}
+        <PromptInput
+          prompt={typing.prompt}
+          active={!question && !picker}
+          onKey={typing.onKey}
+          commands={typing.commands}
         />
-      ) : null}
-      {picker ? <Picker key={picker.id} spec={picker} /> : null}
-      <PromptInput
-        prompt={typing.prompt}
-        active={!question && !picker}
-        onKey={typing.onKey}
-        commands={typing.commands}
-      />
-      <Text dimColor>
-        {ctrlC.hint ? "Press Ctrl+C again to exit" : `${state.model} · /help for commands`}
-      </Text>
-    </Box>
+        <Text dimColor>
+          {ctrlC.hint ? "Press Ctrl+C again to exit" : `${state.model} · /help for commands`}
+        </Text>
+      </Box>
+    </LiveRegion>
   );
 }

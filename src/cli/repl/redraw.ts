@@ -1,4 +1,5 @@
 import { useStdout } from "ink";
+import { useTerminalRows } from "./render/use-terminal-rows.js";
 
 const CURSOR_HOME = "\u001b[H";
 
@@ -14,6 +15,8 @@ export function scrollScreenAway(rows: number): string {
 
 /** Ctrl+L: a clear screen with the prompt drawn again at its top (Ink's write keeps it drawn). */
 export function useRedraw(): () => void {
-  const { stdout, write } = useStdout();
-  return () => write(scrollScreenAway(stdout.rows ?? 24));
+  const { write } = useStdout();
+  // The terminal's own height: Ink's stdout says it has no bottom (render/ink-stdout.ts).
+  const rows = useTerminalRows();
+  return () => write(scrollScreenAway(rows));
 }

@@ -2,7 +2,9 @@ import { render } from "ink";
 import { App } from "./app.js";
 import { setBracketedPaste } from "./keys/bracketed-paste.js";
 import { type DisplaySettings, DisplaySettingsContext } from "./render/display-settings.js";
+import { InkStdout } from "./render/ink-stdout.js";
 import { loadMarkdown } from "./render/markdown-loader.js";
+import { followScreenResets } from "./render/screen-resets.js";
 import type { ReplController } from "./repl-controller.js";
 
 // The markdown renderer loads while the session opens; a failure leaves text plain.
@@ -33,8 +35,13 @@ export async function renderApp(
       <App controller={controller} history={history} now={now} />
     </DisplaySettingsContext.Provider>
   );
-  const instance = render(app, {
+  const screen = new InkStdout(terminal.stdout);
+  let instance: ReturnType<typeof render> | undefined;
+  const stopResets = followScreenResets(controller.store, screen, () => instance?.clear());
+  instance = render(app, {
     ...terminal,
+    // Ink's writes go through the screen, which keeps them to the live region (ink-stdout.ts).
+    stdout: screen as unknown as NodeJS.WriteStream,
     // Ctrl+C is the App's: once clears or interrupts, twice exits.
     exitOnCtrlC: false,
     patchConsole: false,
@@ -44,6 +51,8 @@ export async function renderApp(
   const code = await controller.exited;
   instance.unmount();
   await instance.waitUntilExit();
+  stopResets();
+  screen.destroy();
   setBracketedPaste(terminal.stdout, false);
   return code;
 }

@@ -10,7 +10,7 @@ import type { AskPerson, PermissionAnswer } from "./interactive-permissions.js";
 import { chooseModel } from "./model-choice.js";
 import { PromptGate } from "./prompt-gate.js";
 import type { McpOverview, ReplEngine, ReplSession } from "./repl-session.js";
-import { initialReplState, type ReplState, Store } from "./repl-store.js";
+import { initialReplState, type ReplState, type ScreenReset, Store } from "./repl-store.js";
 import { clearSession, switchSession } from "./session-switch.js";
 import { ShellWork } from "./shell-work.js";
 import { parseSlashCommand } from "./slash-commands.js";
@@ -226,9 +226,9 @@ export class ReplController implements ReplHost {
       this.shells.clear();
       return old;
     },
-    settle: (items: readonly TranscriptItem[]) => {
+    settle: (items: readonly TranscriptItem[], reset: ScreenReset) => {
       this.session.models?.set(this.chosenModel);
-      this.rebuildView(items);
+      this.rebuildView(items, reset);
     },
   };
 
@@ -237,12 +237,16 @@ export class ReplController implements ReplHost {
     session.taskEvents?.subscribe((ended) => this.notice(ended.text, ended.tone));
   }
 
-  /** Shows the conversation anew (a rewind, a switch): the finished transcript starts over. */
-  rebuildView(items: readonly TranscriptItem[]): void {
+  /**
+   * Shows the conversation anew (a rewind, a switch): the screen starts over (`reset`: /clear
+   * clears the scrollback too) and the finished transcript is drawn again.
+   */
+  rebuildView(items: readonly TranscriptItem[], reset: ScreenReset = "redraw"): void {
     this.store.update((s) => ({
       ...s,
       view: { ...EMPTY_VIEW, done: [...items] },
       generation: s.generation + 1,
+      reset,
     }));
   }
 

@@ -14,11 +14,16 @@ export interface PendingQuestion {
   answer(answer: PermissionAnswer): void;
 }
 
+/** How the screen starts over when the conversation is drawn anew. */
+export type ScreenReset = "clear" | "redraw";
+
 /** Everything the REPL screen draws. */
 export interface ReplState {
   view: TranscriptView;
-  /** Bumped by /clear so the finished transcript starts over. */
+  /** Bumped when the conversation is drawn anew (/clear, /rewind, /resume): the screen starts over. */
   generation: number;
+  /** How the screen started over: /clear clears the scrollback too, a redraw keeps it. */
+  reset: ScreenReset;
   busy: boolean;
   /** When the running turn started (for the spinner's elapsed time). */
   turnStartedAt: number | undefined;
@@ -33,6 +38,7 @@ export function initialReplState(model: string): ReplState {
   return {
     view: EMPTY_VIEW,
     generation: 0,
+    reset: "redraw",
     busy: false,
     turnStartedAt: undefined,
     queued: [],

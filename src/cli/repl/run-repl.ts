@@ -19,7 +19,7 @@ import { ReplController } from "./repl-controller.js";
 import { freshStart, openReplSession, type ReplSessionInputs } from "./repl-sessions.js";
 import { askMcpApprovals } from "./startup/ask-mcp-approvals.js";
 import { decideFolderTrust } from "./startup/folder-trust.js";
-import { historyView } from "./startup/history-view.js";
+import { historyView, resumedNotice, shownMessages } from "./startup/history-view.js";
 import { approveProjectMcpServers } from "./startup/project-mcp-approvals.js";
 import { askTrust } from "./startup/trust-dialog.js";
 
@@ -65,19 +65,24 @@ function askAboutProjectServers(start: Start): Promise<string[]> {
   });
 }
 
-/** The first things the transcript shows: the resumed conversation, then start-up notices. */
-function showStart(
+/**
+ * The first things the transcript shows: the resumed conversation as it was shown (its
+ * transcript read back, see shown-history.ts), then start-up notices.
+ */
+async function showStart(
   controller: ReplController,
   resumed: { sessionId: string; messages: readonly Message[] },
   cwd: string,
   notices: { errors: readonly string[]; decided: readonly string[] },
-): void {
+): Promise<void> {
   const { sessionId, messages } = resumed;
-  controller.store.update((s) => ({ ...s, view: historyView(messages, cwd, s.view) }));
+  const shown =
+    messages.length === 0
+      ? []
+      : ((await controller.activeSession.shownHistory?.()) ?? shownMessages(messages));
+  controller.store.update((s) => ({ ...s, view: historyView(shown, cwd, s.view) }));
   for (const text of notices.errors) controller.notice(text, "error");
-  if (messages.length > 0) {
-    controller.notice(`Resumed session ${sessionId} (${messages.length} earlier messages).`);
-  }
+  if (messages.length > 0) controller.notice(resumedNotice(sessionId, shown));
   for (const text of notices.decided) controller.notice(text);
 }
 
@@ -148,7 +153,10 @@ export async function runRepl(given: CliOptions, io: CliIo): Promise<number> {
     now,
   });
   const started = controller;
-  showStart(started, resolved, io.cwd, { errors: early, decided: [...trust.notices, ...decided] });
+  await showStart(started, resolved, io.cwd, {
+    errors: early,
+    decided: [...trust.notices, ...decided],
+  });
   const onSignal = () => void started.exit(0);
   io.signal.addEventListener("abort", onSignal, { once: true });
   if (options.resumePick) {

@@ -1,5 +1,6 @@
 import { errorText } from "./error-text.js";
 import type { ReplSession } from "./repl-session.js";
+import type { ScreenReset } from "./repl-store.js";
 import type { TranscriptItem } from "./transcript-model.js";
 
 /** What switching sessions needs of the controller. */
@@ -8,17 +9,19 @@ export interface SwitchHost {
   /** Makes `next` the session the REPL talks to; returns the one it replaces. */
   adopt(next: ReplSession): ReplSession;
   /** Sets the chosen model on the new session and shows `items` as its transcript. */
-  settle(items: readonly TranscriptItem[]): void;
+  settle(items: readonly TranscriptItem[], reset: ScreenReset): void;
 }
 
 /**
  * Switches to another session (/clear, /resume): the old one is disposed, and a failing
- * dispose is reported without undoing the switch (the new session is already in use).
+ * dispose is reported without undoing the switch (the new session is already in use). The
+ * screen starts over as `reset` says.
  */
 export async function switchSession(
   host: SwitchHost,
   next: ReplSession,
   items: readonly TranscriptItem[],
+  reset: ScreenReset = "redraw",
 ): Promise<void> {
   const old = host.adopt(next);
   let failure: string | undefined;
@@ -27,7 +30,7 @@ export async function switchSession(
   } catch (error) {
     failure = errorText(error);
   }
-  host.settle(items);
+  host.settle(items, reset);
   // Shown after settle, which starts the transcript over.
   if (failure !== undefined)
     host.notice(`The previous session did not close cleanly: ${failure}`, "error");
@@ -45,6 +48,7 @@ export async function clearSession(
     host.notice(`Could not start a new conversation: ${errorText(error)}`, "error");
     return;
   }
-  await switchSession(host, fresh, []);
+  // A fresh start, as when keel starts: the screen and its scrollback are cleared.
+  await switchSession(host, fresh, [], "clear");
   host.notice(`New conversation (session ${fresh.engine.sessionId}).`);
 }

@@ -32,6 +32,21 @@ export function ThinkingView({ item }: { item: ThinkingItem }) {
   );
 }
 
+/** A turn the person interrupted: the answer as far as it came, then what to do next. */
+export function InterruptedView({ text }: { text: string }) {
+  const shown = terminalSafe(text).replace(/\s+$/, "");
+  return (
+    <Box flexDirection="column" marginTop={1}>
+      {shown !== "" ? <Text>⏺ {shown}</Text> : null}
+      <Text>
+        {"  ⎿  "}
+        <Text color="red">Interrupted</Text>
+        <Text dimColor> · What should keel do instead?</Text>
+      </Text>
+    </Box>
+  );
+}
+
 /** One finished entry of the conversation. */
 export function TranscriptItemView({ item }: { item: TranscriptItem }) {
   switch (item.kind) {
@@ -56,6 +71,8 @@ export function TranscriptItemView({ item }: { item: TranscriptItem }) {
           <ToolView tool={item} />
         </Box>
       );
+    case "interrupted":
+      return <InterruptedView text={item.text} />;
     case "notice":
       return (
         <Text {...(item.tone === "error" ? { color: "red" } : { dimColor: true })}>

@@ -44,7 +44,9 @@ export type TranscriptItem =
   | { kind: "assistant"; id: string; text: string }
   | ThinkingItem
   | ToolItem
-  | { kind: "notice"; id: string; text: string; tone: "info" | "error" };
+  | { kind: "notice"; id: string; text: string; tone: "info" | "error" }
+  /** A turn the person interrupted, with the answer it was streaming then ("" when none). */
+  | { kind: "interrupted"; id: string; text: string };
 
 /** The conversation view: finished items, running tool calls, the text being streamed. */
 export interface TranscriptView {
@@ -139,6 +141,8 @@ function withStreamEvent(
   message: Extract<SdkMessage, { type: "stream_event" }>,
 ): TranscriptView {
   const event = message.event;
+  // A new response (a retry's included): text a failed attempt streamed is not its answer.
+  if (event.type === "message_start") return { ...view, streaming: "" };
   if (event.type === "content_block_delta") {
     const streamed = counted(view, deltaChars(event.delta));
     if (event.delta.type !== "text_delta") return streamed;
@@ -171,7 +175,16 @@ function counted(view: TranscriptView, chars: number): TranscriptView {
   return { ...view, responseChars, turnTokens: (view.settledTokens ?? 0) + estimate };
 }
 
-function resultNotice(result: SdkResult): TranscriptItem | undefined {
+/** The person ended the turn (Esc, Ctrl+C); budgets and hooks end turns their own way. */
+function interruptedByPerson(result: SdkResult): boolean {
+  const aborted =
+    result.terminal_reason === "aborted_streaming" || result.terminal_reason === "aborted_tools";
+  return aborted && result.subtype === "error_during_execution";
+}
+
+function resultNotice(result: SdkResult, streaming: string): TranscriptItem | undefined {
+  // What was streaming stays on screen, marked as cut short (it is not in the history).
+  if (interruptedByPerson(result)) return { kind: "interrupted", id: result.uuid, text: streaming };
   if (!result.is_error) return undefined;
   // A failed request ends the turn "completed"; its error message already said what failed.
   if (result.subtype === "success" && result.result) return undefined;
@@ -195,7 +208,7 @@ function withResultMessage(view: TranscriptView, result: SdkResult): TranscriptV
     ...tool,
     result: { isError: true, lines: ["Interrupted"] },
   }));
-  const notice = resultNotice(result);
+  const notice = resultNotice(result, view.streaming);
   return {
     done: [...view.done, ...stopped, ...(notice ? [notice] : [])],
     running: [],

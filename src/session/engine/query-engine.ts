@@ -16,6 +16,7 @@ import type { AnyTool } from "../../tools/tool.js";
 import { createMeteredCallModel } from "../metered-call-model.js";
 import { toSdkMessage } from "../sdk-mapper.js";
 import type { SdkCompactBoundary, SdkMessage, SdkResult } from "../sdk-messages.js";
+import { interruptedRecord } from "../transcript/display-record.js";
 import { TurnObserver } from "../turn-observer.js";
 import { type TurnFacts, turnResult } from "../turn-result.js";
 import { UsageTracker } from "../usage-tracker.js";
@@ -25,6 +26,7 @@ import { ConversationHistory } from "./history.js";
 import { initMessage } from "./init-message.js";
 import { InputQueue } from "./input-queue.js";
 import { loadedDeferredTools } from "./loaded-deferred-tools.js";
+import { PartialText } from "./partial-text.js";
 import { maxStructuredOutputRetries, StructuredOutputChannel } from "./structured-output.js";
 import { turnToolUseContext } from "./turn-context.js";
 import { turnDeps, turnSubagentRunner } from "./turn-deps.js";
@@ -47,6 +49,8 @@ interface TurnRun {
   /** Unties the turn's controller from the session's (one listener per turn, removed after). */
   release(): void;
   observer: TurnObserver;
+  /** The answer block streaming now (kept for the screen if the person interrupts). */
+  partial: PartialText;
   stop: HostStop;
   startedAt: number;
 }
@@ -236,6 +240,7 @@ export class QueryEngine {
         return;
       }
       const terminal = yield* this.drive(run, this.queryParams(run, prompt, context));
+      this.recordInterruption(run, terminal);
       yield this.result(run, terminal);
     } finally {
       run.release();
@@ -251,6 +256,7 @@ export class QueryEngine {
       abort: child?.controller ?? new AbortController(),
       release: () => child?.dispose(),
       observer: new TurnObserver(this.now),
+      partial: new PartialText(),
       stop: undefined,
       startedAt: this.now(),
     };
@@ -317,6 +323,7 @@ export class QueryEngine {
       this.record(event);
       if (event.type === "progress") this.config.onProgress?.(event.toolUseID, event.data);
       run.observer.observe(event);
+      run.partial.observe(event);
       watch?.observe(event);
       const message = this.toSdk(event);
       if (message) yield message;
@@ -324,6 +331,18 @@ export class QueryEngine {
     }
     run.observer.finish();
     return step.value;
+  }
+
+  /**
+   * A turn the person interrupted leaves a display record: the partial answer dropped from
+   * the history (contracts.md §5) stays in the transcript for /resume to show, never sent.
+   */
+  private recordInterruption(run: TurnRun, terminal: Terminal): void {
+    const transcript = this.config.transcript;
+    const aborted = terminal.reason === "aborted_streaming" || terminal.reason === "aborted_tools";
+    if (!aborted || run.stop !== undefined || !transcript?.appendRecord) return;
+    const after = transcript.lastUuid?.() ?? this.history.messages.at(-1)?.uuid ?? null;
+    transcript.appendRecord(interruptedRecord(after, run.partial.value, this.ids.timestamp()));
   }
 
   private record(event: QueryEvent): void {

@@ -21,7 +21,7 @@ function byUuid(entries: readonly TranscriptEntry[]): Map<string, MessageEntry> 
 }
 
 /** Messages a tombstone record removed: walked through, never loaded. */
-function removedUuids(entries: readonly TranscriptEntry[]): Set<string> {
+export function removedUuids(entries: readonly TranscriptEntry[]): Set<string> {
   const removed = new Set<string>();
   for (const entry of entries) {
     if (entry.kind !== "record" || entry.record.type !== TOMBSTONE) continue;

@@ -29,6 +29,16 @@ export interface PtyRepl {
     cwd?: string,
     size?: TerminalSize,
   ): PtyScreen;
+  /**
+   * Spawns a shell in a pty that runs `script` (printing lines, say) and then becomes the built
+   * keel with `args` and `extraEnv`, as a person starting keel in a terminal already in use.
+   */
+  spawnAfterShell(
+    script: string,
+    args: string[],
+    extraEnv?: Record<string, string>,
+    size?: TerminalSize,
+  ): PtyScreen;
   /** Records `dir` as trusted, as a person who said yes before (the trust question stays away). */
   trust(): Promise<void>;
   /** Starts a scripted server for `scenario` and keel against it; resolves once the prompt shows. */
@@ -38,6 +48,11 @@ export interface PtyRepl {
     timeoutMs?: number,
     size?: TerminalSize,
   ): Promise<{ server: ScriptedServer; screen: PtyScreen }>;
+}
+
+/** `word` quoted for bash. */
+function shellQuote(word: string): string {
+  return `'${word.replaceAll("'", "'\\''")}'`;
 }
 
 /** A terminal's size in character cells. */
@@ -74,28 +89,42 @@ export function usePtyRepl(prefix: string): PtyRepl {
     await rm(home, { recursive: true, force: true });
   });
   const stateDir = () => join(home, ".keel");
+  const envOf = (extraEnv: Record<string, string>): Record<string, string> => ({
+    PATH: process.env.PATH ?? "",
+    HOME: home,
+    TERM: "xterm-256color",
+    KEEL_CONFIG_DIR: stateDir(),
+    // Retries (none expected) would otherwise wait real seconds.
+    KEEL_RETRY_BASE_MS: "1",
+    ...extraEnv,
+  });
+  const spawnProgram = (
+    file: string,
+    args: string[],
+    options: Parameters<typeof spawnInPty>[2],
+  ) => {
+    const screen = spawnInPty(file, args, options);
+    screens.push(screen);
+    return screen;
+  };
   const spawn = (
     args: string[],
     extraEnv: Record<string, string> = {},
     cwd = dir,
     size?: TerminalSize,
   ) => {
-    const env = {
-      PATH: process.env.PATH ?? "",
-      HOME: home,
-      TERM: "xterm-256color",
-      KEEL_CONFIG_DIR: stateDir(),
-      // Retries (none expected) would otherwise wait real seconds.
-      KEEL_RETRY_BASE_MS: "1",
-      ...extraEnv,
-    };
-    const screen = spawnInPty(process.execPath, [...KEEL_NODE_ARGS, ...args], {
-      cwd,
-      env,
-      ...size,
-    });
-    screens.push(screen);
-    return screen;
+    const env = envOf(extraEnv);
+    return spawnProgram(process.execPath, [...KEEL_NODE_ARGS, ...args], { cwd, env, ...size });
+  };
+  const spawnAfterShell = (
+    script: string,
+    args: string[],
+    extraEnv: Record<string, string> = {},
+    size?: TerminalSize,
+  ) => {
+    const keel = [process.execPath, ...KEEL_NODE_ARGS, ...args].map(shellQuote).join(" ");
+    const env = envOf(extraEnv);
+    return spawnProgram("bash", ["-c", `${script}\nexec ${keel}`], { cwd: dir, env, ...size });
   };
   return {
     get dir() {
@@ -108,6 +137,7 @@ export function usePtyRepl(prefix: string): PtyRepl {
       return stateDir();
     },
     spawn,
+    spawnAfterShell,
     trust: async () => {
       await trustFolder(stateDir(), dir, new Date(0));
     },

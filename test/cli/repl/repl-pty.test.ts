@@ -41,7 +41,7 @@ describe("the REPL in a real pseudo-terminal (scripted model, validator on)", {
       "the turn's end",
     );
     expect(ended).toContain("⏺ Bash(sleep 30)");
-    expect(ended).toContain("Turn ended:");
+    expect(ended).toContain("⎿  Interrupted · What should keel do instead?");
     expect(server.requests).toHaveLength(1);
     await typeLine(repl, "/cost");
     await repl.waitFor((s) => s.includes("Total cost:"), "the /cost answer");

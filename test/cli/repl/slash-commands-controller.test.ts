@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { ShellOutcome } from "../../../src/cli/repl/commands/shell-escape.js";
 import type { LoadedCommands } from "../../../src/cli/repl/commands/user-commands.js";
 import { ReplController, type ReplSession } from "../../../src/cli/repl/repl-controller.js";
+import { shownMessages } from "../../../src/cli/repl/startup/history-view.js";
 import type { Message } from "../../../src/protocol/messages.js";
 import type { QueryEngine } from "../../../src/session/engine/query-engine.js";
 import { scriptedEngine } from "../../session/engine/helpers.js";
@@ -178,11 +179,16 @@ describe("/rewind and /resume pickers", () => {
 
   it("redraws the conversation as it was shown (the session's record), not as the model now gets it", async () => {
     let engine: QueryEngine | undefined;
-    const shownHistory = async (): Promise<readonly Message[]> =>
-      (engine?.messages ?? []).map((m) =>
-        m.type === "assistant"
-          ? { ...m, message: { ...m.message, content: [{ type: "text", text: "One, as shown." }] } }
-          : m,
+    const shownHistory = async () =>
+      shownMessages(
+        (engine?.messages ?? []).map((m) =>
+          m.type === "assistant"
+            ? {
+                ...m,
+                message: { ...m.message, content: [{ type: "text", text: "One, as shown." }] },
+              }
+            : m,
+        ),
       );
     const built = build([{ content: "One." }, { content: "Two." }], { shownHistory });
     engine = built.engine;

@@ -90,21 +90,70 @@ describe("the conversation view of a turn's messages", () => {
     });
   });
 
-  it("marks calls cut short by an interrupt when the turn ends, with the reason", () => {
+  it("marks calls cut short by an interrupt when the turn ends, and the turn as interrupted", () => {
     const view = fold(
       bashCall("t1", "sleep 30"),
       resultMessage("r1", {
         is_error: true,
         subtype: "error_during_execution",
-        errors: ["interrupted"],
+        terminal_reason: "aborted_tools",
+        errors: ["The turn was interrupted before it finished."],
       }),
     );
     expect(view.running).toEqual([]);
     expect(view.done).toMatchObject([
       { kind: "tool", result: { isError: true, lines: ["Interrupted"] } },
-      { kind: "notice", tone: "error", text: "Turn ended: interrupted" },
+      { kind: "interrupted", text: "" },
     ]);
     expect(view.lastResult?.uuid).toBe("r1");
+  });
+
+  it("keeps the text streaming when the person interrupted, marked as interrupted", () => {
+    const view = fold(
+      textDelta("d1", "Half of the "),
+      textDelta("d2", "answer"),
+      resultMessage("r1", {
+        is_error: true,
+        subtype: "error_during_execution",
+        terminal_reason: "aborted_streaming",
+      }),
+    );
+    expect(view.streaming).toBe("");
+    expect(view.done).toEqual([{ kind: "interrupted", id: "r1", text: "Half of the answer" }]);
+  });
+
+  it("says why a turn ended that nobody interrupted", () => {
+    const view = fold(
+      textDelta("d1", "Half"),
+      resultMessage("r1", {
+        is_error: true,
+        subtype: "error_max_budget_usd",
+        terminal_reason: "aborted_streaming",
+        errors: ["Reached maximum budget ($1)"],
+      }),
+    );
+    expect(view.done).toMatchObject([
+      { kind: "notice", tone: "error", text: "Turn ended: Reached maximum budget ($1)" },
+    ]);
+  });
+
+  it("forgets the text of a response that failed and is sent again", () => {
+    const start = {
+      type: "stream_event" as const,
+      event: {
+        type: "message_start" as const,
+        message: { id: "m2", model: "claude-test", usage: { input_tokens: 1, output_tokens: 1 } },
+      },
+      parent_tool_use_id: null,
+      session_id: "s-1",
+      uuid: "e2",
+    };
+    const view = fold(
+      textDelta("d1", "The first try"),
+      start as SdkMessage,
+      textDelta("d2", "Again"),
+    );
+    expect(view.streaming).toBe("Again");
   });
 
   it("counts the turn's output tokens from each response's final usage, until the result", () => {

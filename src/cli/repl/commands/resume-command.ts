@@ -3,7 +3,7 @@ import { oneLine } from "../../prompt-text.js";
 import { matchesSearch, type SessionSummary } from "../../session-list.js";
 import { errorText } from "../error-text.js";
 import type { ReplSession } from "../repl-session.js";
-import { historyView } from "../startup/history-view.js";
+import { historyView, resumedNotice, shownMessages } from "../startup/history-view.js";
 import { EMPTY_VIEW } from "../transcript-model.js";
 import type { ReplHost } from "./host.js";
 import type { SessionSwitcher } from "./session-extras.js";
@@ -20,8 +20,9 @@ async function openAndSwitch(
     host.notice(`Could not resume session ${summary.sessionId}: ${errorText(error)}`, "error");
     return;
   }
-  await host.switchTo(opened.session, historyView(opened.messages, host.cwd, EMPTY_VIEW).done);
-  host.notice(`Resumed session ${summary.sessionId} (${opened.messages.length} earlier messages).`);
+  const shown = (await opened.session.shownHistory?.()) ?? shownMessages(opened.messages);
+  await host.switchTo(opened.session, historyView(shown, host.cwd, EMPTY_VIEW).done);
+  host.notice(resumedNotice(summary.sessionId, shown));
 }
 
 /** Switches to the chosen session unless something started running since the picker opened. */

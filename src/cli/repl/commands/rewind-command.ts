@@ -1,7 +1,7 @@
 import { oneLine, type PromptChoice, promptChoices } from "../../prompt-text.js";
 import { errorText } from "../error-text.js";
 import type { ReplSession } from "../repl-session.js";
-import { historyView } from "../startup/history-view.js";
+import { historyView, shownMessages } from "../startup/history-view.js";
 import { EMPTY_VIEW } from "../transcript-model.js";
 import type { ReplHost } from "./host.js";
 
@@ -22,7 +22,7 @@ async function rewindNow(
     host.notice("That prompt is no longer in the conversation (it was compacted).", "error");
     return;
   }
-  const shown = (await session.shownHistory?.()) ?? session.history?.() ?? [];
+  const shown = (await session.shownHistory?.()) ?? shownMessages(session.history?.() ?? []);
   host.rebuildView(historyView(shown, host.cwd, EMPTY_VIEW).done);
   const files = restored.length === 0 ? "no files changed" : `restored ${restored.join(", ")}`;
   host.notice(`Rewound to before "${oneLine(choice.text)}" (${files}).`);

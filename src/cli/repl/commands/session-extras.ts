@@ -1,4 +1,5 @@
 import type { Message } from "../../../protocol/messages.js";
+import type { ShownEntry } from "../../../session/transcript/index.js";
 import type { SessionSummary } from "../../session-list.js";
 import type { UserCommand } from "./command-file.js";
 import type { CommandPrompt } from "./command-prompt.js";
@@ -27,8 +28,8 @@ export interface ReplSessionExtras<S> {
   rewind?(userMessageUuid: string): Promise<string[] | false>;
   /** The conversation so far (for /rewind's list). */
   history?(): readonly Message[];
-  /** The conversation so far with every tool result whole, as it was shown (for redrawing it). */
-  shownHistory?(): Promise<readonly Message[]>;
+  /** The conversation so far as it was shown, every tool result whole (for drawing it again). */
+  shownHistory?(): Promise<readonly ShownEntry[]>;
   /** The permission rules, and adding session rules (for /permissions). */
   permissions?: PermissionsView;
   /** The session's Bash sandbox: its mode, settings and whether it runs here (for /sandbox). */

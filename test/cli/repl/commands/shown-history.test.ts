@@ -3,9 +3,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { shownHistory } from "../../../../src/cli/repl/commands/shown-history.js";
+import { shownMessages } from "../../../../src/cli/repl/startup/history-view.js";
 import { createMicrocompact } from "../../../../src/context/microcompact.js";
 import type { Message } from "../../../../src/protocol/messages.js";
-import { openTranscript } from "../../../../src/session/transcript/index.js";
+import { openTranscript, type ShownEntry } from "../../../../src/session/transcript/index.js";
 import { historyBuilder } from "../../../context/histories.js";
 import { makeToolUseContext } from "../../../helpers/tool-context.js";
 
@@ -20,6 +21,12 @@ afterEach(async () => {
 });
 
 const output = "o".repeat(4_000);
+
+/** The message of a shown entry (these conversations have no display records). */
+function messageOf(entry: ShownEntry): Message {
+  if (entry.kind !== "message") throw new Error(`a ${entry.kind} entry where a message was`);
+  return entry.message;
+}
 
 /** Three rounds whose results carry the tool's output, as the tool pipeline makes them. */
 function conversation(): Message[] {
@@ -56,7 +63,7 @@ describe("shownHistory", () => {
     const held = await micro(original, makeToolUseContext());
     expect(held).not.toBe(original);
 
-    const shown = await shownHistory(held, path);
+    const shown = (await shownHistory(held, path)).map(messageOf);
     expect(shown.map((m) => m.uuid)).toEqual(original.map((m) => m.uuid));
     expect(JSON.stringify(shown)).not.toContain("Old tool result content cleared");
     const answers = shown.filter((m) => m.type === "user" && m.toolUseResult !== undefined);
@@ -67,16 +74,17 @@ describe("shownHistory", () => {
     const original = conversation();
     const path = recorded(original);
     const rewound = original.slice(0, 3);
-    const shown = await shownHistory(rewound, path);
+    const shown = (await shownHistory(rewound, path)).map(messageOf);
     expect(shown.map((m) => m.uuid)).toEqual(rewound.map((m) => m.uuid));
   });
 
   it("is the engine's history without a transcript, or when the transcript lacks its last message", async () => {
     const original = conversation();
-    expect(await shownHistory(original, undefined)).toBe(original);
+    const asShown = shownMessages(original);
+    expect(await shownHistory(original, undefined)).toEqual(asShown);
     const path = join(dir, "other.jsonl");
     await writeFile(path, "");
-    expect(await shownHistory(original, path)).toBe(original);
-    expect(await shownHistory(original, join(dir, "missing.jsonl"))).toBe(original);
+    expect(await shownHistory(original, path)).toEqual(asShown);
+    expect(await shownHistory(original, join(dir, "missing.jsonl"))).toEqual(asShown);
   });
 });
