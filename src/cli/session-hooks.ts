@@ -12,6 +12,7 @@ import {
   sessionStart,
   stopFailureHooks,
   stopHooks,
+  subagentStart,
   toolHooks,
   userPromptSubmit,
 } from "../hooks/index.js";
@@ -114,6 +115,7 @@ export function createSessionHooks(inputs: SessionHooksInputs): SessionHooks {
       tool: toolHooks(engine),
       stop: stopHooks(engine),
       stopFailure: stopFailureHooks(engine),
+      subagentStart: (agent, signal) => subagentStart(engine, agent, signal),
       userPromptSubmit: promptHook(engine),
     },
     start: async (source) => (await sessionStart(engine, source)).additionalContext,

@@ -44,6 +44,7 @@ export {
   preCompact,
   sessionEnd,
   sessionStart,
+  subagentStart,
   type UserPromptSubmitResult,
   userPromptSubmit,
 } from "./session-hooks.js";

@@ -75,3 +75,14 @@ export async function notification(
 ): Promise<void> {
   await engine.run("Notification", input, signal);
 }
+
+/** Runs SubagentStart hooks as a subagent starts; their additionalContext is for the subagent. */
+export async function subagentStart(
+  engine: HookEngine,
+  agent: { agentId: string; agentType: string },
+  signal?: AbortSignal,
+): Promise<string[]> {
+  const input = { agent_id: agent.agentId, agent_type: agent.agentType };
+  const outcome = await engine.run("SubagentStart", input, signal);
+  return outcome.additionalContext.map((c) => c.content.slice(0, HOOK_OUTPUT_CHARS));
+}

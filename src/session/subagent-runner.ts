@@ -28,6 +28,31 @@ export interface SubagentRunnerDeps {
   maxTurns?: number;
   /** Where a subagent's own transcript (its sidechain) is written; none when absent. */
   sidechain?: (agentId: string, agentType: string) => SidechainSink;
+  /** SubagentStart hooks, as the subagent starts: context for it (none: nothing to add). */
+  onStart?: SubagentStartHooks;
+}
+
+/** Runs the SubagentStart hooks of one subagent; returns the context they give it. */
+export type SubagentStartHooks = (
+  agent: { agentId: string; agentType: string },
+  signal: AbortSignal,
+) => Promise<string[]>;
+
+/** The subagent's user context with what its SubagentStart hooks said (as SessionStart's). */
+async function withStartContext(
+  deps: SubagentRunnerDeps,
+  params: QueryParams,
+  agentType: string,
+): Promise<QueryParams> {
+  const { agentId } = params.toolUseContext;
+  if (!deps.onStart || agentId === undefined) return params;
+  const signal = params.toolUseContext.abortController.signal;
+  const context = await deps.onStart({ agentId, agentType }, signal);
+  if (context.length === 0) return params;
+  return {
+    ...params,
+    userContext: { ...params.userContext, subagentStartHooks: context.join("\n\n") },
+  };
 }
 
 /** A subagent's sidechain transcript. */
@@ -115,7 +140,8 @@ export function createSubagentRunner(deps: SubagentRunnerDeps): SubagentRunner {
         ? undefined
         : deps.sidechain?.(agentId, agentType ?? input.definition.name);
     try {
-      return await drive(params, input, deps.now, sidechain);
+      const started = await withStartContext(deps, params, agentType ?? input.definition.name);
+      return await drive(started, input, deps.now, sidechain);
     } finally {
       sidechain?.close();
       child.dispose();

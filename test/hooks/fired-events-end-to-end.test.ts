@@ -224,3 +224,43 @@ describe("PermissionRequest", () => {
     await expect(readFile(join(dir, "PermissionRequest.json"), "utf8")).rejects.toThrow();
   });
 });
+
+describe("SubagentStart", () => {
+  it("fires as a subagent starts, field by field (matcher on the agent type); its context reaches the subagent", async () => {
+    await mkdir(join(dir, ".claude", "agents"), { recursive: true });
+    await writeFile(
+      join(dir, ".claude", "agents", "reviewer.md"),
+      "---\nname: reviewer\ndescription: Reviews.\ntools: Read\n---\nYou review.\n",
+    );
+    const context = JSON.stringify({
+      hookSpecificOutput: { hookEventName: "SubagentStart", additionalContext: "mind the tabs" },
+    });
+    await recordingHook("SubagentStart", "reviewer", context);
+    const { run, lines, server } = await keel({
+      turnMode: "count",
+      turns: [
+        {
+          content: [
+            {
+              type: "tool_use",
+              name: "Agent",
+              input: { description: "Review", prompt: "Review it.", subagent_type: "reviewer" },
+            },
+          ],
+        },
+        { content: "Looks fine." },
+        { content: "The reviewer says it looks fine." },
+      ],
+    });
+    expect(run.code).toBe(0);
+    const sessionId = only(lines, "result").session_id;
+    const input = await recorded("SubagentStart");
+    expect(Object.keys(input).sort()).toEqual([...COMMON, "agent_id", "agent_type"].sort());
+    expectCommon(input, "SubagentStart", sessionId);
+    expect(input.agent_type).toBe("reviewer");
+    expect(input.agent_id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(JSON.stringify(server.requests[1]?.body)).toContain("mind the tabs");
+    expect(JSON.stringify(server.requests[0]?.body)).not.toContain("mind the tabs");
+    expect(server.violations).toEqual([]);
+  });
+});

@@ -11,7 +11,7 @@ import type { ToolHooks } from "../../tools/hooks.js";
 import type { ReadDenial } from "../../tools/read-denial.js";
 import type { AnyTool } from "../../tools/tool.js";
 import type { SdkSystemInit } from "../sdk-messages.js";
-import type { SubagentRunnerDeps } from "../subagent-runner.js";
+import type { SubagentRunnerDeps, SubagentStartHooks } from "../subagent-runner.js";
 import type { TranscriptRecord } from "../transcript/envelope.js";
 
 /** The prompt parts a session computes once, so every request's prefix stays cacheable. */
@@ -41,6 +41,8 @@ export interface EngineHooks {
   userPromptSubmit?: (prompt: string, signal: AbortSignal) => Promise<PromptSubmitOutcome>;
   /** StopFailure: a turn (or a subagent's) is ending on an API error. */
   stopFailure?: QueryDeps["runStopFailureHooks"];
+  /** SubagentStart: a subagent is starting; what the hooks say is context for it. */
+  subagentStart?: SubagentStartHooks;
 }
 
 /** Where the conversation is persisted as it happens (a JSONL transcript). */

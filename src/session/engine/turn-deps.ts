@@ -113,5 +113,6 @@ export function turnSubagentRunner(inputs: TurnDepsInputs, deps: QueryDeps): Sub
     newAgentId: randomUUID,
     now: inputs.now,
     ...(config.sidechain ? { sidechain: config.sidechain } : {}),
+    ...(config.hooks?.subagentStart ? { onStart: config.hooks.subagentStart } : {}),
   });
 }
