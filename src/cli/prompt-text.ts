@@ -1,11 +1,14 @@
 import type { Message } from "../protocol/messages.js";
+import { isInterruptNote } from "../session/transcript/shown-conversation.js";
 
 /**
  * The text a person typed, when the message is a prompt: a user message of plain text (or
- * text blocks only) that the runtime did not add and that is not a `!cmd` record.
+ * text blocks only) that the runtime did not add (a note, a summary, the mark of an
+ * interruption) and that is not a `!cmd` record.
  */
 export function promptText(message: Message): string | undefined {
   if (message.type !== "user" || message.isMeta || message.isCompactSummary) return undefined;
+  if (isInterruptNote(message)) return undefined;
   const content = message.message.content;
   let text: string;
   if (typeof content === "string") text = content;

@@ -114,9 +114,10 @@ describe("the /resume list", () => {
 });
 
 describe("the /rewind list", () => {
-  it("offers typed prompts newest first, not tool results, meta notes or !cmd records", () => {
+  it("offers typed prompts newest first, not tool results, meta notes, interruptions or !cmd records", () => {
     const messages = [
       user("first", null).line,
+      user("[Request interrupted by user]", null).line,
       user("<bash-input>ls</bash-input>", null).line,
       user("note", null, { isMeta: true }).line,
       {
