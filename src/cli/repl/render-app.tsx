@@ -40,7 +40,8 @@ export async function renderApp(
   const stopResets = followScreenResets(controller.store, screen, () => instance?.clear());
   instance = render(app, {
     ...terminal,
-    // Ink's writes go through the screen, which keeps them to the live region (ink-stdout.ts).
+    // Ink draws through InkStdout: it never clears the scrollback, and its erases stay true when
+    // a resize rewraps the terminal's lines (ink-stdout.ts).
     stdout: screen as unknown as NodeJS.WriteStream,
     // Ctrl+C is the App's: once clears or interrupts, twice exits.
     exitOnCtrlC: false,
