@@ -1,3 +1,4 @@
+export { postToolBatchHooks } from "./batch-hooks.js";
 export type {
   CommandHookConfig,
   HookHandlerConfig,

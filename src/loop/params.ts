@@ -58,6 +58,11 @@ export interface QueryDeps {
     context: ToolUseContext,
     stopHookActive: boolean,
   ) => Promise<StopHookOutcome>;
+  /** Runs the PostToolBatch hooks once every call of a round has its result. */
+  runPostToolBatchHooks?: (
+    calls: readonly ToolBatchCallInfo[],
+    context: ToolUseContext,
+  ) => Promise<PostToolBatchOutcome>;
   /** Runs the StopFailure hooks when a turn ends on an API error (the error message given). */
   runStopFailureHooks?: (error: AssistantMessage, context: ToolUseContext) => Promise<void>;
   /** A one-line label for a tool round from a small model; null when it fails. */
@@ -72,6 +77,21 @@ export interface QueryDeps {
   ) => Promise<Message[]>;
   /** Context-window accounting: true when the history is past the hard limit. */
   isAtBlockingLimit?: (messages: readonly Message[], model: string) => boolean;
+}
+
+/** One call of a finished tool round, for PostToolBatch hooks. */
+export interface ToolBatchCallInfo {
+  toolName: string;
+  input: unknown;
+  toolUseId: string;
+  /** The tool_result's content. */
+  response?: unknown;
+}
+
+/** What PostToolBatch hooks said: context for the next request, or a stop before it. */
+export interface PostToolBatchOutcome {
+  additionalContext: Array<{ hookName: string; content: string }>;
+  stop?: { hookName: string; message: string };
 }
 
 /** One agentic turn's inputs. */

@@ -12,6 +12,7 @@ import { missingToolResults } from "./missing-tool-results.js";
 import { droppedToolCallNote, resumeAfterCut } from "./notes.js";
 import { orFallback } from "./optional-dep.js";
 import type { QueryParams, ToolRoundSummaryInput } from "./params.js";
+import { postToolBatch } from "./post-tool-batch.js";
 
 /** Runs the round's tools (draining the streaming executor, or in batches) and collects results. */
 async function* collectToolResults(
@@ -190,6 +191,8 @@ export async function* toolRound(
   ) {
     return terminal({ reason: "hook_stopped" });
   }
+  const batchStop = yield* postToolBatch(iteration, collected.context, results);
+  if (batchStop) return batchStop;
   yield* attachments(iteration, collected.context, results);
   const context = await refreshedTools(collected.context);
   if (maxTurnsReached(params, nextTurnCount)) {

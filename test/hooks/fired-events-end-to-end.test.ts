@@ -264,3 +264,68 @@ describe("SubagentStart", () => {
     expect(server.violations).toEqual([]);
   });
 });
+
+describe("PostToolBatch", () => {
+  const twoReads = () => ({
+    turns: [
+      {
+        content: [
+          {
+            type: "tool_use",
+            id: "toolu_a",
+            name: "Read",
+            input: { file_path: join(dir, "a.txt") },
+          },
+          {
+            type: "tool_use",
+            id: "toolu_b",
+            name: "Read",
+            input: { file_path: join(dir, "b.txt") },
+          },
+        ],
+      },
+      { content: "ok" },
+    ],
+  });
+
+  it("fires once a round's calls all have results, with each call field by field; its context reaches the next request", async () => {
+    await writeFile(join(dir, "a.txt"), "alpha");
+    await writeFile(join(dir, "b.txt"), "beta");
+    const context = JSON.stringify({
+      hookSpecificOutput: { hookEventName: "PostToolBatch", additionalContext: "both read" },
+    });
+    await recordingHook("PostToolBatch", "", context);
+    const { run, lines, server } = await keel(twoReads());
+    expect(run.code).toBe(0);
+    const sessionId = only(lines, "result").session_id;
+    const input = await recorded("PostToolBatch");
+    expect(Object.keys(input).sort()).toEqual([...COMMON, "tool_calls"].sort());
+    expectCommon(input, "PostToolBatch", sessionId);
+    const calls = input.tool_calls as Array<Record<string, unknown>>;
+    expect(calls.map((c) => Object.keys(c).sort())).toEqual([
+      ["tool_input", "tool_name", "tool_response", "tool_use_id"],
+      ["tool_input", "tool_name", "tool_response", "tool_use_id"],
+    ]);
+    expect(calls.map((c) => [c.tool_name, c.tool_use_id, c.tool_input])).toEqual([
+      ["Read", "toolu_a", { file_path: join(dir, "a.txt") }],
+      ["Read", "toolu_b", { file_path: join(dir, "b.txt") }],
+    ]);
+    expect(JSON.stringify(calls[0]?.tool_response)).toContain("alpha");
+    expect(JSON.stringify(calls[1]?.tool_response)).toContain("beta");
+    expect(JSON.stringify(server.requests[1]?.body)).toContain("both read");
+    expect(server.violations).toEqual([]);
+  });
+
+  it("exit 2 stops the turn before the next request", async () => {
+    await writeFile(join(dir, "a.txt"), "alpha");
+    await writeFile(join(dir, "b.txt"), "beta");
+    const path = join(dir, "stop.sh");
+    await writeFile(path, "#!/bin/sh\necho 'enough reading' >&2\nexit 2\n");
+    await chmod(path, 0o755);
+    const hooks = { PostToolBatch: [{ hooks: [{ type: "command", command: path }] }] };
+    await writeFile(join(dir, ".claude", "settings.json"), JSON.stringify({ hooks }));
+    const { lines, server } = await keel(twoReads());
+    expect(server.requests).toHaveLength(1);
+    expect(only(lines, "result").terminal_reason).toBe("hook_stopped");
+  });
+});

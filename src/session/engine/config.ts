@@ -41,6 +41,8 @@ export interface EngineHooks {
   userPromptSubmit?: (prompt: string, signal: AbortSignal) => Promise<PromptSubmitOutcome>;
   /** StopFailure: a turn (or a subagent's) is ending on an API error. */
   stopFailure?: QueryDeps["runStopFailureHooks"];
+  /** PostToolBatch: every call of a tool round has its result. */
+  postToolBatch?: QueryDeps["runPostToolBatchHooks"];
   /** SubagentStart: a subagent is starting; what the hooks say is context for it. */
   subagentStart?: SubagentStartHooks;
 }

@@ -86,6 +86,7 @@ export function turnDeps(inputs: TurnDepsInputs): QueryDeps {
     collectAttachments: attachmentCollector(inputs),
     ...(stop ? { runStopHooks: stop } : {}),
     ...(config.hooks?.stopFailure ? { runStopFailureHooks: config.hooks.stopFailure } : {}),
+    ...(config.hooks?.postToolBatch ? { runPostToolBatchHooks: config.hooks.postToolBatch } : {}),
     ...(config.summaryModel
       ? { summarizeToolRound: createToolRoundSummarizer(callModel, config.summaryModel) }
       : {}),
