@@ -12,7 +12,7 @@ export const NO_EFFECT_FLAGS: readonly { flags: string; why: string }[] = [
   { flags: "--mcp-debug", why: "Claude Code deprecated it for --debug, which keel has" },
   { flags: "--from-pr [value]", why: "sessions linked to pull requests live in claude.ai" },
   { flags: "--file <specs...>", why: "file resources come from a claude.ai account" },
-  { flags: "--disable-slash-commands", why: "keel runs no skills, and commands only when typed" },
+  { flags: "--disable-slash-commands", why: "keel has no skills to disable" },
   { flags: "--replay-user-messages", why: "keel does not echo stream-json input" },
   { flags: "--thinking-display <display>", why: "keel passes thinking on as the API sends it" },
   { flags: "--session-mirror", why: "keel keeps its transcripts in its own folder only" },
@@ -37,7 +37,6 @@ export const PENDING_FLAGS: readonly { flags: string; feature: string; choices?:
   { flags: "--task-budget <tokens>", feature: "task budgets come with issue 20" },
   { flags: "--plugin-dir <paths...>", feature: "plugins come with issue 24" },
   { flags: "--plugin-dir-no-mcp <paths...>", feature: "plugins come with issue 24" },
-  { flags: "-w, --worktree [name]", feature: "sessions in a new git worktree are not in keel yet" },
 ];
 
 function longName(flags: string): string {

@@ -7,6 +7,7 @@ import { writeTo } from "./output.js";
 import { runPrintMode } from "./print-mode.js";
 import { taskCommandName } from "./tasks/task-commands.js";
 import { UsageError } from "./usage-error.js";
+import { inWorktree } from "./worktree-option.js";
 
 async function parseMain(argv: string[], io: CliIo): Promise<CliOptions | number> {
   let parsed: CliOptions | undefined;
@@ -57,24 +58,33 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     if (unavailable) throw new UsageError(unavailable);
     const options = await parseMain(argv, io);
     if (typeof options === "number") return options;
-    if (!options.print && options.inputFormat !== "stream-json") {
-      // The REPL (ink, react) loads only here, so `keel -p` never pays for it. In the print
-      // bundle, runRepl hands over to the full build, which must find nothing written yet:
-      // the REPL shows the flags' warnings itself.
-      const { runRepl } = await import("./repl/run-repl.js");
-      return await runRepl(options, io);
-    }
-    for (const warning of options.flagWarnings ?? [])
-      await writeTo(io.stderr, `keel: ${warning}\n`);
-    // A background task's child (keel --bg) records its own start and end.
-    const { runAsTask } = await import("../tasks/run-as-task.js");
-    return await runAsTask(io, (taskIo) => runPrintMode(options, taskIo));
+    return await runSession(options, await inWorktree(options, io));
   } catch (error) {
-    if (isFullBuildNeeded(error)) throw error; // bin.ts runs the arguments in the full build
-    if (error instanceof Error && !(error instanceof UsageError) && io.env.KEEL_DEBUG) {
-      await writeTo(io.stderr, `${error.stack}\n`);
-    }
-    await writeTo(io.stderr, `keel: ${error instanceof Error ? error.message : String(error)}\n`);
-    return 1;
+    return await failed(error, io);
   }
+}
+
+/** Runs the REPL, or a headless session (as a background task's child too). */
+async function runSession(options: CliOptions, io: CliIo): Promise<number> {
+  if (!options.print && options.inputFormat !== "stream-json") {
+    // The REPL (ink, react) loads only here, so `keel -p` never pays for it. In the print
+    // bundle, runRepl hands over to the full build, which must find nothing written yet:
+    // the REPL shows the flags' warnings itself.
+    const { runRepl } = await import("./repl/run-repl.js");
+    return await runRepl(options, io);
+  }
+  for (const warning of options.flagWarnings ?? []) await writeTo(io.stderr, `keel: ${warning}\n`);
+  // A background task's child (keel --bg) records its own start and end.
+  const { runAsTask } = await import("../tasks/run-as-task.js");
+  return await runAsTask(io, (taskIo) => runPrintMode(options, taskIo));
+}
+
+/** An error before or around the session: one line on stderr (the stack with KEEL_DEBUG), 1. */
+async function failed(error: unknown, io: CliIo): Promise<number> {
+  if (isFullBuildNeeded(error)) throw error; // bin.ts runs the arguments in the full build
+  if (error instanceof Error && !(error instanceof UsageError) && io.env.KEEL_DEBUG) {
+    await writeTo(io.stderr, `${error.stack}\n`);
+  }
+  await writeTo(io.stderr, `keel: ${error instanceof Error ? error.message : String(error)}\n`);
+  return 1;
 }

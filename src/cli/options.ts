@@ -74,6 +74,8 @@ export interface CliOptions {
   agents?: readonly AgentDefinition[];
   /** `--debug [filter]` / `--debug-file <path>`: a debug log (debug-log.ts). */
   debug?: DebugOptions;
+  /** `-w/--worktree [name]`: run in a new git worktree ("" when no name is given). */
+  worktree?: string;
   /** `-n/--name`: the session's name, kept in its transcript and shown by session lists. */
   name?: string;
   /** `--bare`: no hooks, and no memory files (CLAUDE.md, AGENTS.md, rules) read. */
@@ -262,6 +264,7 @@ function toCliOptions(promptWords: string[], raw: Record<string, unknown>): CliO
     ...optional("settingSources"),
     ...optional("agent"),
     ...(raw.bare === true ? { bare: true } : {}),
+    ...(raw.worktree === undefined ? {} : { worktree: text(raw, "worktree") ?? "" }),
     ...(typeof raw.name === "string" && raw.name.trim() !== "" ? { name: raw.name.trim() } : {}),
     ...debugFlags(raw),
     ...(raw.betas === undefined ? {} : { betas: splitList(raw.betas) }),
@@ -383,6 +386,10 @@ export function mainCommand(onParsed: (options: CliOptions) => void): Command {
     .option(
       "-d, --debug [filter]",
       "write a debug log (requests, loop transitions, hooks, permission decisions, with timings) to ~/.keel/debug/<session-id>.txt; filter: categories to show (api,hooks) or hide (!loop)",
+    )
+    .option(
+      "-w, --worktree [name]",
+      "run the session in a new git worktree (branch worktree-<name>) under ~/.keel/worktrees/",
     )
     .option(
       "-n, --name <name>",

@@ -1,12 +1,14 @@
 import { join } from "node:path";
 import { protectedPathReason } from "../tools/builtin/file-io/protected-paths.js";
 import { isWithinFolder } from "../tools/builtin/file-paths.js";
+import { worktreesRoot } from "../worktree/worktrees-folder.js";
 import type { CallSubject, TouchedFile } from "./call-subject.js";
 import type { PathForms } from "./real-paths.js";
 
 /**
  * Why writing this path always needs a person, in every mode, if it does: .git/, .claude/,
- * .keel/ and similar folders, shell start-up files, and keel's own state folder.
+ * .keel/ and similar folders, shell start-up files, and keel's own state folder (save the
+ * git worktrees kept in it).
  */
 export function writeSafetyReason(
   forms: PathForms,
@@ -14,10 +16,11 @@ export function writeSafetyReason(
 ): string | undefined {
   const named = protectedPathReason(forms.written) ?? protectedPathReason(forms.real);
   if (named) return named;
-  const inState = stateDirs.some(
-    (dir) => isWithinFolder(forms.written, dir) || isWithinFolder(forms.real, dir),
-  );
-  return inState ? "it is inside keel's state folder" : undefined;
+  // Worktrees (`-w`) are working copies kept under the state folder, not keel's own state.
+  const inState = (path: string, dir: string) =>
+    isWithinFolder(path, dir) && !isWithinFolder(path, worktreesRoot(dir));
+  const guarded = stateDirs.some((dir) => inState(forms.written, dir) || inState(forms.real, dir));
+  return guarded ? "it is inside keel's state folder" : undefined;
 }
 
 /** The places a safety check guards, for writes to a whole tree (`rm -r`, `cp -r x .`). */

@@ -25,6 +25,11 @@ const PROTECTED_FILES = new Set([
 export function protectedPathReason(path: string): string | undefined {
   const name = basename(path);
   if (PROTECTED_FILES.has(name)) return `${name} configures a shell, git or an agent`;
-  const folder = path.split(sep).find((part) => PROTECTED_FOLDERS.has(part));
+  const parts = path.split(sep);
+  // ~/.keel/worktrees/ holds git worktrees (`-w`): working copies, whose own .git and
+  // .claude stay protected.
+  const folder = parts.find(
+    (part, i) => PROTECTED_FOLDERS.has(part) && !(part === ".keel" && parts[i + 1] === "worktrees"),
+  );
   return folder ? `it is inside a ${folder} folder` : undefined;
 }
