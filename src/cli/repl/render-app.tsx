@@ -2,7 +2,7 @@ import { render } from "ink";
 import { App } from "./app.js";
 import { setBracketedPaste } from "./keys/bracketed-paste.js";
 import { type DisplaySettings, DisplaySettingsContext } from "./render/display-settings.js";
-import { InkStdout } from "./render/ink-stdout.js";
+import { type InkStreams, inkStreams } from "./render/ink-stdout.js";
 import { loadMarkdown } from "./render/markdown-loader.js";
 import { followScreenResets } from "./render/screen-resets.js";
 import type { ReplController } from "./repl-controller.js";
@@ -11,11 +11,7 @@ import type { ReplController } from "./repl-controller.js";
 const markdownReady = loadMarkdown().catch(() => undefined);
 
 /** Where the REPL draws and reads keys. */
-export interface ReplTerminal {
-  stdin: NodeJS.ReadStream;
-  stdout: NodeJS.WriteStream;
-  stderr: NodeJS.WriteStream;
-}
+export type ReplTerminal = InkStreams;
 
 /** Draws the REPL until the controller exits; returns the exit code. */
 export async function renderApp(
@@ -35,14 +31,13 @@ export async function renderApp(
       <App controller={controller} history={history} now={now} />
     </DisplaySettingsContext.Provider>
   );
-  const screen = new InkStdout(terminal.stdout);
+  // Ink draws through InkStdout: it never clears the scrollback, and its erases stay true when
+  // a resize rewraps the terminal's lines (ink-stdout.ts).
+  const { streams, screen } = inkStreams(terminal);
   let instance: ReturnType<typeof render> | undefined;
   const stopResets = followScreenResets(controller.store, screen, () => instance?.clear());
   instance = render(app, {
-    ...terminal,
-    // Ink draws through InkStdout: it never clears the scrollback, and its erases stay true when
-    // a resize rewraps the terminal's lines (ink-stdout.ts).
-    stdout: screen as unknown as NodeJS.WriteStream,
+    ...streams,
     // Ctrl+C is the App's: once clears or interrupts, twice exits.
     exitOnCtrlC: false,
     patchConsole: false,

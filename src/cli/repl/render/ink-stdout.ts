@@ -66,3 +66,21 @@ export class InkStdout extends Writable {
     done(error);
   }
 }
+
+/** The streams Ink reads and draws on. */
+export interface InkStreams {
+  stdin: NodeJS.ReadStream;
+  stdout: NodeJS.WriteStream;
+  stderr: NodeJS.WriteStream;
+}
+
+/**
+ * Ink's streams for `terminal`, its stdout an InkStdout (`screen`; destroy it once Ink has
+ * exited). Everything keel draws with Ink goes this way: the REPL, and the questions before it.
+ */
+export function inkStreams(terminal: InkStreams): { streams: InkStreams; screen: InkStdout } {
+  const screen = new InkStdout(terminal.stdout);
+  // Ink takes a WriteStream; it uses what InkStdout has (write, columns, rows, isTTY, resize).
+  const stdout = screen as unknown as NodeJS.WriteStream;
+  return { streams: { stdin: terminal.stdin, stdout, stderr: terminal.stderr }, screen };
+}

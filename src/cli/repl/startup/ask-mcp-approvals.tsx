@@ -1,6 +1,7 @@
 import { render, useInput } from "ink";
 import { useEffect, useRef, useState } from "react";
 import type { McpServerSpec } from "../../../mcp/resolve-servers.js";
+import { inkStreams } from "../render/ink-stdout.js";
 import type { ReplTerminal } from "../render-app.js";
 import { completeAnswers, type McpApprovalAnswer } from "./mcp-approval-choices.js";
 import { McpApprovalDialog } from "./mcp-approval-dialog.js";
@@ -76,8 +77,10 @@ export async function askMcpApprovals(
   const answered = new Promise<McpApprovalAnswer[]>((resolve) => {
     finish = resolve;
   });
+  // Drawn as the REPL is, never by clearing the scrollback (render/ink-stdout.ts).
+  const { streams, screen } = inkStreams(terminal);
   const instance = render(<McpApprovalQueue servers={servers} onDone={finish} signal={signal} />, {
-    ...terminal,
+    ...streams,
     exitOnCtrlC: false,
     patchConsole: false,
   });
@@ -85,5 +88,6 @@ export async function askMcpApprovals(
   instance.clear();
   instance.unmount();
   await instance.waitUntilExit();
+  screen.destroy();
   return answers;
 }

@@ -1,5 +1,6 @@
 import { Box, render, Text } from "ink";
 import type { ProjectCode } from "../../../config/settings/project-code.js";
+import { inkStreams } from "../render/ink-stdout.js";
 import type { ReplTerminal } from "../render-app.js";
 import { useChoiceKeys } from "./choice-keys.js";
 
@@ -69,8 +70,10 @@ export async function askTrust(
   });
   const leave = () => answer(false);
   signal?.addEventListener("abort", leave, { once: true });
+  // Drawn as the REPL is, never by clearing the scrollback (render/ink-stdout.ts).
+  const { streams, screen } = inkStreams(terminal);
   const instance = render(<TrustDialog folder={folder} code={code} onAnswer={(t) => answer(t)} />, {
-    ...terminal,
+    ...streams,
     exitOnCtrlC: false,
     patchConsole: false,
   });
@@ -79,5 +82,6 @@ export async function askTrust(
   instance.clear();
   instance.unmount();
   await instance.waitUntilExit();
+  screen.destroy();
   return trusted;
 }
