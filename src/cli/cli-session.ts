@@ -31,6 +31,7 @@ import type {
 } from "../session/engine/config.js";
 import { QueryEngine } from "../session/engine/query-engine.js";
 import { createNestedMemoryTracker } from "../session/memory/nested-memory.js";
+import { findOutputStyle, outputStyleSection } from "../session/output-style.js";
 import type { SdkSandboxStatus } from "../session/sdk-messages.js";
 import { sessionTranscriptPath } from "../session/transcript/index.js";
 import { createChildAbortController } from "../tools/child-abort-controller.js";
@@ -131,6 +132,11 @@ function contextDeps(parts: Parts): (callModel: CallModel) => ContextDeps {
         await parts.hooks.preCompact(trigger, customInstructions);
         return undefined;
       },
+      onPostCompact: async ({ trigger, summary }) =>
+        (await parts.hooks.postCompact(trigger, summary)).map((content) => ({
+          hookName: "SessionStart",
+          content,
+        })),
       ...(todo ? { todos: (context) => todo.todosOf(context.agentId) } : {}),
     });
     return {
@@ -176,6 +182,11 @@ function contextLoader(parts: Parts, loaded: Set<string>): () => Promise<Session
 /** The session's context as its start makes it. */
 async function loadFirstContext(parts: Parts, loaded: Set<string>): Promise<SessionContext> {
   const { inputs, home } = parts;
+  const style = await findOutputStyle(inputs.policy.settings.outputStyle, {
+    cwd: inputs.io.cwd,
+    home,
+  });
+  if (style.problem) inputs.warn(style.problem);
   const [context, started] = await Promise.all([
     loadSessionContext({
       cwd: inputs.io.cwd,
@@ -190,6 +201,7 @@ async function loadFirstContext(parts: Parts, loaded: Set<string>): Promise<Sess
       onWarning: inputs.warn,
       ...(inputs.options.bare ? { memory: false } : {}),
       gitInstructions: commitInstructions(inputs.policy.settings),
+      outputStyle: style.style ? outputStyleSection(style.style) : "",
     }),
     parts.hooks.start(inputs.resumed ? "resume" : "startup"),
   ]);

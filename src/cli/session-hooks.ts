@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { HooksConfig } from "../hooks/config.js";
+import type { SessionStartSource } from "../hooks/hook-input.js";
 import {
   type AskHookModel,
   createHookEngine,
@@ -7,6 +8,7 @@ import {
   type HookEngine,
   type HookLifecycleEvent,
   type HttpHookPolicy,
+  postCompact,
   postToolBatchHooks,
   preCompact,
   sessionEnd,
@@ -29,7 +31,9 @@ import type { AskPermissionHooks } from "./permission-request-hooks.js";
 export interface SessionHooks {
   engine: EngineHooks;
   /** SessionStart: context for the model, or nothing. */
-  start(source: "startup" | "resume"): Promise<string[]>;
+  start(source: SessionStartSource): Promise<string[]>;
+  /** After a compaction: SessionStart ("compact"), then PostCompact; the context they give. */
+  postCompact(trigger: "manual" | "auto", summary: string): Promise<string[]>;
   /** SessionEnd, when the session closes. */
   end(): Promise<void>;
   /** PreCompact, before a compaction: a blocking hook stops it (the compaction fails). */
@@ -96,6 +100,7 @@ export function createSessionHooks(inputs: SessionHooksInputs): SessionHooks {
       end: async () => {},
       preCompact: async () => {},
       permissionRequest: async () => undefined,
+      postCompact: async () => [],
     };
   }
   const engine = createHookEngine({
@@ -123,6 +128,11 @@ export function createSessionHooks(inputs: SessionHooksInputs): SessionHooks {
     start: async (source) => (await sessionStart(engine, source)).additionalContext,
     end: () => sessionEnd(engine, "other"),
     permissionRequest: (call) => permissionRequest(engine, call),
+    postCompact: async (trigger, summary) => {
+      const started = await sessionStart(engine, "compact");
+      await postCompact(engine, trigger, summary);
+      return started.additionalContext;
+    },
     preCompact: async (trigger, instructions) => {
       const outcome = await preCompact(engine, trigger, instructions ?? null);
       if (outcome.blocked !== undefined) {

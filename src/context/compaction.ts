@@ -1,6 +1,6 @@
 import { messagesAfterCompactBoundary } from "../loop/compact-boundary.js";
 import type { CompactionResult, QueryDeps } from "../loop/params.js";
-import type { IdSource } from "../protocol/factories.js";
+import { createAttachmentMessage, type IdSource } from "../protocol/factories.js";
 import type { Message } from "../protocol/messages.js";
 import type { TodoItem } from "../tools/builtin/todo-write/schema.js";
 import type { ToolUseContext } from "../tools/context.js";
@@ -27,6 +27,12 @@ export interface PreCompactInput {
   customInstructions?: string;
 }
 
+/** What the hooks after a compaction are told. */
+export interface PostCompactHookInput {
+  trigger: "auto" | "manual";
+  summary: string;
+}
+
 /** Everything compaction needs, injected. */
 export interface CompactionDeps extends SummariserDeps {
   ids: IdSource;
@@ -35,6 +41,13 @@ export interface CompactionDeps extends SummariserDeps {
   /** Auto-compaction off (DISABLE_AUTO_COMPACT): auto and reactive do nothing; /compact works. */
   disabled?: boolean;
   onPreCompact?: (input: PreCompactInput) => Promise<string | undefined>;
+  /**
+   * After a summary replaced the history (SessionStart "compact", then PostCompact hooks):
+   * context to add after it, with the name of what gave it.
+   */
+  onPostCompact?: (
+    input: PostCompactHookInput,
+  ) => Promise<Array<{ hookName: string; content: string }>>;
   /** Reads a recently read file again from disk; no files are restored without it. */
   readFile?: FreshReader;
   restoreLimits?: RestoreLimits;
@@ -89,7 +102,7 @@ async function compactHistory(
       ? await restoreRecentFiles(cache, deps.readFile, deps.restoreLimits ?? DEFAULT_RESTORE_LIMITS)
       : [];
   if (cache) forgetUnrestoredReads(cache, files);
-  return postCompactMessages({
+  const compacted = postCompactMessages({
     summary,
     trigger,
     preTokens: contextTokens(messages),
@@ -101,6 +114,12 @@ async function compactHistory(
     todos: options.context && deps.todos ? deps.todos(options.context) : [],
     ids: deps.ids,
   });
+  const context = (await deps.onPostCompact?.({ trigger, summary })) ?? [];
+  if (context.length === 0) return compacted;
+  const added = context.map((c) =>
+    createAttachmentMessage({ type: "hook_additional_context", ...c }, deps.ids),
+  );
+  return { messages: [...compacted.messages, ...added] };
 }
 
 /**

@@ -42,6 +42,7 @@ export type { AskHookModel } from "./run-prompt-hook.js";
 export {
   describeBlockedPrompt,
   notification,
+  postCompact,
   preCompact,
   sessionEnd,
   sessionStart,

@@ -67,6 +67,16 @@ export async function preCompact(
   return { blocked: outcome.blockingErrors.map((e) => e.message).join("\n") };
 }
 
+/** Runs PostCompact hooks after a compaction (side effects only; failures are reported). */
+export async function postCompact(
+  engine: HookEngine,
+  trigger: "manual" | "auto",
+  summary: string,
+  signal?: AbortSignal,
+): Promise<void> {
+  await engine.run("PostCompact", { trigger, compact_summary: summary }, signal);
+}
+
 /** Runs Notification hooks (side effects only; failures are reported). */
 export async function notification(
   engine: HookEngine,

@@ -329,3 +329,56 @@ describe("PostToolBatch", () => {
     expect(only(lines, "result").terminal_reason).toBe("hook_stopped");
   });
 });
+
+describe("SessionStart (compact) and PostCompact", () => {
+  it("fire after an automatic compaction, field by field; SessionStart's context follows the summary", async () => {
+    const path = join(dir, "record.sh");
+    await writeFile(path, `#!/bin/sh\ncat > "${dir}/$1-$2.json"\nprintf '%s' "$3"\n`);
+    await chmod(path, 0o755);
+    const hook = (event: string, matcher: string, stdout = "") => ({
+      [event]: [
+        {
+          matcher,
+          hooks: [{ type: "command", command: `${path} ${event} ${matcher} '${stdout}'` }],
+        },
+      ],
+    });
+    const hooks = {
+      ...hook("SessionStart", "compact", "after the summary"),
+      ...hook("PostCompact", "auto"),
+    };
+    await writeFile(join(dir, ".claude", "settings.json"), JSON.stringify({ hooks }));
+    await writeFile(join(dir, "a.txt"), "alpha");
+    const server = await scriptedServer({
+      turnMode: "count",
+      turns: [
+        {
+          content: [{ type: "tool_use", name: "Read", input: { file_path: join(dir, "a.txt") } }],
+          usage: { input_tokens: 170_000 },
+        },
+        { content: "done" },
+      ],
+      side: [{ match: { requestKind: "compact" }, content: "<summary>Read a.txt.</summary>" }],
+    });
+    const run = await runKeel(["-p", "read it", "--output-format", "stream-json", "--verbose"], {
+      cwd: dir,
+      env: { ...anthropicEnv(server), KEEL_CONFIG_DIR: stateDir, KEEL_CONTEXT_WINDOW: "200000" },
+    });
+    expect(run.code).toBe(0);
+    expect(server.requests.map((r) => r.kind)).toEqual(["main", "compact", "main"]);
+    const sessionId = only(jsonLines(run.stdout), "result").session_id;
+    const started = await recorded("SessionStart-compact");
+    expect(Object.keys(started).sort()).toEqual([...COMMON, "source"].sort());
+    expectCommon(started, "SessionStart", sessionId);
+    expect(started.source).toBe("compact");
+    const post = await recorded("PostCompact-auto");
+    expect(Object.keys(post).sort()).toEqual([...COMMON, "trigger", "compact_summary"].sort());
+    expectCommon(post, "PostCompact", sessionId);
+    expect(post.trigger).toBe("auto");
+    expect(post.compact_summary).toContain("Read a.txt.");
+    const last = JSON.stringify(server.requests[2]?.body);
+    expect(last).toContain("after the summary");
+    expect(last.indexOf("Read a.txt.")).toBeLessThan(last.indexOf("after the summary"));
+    expect(server.violations).toEqual([]);
+  });
+});
