@@ -93,6 +93,7 @@ const SCALAR_KEYS = [
   "attribution",
   "includeCoAuthoredBy",
   "includeGitInstructions",
+  "outputStyle",
 ] as const;
 
 function highestScalars(

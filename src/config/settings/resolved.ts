@@ -40,6 +40,8 @@ export interface ResolvedSettings {
   attribution?: boolean | { commit?: string; pr?: string };
   includeCoAuthoredBy?: boolean;
   includeGitInstructions?: boolean;
+  /** `outputStyle` of the highest source that sets it. */
+  outputStyle?: string;
   /** `allowedHttpHookUrls` of every file, concatenated; undefined when none sets it. */
   allowedHttpHookUrls?: string[];
   /** `httpHookAllowedEnvVars` of every file, concatenated; undefined when none sets it. */

@@ -44,6 +44,8 @@ export const plainKeySchemas = {
   includeCoAuthoredBy: z.boolean(),
   /** False: no commit and pull request instructions in the system prompt. */
   includeGitInstructions: z.boolean(),
+  /** The output style (built-in, or a `.claude/output-styles/*.md` name) the prompt adds. */
+  outputStyle: z.string(),
 } as const;
 
 /** One settings file as keel uses it, after checking (keys it does not read are left out). */
@@ -66,6 +68,7 @@ export interface SettingsFile {
   attribution?: boolean | { commit?: string; pr?: string };
   includeCoAuthoredBy?: boolean;
   includeGitInstructions?: boolean;
+  outputStyle?: string;
   /** Claude Code's OS sandbox for Bash. */
   sandbox?: SandboxSettings;
 }

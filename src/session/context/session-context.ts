@@ -17,6 +17,8 @@ export interface SessionContextInputs {
   now: Date;
   /** The commit and pull request section of the default prompt ("" or absent: none). */
   gitInstructions?: string;
+  /** The output style's section of the default prompt ("" or absent: the default style). */
+  outputStyle?: string;
   /** False: no memory files are read (`--bare`). */
   memory?: boolean;
   /** Filled with the memory files loaded at start, so nested memory does not repeat them. */
@@ -50,6 +52,7 @@ export async function loadSessionContext(inputs: SessionContextInputs): Promise<
   // Commits go through Bash; a custom system prompt replaces these instructions too.
   const commits = inputs.customSystemPrompt === undefined && inputs.tools.includes("Bash");
   if (commits && inputs.gitInstructions) parts.push(inputs.gitInstructions);
+  if (inputs.customSystemPrompt === undefined && inputs.outputStyle) parts.push(inputs.outputStyle);
   if (git) parts.push(`# Git status\n${git}`);
   if (inputs.appendSystemPrompt) parts.push(inputs.appendSystemPrompt);
   const claudeMd = renderClaudeMd(memory);
