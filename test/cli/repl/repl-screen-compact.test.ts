@@ -9,6 +9,7 @@ import {
   rowsWith,
   SHELL_LINES,
   startAfterShellLines,
+  typeKeyByKey,
 } from "./screen-checks.js";
 
 const pty = usePtyRepl("keel-screen-compact");
@@ -43,7 +44,7 @@ describe("/compact, then /resume of the compacted session", { timeout: 120_000 }
       const { server, repl } = first;
       await typeLine(repl, "tell me about parsers");
       await repl.waitFor((s) => s.includes("Parsers parse."), "the first answer");
-      await typeLine(repl, "/compact");
+      await typeKeyByKey(repl, "/compact");
       await repl.waitFor((s) => s.includes("Conversation compacted"), "the compaction");
       // The screen keeps what it showed.
       expect(repl.lines().join("\n")).toContain("Parsers parse.");

@@ -33,7 +33,8 @@ describe("/clear and /rewind draw the conversation anew", { timeout: 120_000 }, 
     it(`/clear clears the screen and its scrollback for a fresh start (${size.cols}×${size.rows})`, async () => {
       const { server, repl } = await twoTurns(size);
       expect(occurrences(repl.output(), CLEAR_SCROLLBACK)).toBe(0);
-      await typeLine(repl, "/clear");
+      // The command and its Enter in one write, as a fast typist's keys arrive.
+      repl.write("/clear\r");
       const screen = await repl.waitFor((s) => s.includes("New conversation"), "the fresh start");
       // The one place keel clears the scrollback.
       expect(occurrences(repl.output(), CLEAR_SCROLLBACK)).toBe(1);

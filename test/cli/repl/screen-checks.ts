@@ -77,3 +77,16 @@ export async function waitForPromptBoxWidth(
     timeoutMs,
   );
 }
+
+/**
+ * Types `text` one key per write (each on screen before the next: the `/` menu may show under
+ * the prompt, so the screen is searched, not the prompt row), then Enter.
+ */
+export async function typeKeyByKey(repl: PtyScreen, text: string): Promise<void> {
+  for (let i = 1; i <= text.length; i++) {
+    repl.write(text[i - 1]!);
+    const typed = text.slice(0, i);
+    await repl.waitFor((s) => s.includes(`> ${typed}`), `"${typed}" typed`);
+  }
+  repl.write("\r");
+}
