@@ -28,6 +28,20 @@ async function ranToday(stampPath: string, now: number): Promise<boolean> {
   return Number.isFinite(last) && last > 0 && now - last < DAY_MS;
 }
 
+/** Removes the debug logs (`--debug`, debug/<session-id>.txt) last written before the cutoff. */
+async function cleanDebugLogs(dir: string, cutoff: number, keep: string | undefined) {
+  const removed: string[] = [];
+  for (const name of await readdir(dir).catch(() => [])) {
+    if (!name.endsWith(".txt") || name === `${keep}.txt`) continue;
+    const path = join(dir, name);
+    const info = await stat(path).catch(() => undefined);
+    if (!info?.isFile() || info.mtimeMs >= cutoff) continue;
+    await rm(path, { force: true });
+    removed.push(path);
+  }
+  return removed;
+}
+
 /** Removes one project folder's old transcripts, each with its session folder; returns them. */
 async function cleanProject(dir: string, cutoff: number, keep: string | undefined) {
   const removed: string[] = [];
@@ -45,9 +59,10 @@ async function cleanProject(dir: string, cutoff: number, keep: string | undefine
 }
 
 /**
- * Removes the transcripts under `<stateDir>/projects/*` last written more than `periodDays`
- * ago (Claude Code's `cleanupPeriodDays`), at most once a day: the stamp file records the
- * run. Returns the transcripts removed, or undefined when a run within the day made it wait.
+ * Removes the transcripts under `<stateDir>/projects/*` and the debug logs under
+ * `<stateDir>/debug/` last written more than `periodDays` ago (Claude Code's
+ * `cleanupPeriodDays`), at most once a day: the stamp file records the run. Returns the files
+ * removed, or undefined when a run within the day made it wait.
  */
 export async function cleanupTranscripts(
   inputs: TranscriptCleanupInputs,
@@ -61,6 +76,7 @@ export async function cleanupTranscripts(
   for (const project of await readdir(projects).catch(() => [])) {
     removed.push(...(await cleanProject(join(projects, project), cutoff, inputs.keep)));
   }
+  removed.push(...(await cleanDebugLogs(join(inputs.stateDir, "debug"), cutoff, inputs.keep)));
   await writeFile(stampPath, `${now}\n`);
   return removed;
 }

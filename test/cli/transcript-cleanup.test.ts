@@ -75,6 +75,21 @@ describe("cleanupTranscripts", () => {
     ]);
   });
 
+  it("removes old debug logs too, never the starting session's", async () => {
+    const debug = join(stateDir, "debug");
+    await mkdir(debug);
+    const old = join(debug, "old.txt");
+    const mine = join(debug, "mine.txt");
+    for (const path of [old, mine]) {
+      await writeFile(path, "log\n");
+      await utimes(path, new Date(NOW - 40 * DAY), new Date(NOW - 40 * DAY));
+    }
+    expect(
+      await cleanupTranscripts({ stateDir, periodDays: 30, now: () => NOW, keep: "mine" }),
+    ).toEqual([old]);
+    expect(existsSync(mine)).toBe(true);
+  });
+
   it("honours another period", async () => {
     const week = await transcript(project, "week", 8);
     expect(await cleanupTranscripts({ stateDir, periodDays: 7, now: () => NOW })).toEqual([week]);
