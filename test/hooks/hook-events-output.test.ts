@@ -55,13 +55,19 @@ const READ_TURNS = () => ({
   ],
 });
 
+/**
+ * keel -p over the Read turns; with `onStdout` (the progress test) a running hook's output is
+ * reported every 20 ms, otherwise at the default second (a slow machine could otherwise add
+ * progress lines to a test about starts and responses).
+ */
 async function keel(flags: string[], onStdout?: RunKeelOptions["onStdout"]) {
+  const progressEnv: Record<string, string> = onStdout ? { KEEL_HOOK_PROGRESS_MS: "20" } : {};
   const server = await scriptedServer(READ_TURNS());
   const run = await runKeel(
     ["-p", "read it", "--output-format", "stream-json", "--verbose", ...flags],
     {
       cwd: dir,
-      env: { ...anthropicEnv(server), KEEL_CONFIG_DIR: stateDir, KEEL_HOOK_PROGRESS_MS: "20" },
+      env: { ...anthropicEnv(server), KEEL_CONFIG_DIR: stateDir, ...progressEnv },
       ...(onStdout ? { onStdout } : {}),
     },
   );
