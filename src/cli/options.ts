@@ -64,8 +64,11 @@ export interface CliOptions {
   tools?: string;
   /** `--setting-sources`: which settings files to read (user, project, local). */
   settingSources?: string;
-  /** `stdio`: permission prompts go to the stream-json host as can_use_tool requests. */
-  permissionPromptTool?: "stdio";
+  /**
+   * `stdio`: permission prompts go to the stream-json host as can_use_tool requests;
+   * `mcp__<server>__<tool>`: that MCP tool answers them (mcp-permission-prompt.ts).
+   */
+  permissionPromptTool?: string;
   /** `--agent`: the agent the main thread runs as (its prompt, tools and model). */
   agent?: string;
   /** The agent `agent` (or the `agent` setting) names, resolved once at start-up. */
@@ -121,10 +124,10 @@ function positiveInteger(value: string): number {
   return n;
 }
 
-function permissionPromptTool(value: string): "stdio" {
-  if (value !== "stdio") {
+function permissionPromptTool(value: string): string {
+  if (value !== "stdio" && !/^mcp__.+__.+$/.test(value)) {
     throw new InvalidArgumentError(
-      `keel asks permissions only over the control channel ("stdio"); an MCP permission prompt tool ("${value}") is not supported`,
+      `expected "stdio" (the control channel) or an MCP tool, mcp__<server>__<tool>; got "${value}"`,
     );
   }
   return value;
@@ -257,7 +260,9 @@ function toCliOptions(promptWords: string[], raw: Record<string, unknown>): CliO
     ...optional("jsonSchema"),
     includePartialMessages: raw.includePartialMessages === true,
     ...(raw.includeHookEvents === true ? { includeHookEvents: true } : {}),
-    ...(raw.permissionPromptTool === "stdio" ? { permissionPromptTool: "stdio" as const } : {}),
+    ...(typeof raw.permissionPromptTool === "string"
+      ? { permissionPromptTool: raw.permissionPromptTool }
+      : {}),
     ...optional("thinking"),
     ...optional("maxThinkingTokens"),
     ...optional("tools"),
@@ -412,7 +417,7 @@ export function mainCommand(onParsed: (options: CliOptions) => void): Command {
     )
     .option(
       "--permission-prompt-tool <tool>",
-      "stdio: with stream-json input, ask the host (the Agent SDK) over the control channel",
+      'who answers permission prompts: stdio (with stream-json input, the Agent SDK host) or an MCP tool, mcp__<server>__<tool>, answering {"behavior":"allow"|"deny",…}',
       permissionPromptTool,
     )
     .option(

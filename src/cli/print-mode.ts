@@ -14,6 +14,7 @@ import { sessionDebugLog } from "./debug-log.js";
 import { type DebuggedParts, withDebugLog } from "./debug-session.js";
 import type { CliIo } from "./io.js";
 import { withMainAgent } from "./main-agent-option.js";
+import { mcpPromptCanUseTool } from "./mcp-permission-prompt.js";
 import type { CliOptions } from "./options.js";
 import { createOutputPrinter, exitCodeFor, writeTo } from "./output.js";
 import { printModel, withSettingsEnv } from "./print-model.js";
@@ -84,6 +85,12 @@ function hookEventsTo(options: CliOptions, io: CliIo): SessionExtras {
   return { onHookEvent: (message) => void writeTo(io.stdout, `${JSON.stringify(message)}\n`) };
 }
 
+/** Who answers a call that would ask a person: an MCP prompt tool, or no one (a denial). */
+function headlessPermissions(options: CliOptions): CliSessionInputs["canUseTool"] {
+  const tool = options.permissionPromptTool;
+  return tool && tool !== "stdio" ? mcpPromptCanUseTool(tool) : createHeadlessCanUseTool;
+}
+
 /** Opens the session of a headless run, with what a stream-json host adds. */
 export type OpenSession = (extras: SessionExtras) => Promise<CliSession>;
 
@@ -122,7 +129,7 @@ function sessionOpener(given: CliOptions, io: CliIo): OpenSession {
       model: extras.wrapProvider
         ? { ...model, provider: extras.wrapProvider(model.provider, model.model) }
         : model,
-      canUseTool: extras.canUseTool ?? createHeadlessCanUseTool,
+      canUseTool: extras.canUseTool ?? headlessPermissions(options),
       ...(extras.hooks ? { runHookCommand: extras.hooks.runCommand } : {}),
       ...(options.verbose
         ? {
