@@ -1,4 +1,5 @@
 import type { AgentDefinition } from "../config/agent-definition.js";
+import type { SessionEndReason } from "../hooks/hook-input.js";
 import type { runCommandHook } from "../hooks/run-command-hook.js";
 import type { McpPromptCommand } from "../mcp/prompt-commands.js";
 import type { PermissionEngine } from "../policy/engine.js";
@@ -35,7 +36,8 @@ export interface CliSession {
   agents: readonly AgentDefinition[];
   /** What confines Bash commands (/sandbox shows and switches it). */
   sandbox: SessionSandbox;
-  dispose(): Promise<void>;
+  /** Closes the session; `reason` is SessionEnd's (default "other"). */
+  dispose(reason?: SessionEndReason): Promise<void>;
 }
 
 /** Everything a CLI session is assembled from. */
@@ -46,6 +48,8 @@ export interface CliSessionInputs {
   sessionId: string;
   history: readonly Message[];
   resumed: boolean;
+  /** SessionStart's source when it is neither startup nor resume (a /clear). */
+  startSource?: "clear";
   store: SessionStore;
   stateDir: string;
   policy: SessionPolicy;

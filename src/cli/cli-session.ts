@@ -203,7 +203,10 @@ async function loadFirstContext(parts: Parts, loaded: Set<string>): Promise<Sess
       gitInstructions: commitInstructions(inputs.policy.settings),
       outputStyle: style.style ? outputStyleSection(style.style) : "",
     }),
-    parts.hooks.start(inputs.resumed ? "resume" : "startup"),
+    parts.hooks.start(
+      inputs.startSource ?? (inputs.resumed ? "resume" : "startup"),
+      inputs.model.model,
+    ),
   ]);
   if (started.length === 0) return context;
   return {
@@ -351,9 +354,9 @@ export async function createCliSession(inputs: CliSessionInputs): Promise<CliSes
     mcpPrompts: toolset.mcpPrompts,
     agents: toolset.agentDefinitions,
     sandbox: toolset.sandbox,
-    dispose: async () => {
+    dispose: async (reason = "other") => {
       abort.dispose();
-      await hooks.end();
+      await hooks.end(reason);
       await toolset.dispose();
       await store.close();
     },

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { HooksConfig } from "../hooks/config.js";
-import type { SessionStartSource } from "../hooks/hook-input.js";
+import type { SessionEndReason, SessionStartSource } from "../hooks/hook-input.js";
 import {
   type AskHookModel,
   createHookEngine,
@@ -30,12 +30,12 @@ import type { AskPermissionHooks } from "./permission-request-hooks.js";
 /** A session's hooks, as the engine and the host call them. */
 export interface SessionHooks {
   engine: EngineHooks;
-  /** SessionStart: context for the model, or nothing. */
-  start(source: SessionStartSource): Promise<string[]>;
+  /** SessionStart (with the session's model): context for the model, or nothing. */
+  start(source: SessionStartSource, model: string): Promise<string[]>;
   /** After a compaction: SessionStart ("compact"), then PostCompact; the context they give. */
   postCompact(trigger: "manual" | "auto", summary: string): Promise<string[]>;
-  /** SessionEnd, when the session closes. */
-  end(): Promise<void>;
+  /** SessionEnd, when the session closes, with why. */
+  end(reason: SessionEndReason): Promise<void>;
   /** PreCompact, before a compaction: a blocking hook stops it (the compaction fails). */
   preCompact(trigger: "manual" | "auto", instructions: string | undefined): Promise<void>;
   /** PermissionRequest, where a call would ask: a hook may answer for the person. */
@@ -125,8 +125,9 @@ export function createSessionHooks(inputs: SessionHooksInputs): SessionHooks {
       subagentStart: (agent, signal) => subagentStart(engine, agent, signal),
       userPromptSubmit: promptHook(engine),
     },
-    start: async (source) => (await sessionStart(engine, source)).additionalContext,
-    end: () => sessionEnd(engine, "other"),
+    start: async (source, model) =>
+      (await sessionStart(engine, source, { model })).additionalContext,
+    end: (reason) => sessionEnd(engine, reason),
     permissionRequest: (call) => permissionRequest(engine, call),
     postCompact: async (trigger, summary) => {
       const started = await sessionStart(engine, "compact");

@@ -345,15 +345,18 @@ export class ReplController implements ReplHost {
     }
   }
 
-  /** Leaves the REPL: running work is interrupted and awaited, then the session disposed. */
-  async exit(code = 0): Promise<void> {
+  /**
+   * Leaves the REPL: running work is interrupted and awaited, then the session disposed
+   * (SessionEnd's reason: the person left the prompt, unless a signal ended keel).
+   */
+  async exit(code = 0, reason: "prompt_input_exit" | "other" = "prompt_input_exit"): Promise<void> {
     this.exiting = true;
     while (this.turns.size > 0) {
       this.engine.interrupt();
       this.shells.abort();
       await Promise.race(this.turns);
     }
-    await this.session.dispose();
+    await this.session.dispose(reason);
     this.resolveExit(code);
   }
 

@@ -1,3 +1,4 @@
+import type { SessionEndReason } from "../../hooks/hook-input.js";
 import type { SdkMessage } from "../../session/sdk-messages.js";
 import type { ReplSessionExtras } from "./commands/session-extras.js";
 import type { TaskEvents } from "./task-notices.js";
@@ -45,7 +46,8 @@ export interface ReplSession extends ReplSessionExtras<ReplSession> {
   prompts?: () => ReadonlyArray<{ name: string; run(args: string): Promise<string> }>;
   /** Background tasks of this session that end (shown as transcript notices). */
   taskEvents?: TaskEvents;
-  dispose(): Promise<void>;
+  /** Closes the session; `reason` is SessionEnd's (default "other"). */
+  dispose(reason?: SessionEndReason): Promise<void>;
 }
 
 /** The session's MCP servers and the tools they give, for /mcp. */

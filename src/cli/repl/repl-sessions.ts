@@ -42,11 +42,13 @@ export interface SessionStart {
   sessionId: string;
   history: readonly Message[];
   resumed: boolean;
+  /** "clear": opened by /clear (SessionStart's source). */
+  source?: "clear";
 }
 
 /** A new conversation under a fresh session id (keel at start-up, and /clear). */
-export function freshStart(): SessionStart {
-  return { sessionId: randomUUID(), history: [], resumed: false };
+export function freshStart(source?: "clear"): SessionStart {
+  return { sessionId: randomUUID(), history: [], resumed: false, ...(source ? { source } : {}) };
 }
 
 /**
@@ -84,6 +86,7 @@ export async function openReplSession(
     sessionId,
     history: start.history,
     resumed: start.resumed,
+    ...(start.source ? { startSource: start.source } : {}),
     store,
     stateDir,
     policy: inputs.policy,
@@ -123,9 +126,9 @@ export async function openReplSession(
     }),
     prompts: () => session.mcpPrompts(),
     taskEvents: tasks,
-    dispose: async () => {
+    dispose: async (reason) => {
       tasks.stop();
-      await session.dispose();
+      await session.dispose(reason);
     },
   };
 }

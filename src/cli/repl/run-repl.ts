@@ -147,7 +147,7 @@ export async function runRepl(given: CliOptions, io: CliIo): Promise<number> {
     cwd: io.cwd,
     model: model.model,
     session,
-    openSession: () => openReplSession(inputs, freshStart()),
+    openSession: () => openReplSession(inputs, freshStart("clear")),
     recordPrompt: (text) =>
       appendPromptHistory(stateDir, { display: text, timestamp: now(), project: io.cwd }),
     now,
@@ -157,7 +157,7 @@ export async function runRepl(given: CliOptions, io: CliIo): Promise<number> {
     errors: early,
     decided: [...trust.notices, ...decided],
   });
-  const onSignal = () => void started.exit(0);
+  const onSignal = () => void started.exit(0, "other");
   io.signal.addEventListener("abort", onSignal, { once: true });
   if (options.resumePick) {
     // `--resume` without an id: the /resume picker over the fresh session; a prompt given

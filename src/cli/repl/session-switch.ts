@@ -13,7 +13,8 @@ export interface SwitchHost {
 }
 
 /**
- * Switches to another session (/clear, /resume): the old one is disposed, and a failing
+ * Switches to another session (/clear, /resume): the old one is disposed (its SessionEnd
+ * reason `clear` or `resume`), and a failing
  * dispose is reported without undoing the switch (the new session is already in use). The
  * screen starts over as `reset` says.
  */
@@ -22,11 +23,12 @@ export async function switchSession(
   next: ReplSession,
   items: readonly TranscriptItem[],
   reset: ScreenReset = "redraw",
+  reason: "clear" | "resume" = "resume",
 ): Promise<void> {
   const old = host.adopt(next);
   let failure: string | undefined;
   try {
-    await old.dispose();
+    await old.dispose(reason);
   } catch (error) {
     failure = errorText(error);
   }
@@ -49,6 +51,6 @@ export async function clearSession(
     return;
   }
   // A fresh start, as when keel starts: the screen and its scrollback are cleared.
-  await switchSession(host, fresh, [], "clear");
+  await switchSession(host, fresh, [], "clear", "clear");
   host.notice(`New conversation (session ${fresh.engine.sessionId}).`);
 }

@@ -1,0 +1,80 @@
+import { chmod, mkdir, readFile, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { usePtyRepl } from "../cli/repl/pty-repl.js";
+import { typeLine } from "../cli/repl/pty-screen.js";
+
+const repl = usePtyRepl("keel-hook-session");
+
+/** SessionStart and SessionEnd hooks that append their stdin to <event>.jsonl. */
+async function recordingHooks(): Promise<void> {
+  const script = join(repl.dir, "record.sh");
+  await writeFile(
+    script,
+    `#!/bin/sh\ncat >> "${repl.dir}/$1.jsonl"\necho >> "${repl.dir}/$1.jsonl"\n`,
+  );
+  await chmod(script, 0o755);
+  const hook = (event: string) => [{ hooks: [{ type: "command", command: `${script} ${event}` }] }];
+  await mkdir(join(repl.dir, ".claude"));
+  const hooks = { SessionStart: hook("SessionStart"), SessionEnd: hook("SessionEnd") };
+  await writeFile(join(repl.dir, ".claude", "settings.json"), JSON.stringify({ hooks }));
+}
+
+async function recorded(event: string): Promise<Array<Record<string, unknown>>> {
+  const text = await readFile(join(repl.dir, `${event}.jsonl`), "utf8");
+  return text
+    .split("\n")
+    .filter((line) => line.trim() !== "")
+    .map((line) => JSON.parse(line));
+}
+
+describe("SessionStart and SessionEnd in the REPL", () => {
+  it("/clear ends the session with reason clear and starts the next with source clear; /exit ends it with prompt_input_exit", async () => {
+    await repl.trust();
+    await recordingHooks();
+    const { screen } = await repl.start({ turns: [{ content: "Hello there." }] });
+    await typeLine(screen, "/clear");
+    await screen.waitFor((s) => s.includes("New conversation"), "the new conversation");
+    await typeLine(screen, "hi");
+    await screen.waitFor((s) => s.includes("Hello there."), "the answer");
+    await typeLine(screen, "/exit");
+    expect(await screen.exited).toBe(0);
+
+    const ends = await recorded("SessionEnd");
+    const starts = await recorded("SessionStart");
+    expect(ends.map((e) => e.reason)).toEqual(["clear", "prompt_input_exit"]);
+    expect(starts.map((s) => s.source)).toEqual(["clear"]);
+    const [cleared, exited] = ends;
+    const [started] = starts;
+    // The cleared session ends; the new one starts and is the one that exits.
+    expect(cleared?.session_id).not.toBe(started?.session_id);
+    expect(exited?.session_id).toBe(started?.session_id);
+    for (const end of ends) {
+      expect(Object.keys(end).sort()).toEqual(
+        [
+          "session_id",
+          "transcript_path",
+          "cwd",
+          "permission_mode",
+          "hook_event_name",
+          "reason",
+        ].sort(),
+      );
+      expect(end.hook_event_name).toBe("SessionEnd");
+      expect(end.cwd).toBe(repl.dir);
+      expect(end.transcript_path).toMatch(new RegExp(`${String(end.session_id)}\\.jsonl$`));
+    }
+    expect(Object.keys(started ?? {}).sort()).toEqual(
+      [
+        "session_id",
+        "transcript_path",
+        "cwd",
+        "permission_mode",
+        "hook_event_name",
+        "source",
+        "model",
+      ].sort(),
+    );
+    expect(started?.hook_event_name).toBe("SessionStart");
+  });
+});
