@@ -1,13 +1,19 @@
 import { Box, Static, Text, useInput } from "ink";
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { openMenu } from "./completion/menu.js";
+import { dialogRoom } from "./dialog-room.js";
 import { ctrlCMeaning, ctrlCPresses, DOUBLE_PRESS_MS } from "./exit-keys.js";
+import { isModeKey } from "./mode-cycle.js";
 import { PermissionDialog } from "./permission-dialog.js";
 import { Picker } from "./picker.js";
 import { PromptInput } from "./prompt-input.js";
 import { clearPrompt, promptWithText } from "./prompt-state.js";
 import { LiveArea } from "./render/live-area.js";
 import { LiveRegion } from "./render/live-region.js";
+import { useColumns } from "./render/use-columns.js";
+import { useTerminalRows } from "./render/use-terminal-rows.js";
 import type { ReplController } from "./repl-controller.js";
+import { ModeLine } from "./status-line.js";
 import { TranscriptItemView } from "./transcript-item-view.js";
 import { usePrompt } from "./use-prompt.js";
 import { WholeOutputContext } from "./whole-output.js";
@@ -67,6 +73,9 @@ export function App({ controller, history, now }: AppProps) {
     const presses = ctrlCPresses(input, key);
     for (let i = 0; i < presses; i++) ctrlC.press();
   });
+  const size = { rows: useTerminalRows(), columns: useColumns() };
+  // The status line, and the mode line above it outside default mode.
+  const statusRows = state.mode === "default" ? 1 : 2;
   return (
     <LiveRegion>
       <WholeOutputContext.Provider value={typing.wholeOutput}>
@@ -82,15 +91,25 @@ export function App({ controller, history, now }: AppProps) {
             key={question.id}
             question={question.question}
             onAnswer={(answer) => controller.answer(answer)}
+            // Text typed while the dialog is up goes to the prompt, and shows there.
+            onPromptKey={(key) => typing.onKey(key, { commands: [] })}
+            now={now}
+            room={dialogRoom(size, typing.prompt.buffer.text, statusRows)}
           />
         ) : null}
         {picker ? <Picker key={picker.id} spec={picker} /> : null}
         <PromptInput
           prompt={typing.prompt}
           active={!question && !picker}
-          onKey={typing.onKey}
+          onKey={(key, sources) => {
+            // Shift+Tab cycles the permission mode, unless the `/` or `@` menu takes it (up).
+            const { buffer, menu } = typing.latest();
+            if (isModeKey(key) && !openMenu(buffer, menu, sources)) return controller.cycleMode();
+            typing.onKey(key, sources);
+          }}
           commands={typing.commands}
         />
+        <ModeLine mode={state.mode} />
         <Text dimColor>
           {ctrlC.hint ? "Press Ctrl+C again to exit" : `${state.model} · /help for commands`}
         </Text>

@@ -1,6 +1,7 @@
 import type { PermissionEngine } from "../../policy/engine.js";
 import { decideCall, settledResult } from "../../policy/settled.js";
 import type { CanUseTool, PermissionResult } from "../../tools/context.js";
+import { type ChangePreview, changePreview, type PreviewPlace } from "./change-preview.js";
 import { toolSummary } from "./tool-summary.js";
 
 /** A question for the person: may this call run? */
@@ -10,14 +11,23 @@ export interface PermissionQuestion {
   summary: string;
   /** Why the engine asks. */
   message: string;
-  /** The narrow allow rules "always allow" would add (narrowest first). */
+  /** The narrow allow rules "don't ask again" would add (narrowest first). */
   rules: string[];
+  /** True when acceptEdits would allow the call (an edit inside the working folders). */
+  offersAcceptEdits?: boolean;
+  /** What the call would do, shown whole: the command, the new file, the diff. */
+  preview?: ChangePreview;
 }
+
+/** Where "don't ask again" keeps rules: this session, or the project's settings.local.json too. */
+export type RuleScope = "session" | "project";
 
 /** The person's answer to a permission question. */
 export type PermissionAnswer =
   | { kind: "allow-once" }
-  | { kind: "always-allow"; rules: string[] }
+  /** Allow, and the session is in acceptEdits from now on (the REPL switches the mode). */
+  | { kind: "accept-edits" }
+  | { kind: "always-allow"; rules: string[]; scope: RuleScope }
   /** An empty feedback means a plain rejection: the turn ends. */
   | { kind: "deny"; feedback: string };
 
@@ -26,6 +36,14 @@ export type AskPerson = (
   question: PermissionQuestion,
   signal: AbortSignal,
 ) => Promise<PermissionAnswer>;
+
+/** Saves allow rules for the project; says itself when it cannot (they still hold for the session). */
+export type KeepRules = (rules: readonly string[]) => Promise<void>;
+
+/** What the REPL's canUseTool needs besides the engine and the person. */
+export interface InteractivePlace extends PreviewPlace {
+  keepRules: KeepRules;
+}
 
 /** What the model reads when the person rejected a call without saying why. */
 export const REJECTED_MESSAGE =
@@ -36,17 +54,20 @@ export function rejectedWithFeedback(feedback: string): string {
   return `The user rejected this tool call, so it did not run (nothing was changed). The user said: ${feedback}`;
 }
 
-/** Turns the person's answer into the loop's permission result. */
-export function answerToResult(
+/** Turns the person's answer into the loop's permission result (rules kept as they chose). */
+export async function answerToResult(
   answer: PermissionAnswer,
   engine: Pick<PermissionEngine, "addSessionRules">,
-): PermissionResult {
+  keepRules: KeepRules,
+): Promise<PermissionResult> {
   switch (answer.kind) {
     case "allow-once":
+    case "accept-edits":
       return { behavior: "allow" };
     case "always-allow":
       // The rules are the engine's own suggestions, so they parse.
       engine.addSessionRules(answer.rules);
+      if (answer.scope === "project") await keepRules(answer.rules);
       return { behavior: "allow" };
     case "deny": {
       const feedback = answer.feedback.trim();
@@ -57,24 +78,28 @@ export function answerToResult(
 }
 
 /**
- * canUseTool for the REPL: the engine decides, and when it would ask, the person answers
- * (contracts.md §6: a rejection without feedback ends the turn; with feedback the model goes on).
+ * canUseTool for the REPL: the engine decides, and when it would ask, the person answers, seeing
+ * what the call would do (contracts.md §6: a rejection without feedback ends the turn; with
+ * feedback the model goes on).
  */
 export function createInteractiveCanUseTool(
   engine: PermissionEngine,
   ask: AskPerson,
-  cwd: string,
+  place: InteractivePlace,
 ): CanUseTool {
   return async (tool, input, context, _assistant, _toolUseId, hookVerdict) => {
     const decision = await decideCall(engine, tool, input, context, hookVerdict);
     if (decision.behavior !== "ask") return settledResult(decision);
+    const preview = await changePreview(tool.name, input, place);
     const question: PermissionQuestion = {
       toolName: tool.name,
-      summary: toolSummary(tool.name, input, cwd),
+      summary: toolSummary(tool.name, input, place.cwd),
       message: decision.message,
       rules: decision.suggestions.rules,
+      ...(decision.suggestions.modes.includes("acceptEdits") ? { offersAcceptEdits: true } : {}),
+      ...(preview ? { preview } : {}),
     };
     const answer = await ask(question, context.abortController.signal);
-    return answerToResult(answer, engine);
+    return answerToResult(answer, engine, place.keepRules);
   };
 }

@@ -1,22 +1,47 @@
-import type { PermissionAnswer, PermissionQuestion } from "./interactive-permissions.js";
+import type { PermissionAnswer, PermissionQuestion, RuleScope } from "./interactive-permissions.js";
 
 /** A choice of the permission dialog. */
 export type PermissionChoice =
   | { kind: "allow-once"; label: string }
-  | { kind: "always-allow"; label: string; rules: string[] }
+  /** Switches the session to acceptEdits (an edit inside the working folders asked). */
+  | { kind: "accept-edits"; label: string }
+  | { kind: "always-allow"; label: string; rules: string[]; scope: RuleScope }
   | { kind: "deny"; label: string };
 
-/** The dialog's choices; "always allow" only when the engine suggested a narrow rule. */
+/** The deny choice's label: what Esc does, and that text typed on its line goes to the model. */
+export const DENY_LABEL = "No, and tell keel what to do differently (esc)";
+
+/**
+ * The dialog's choices, as Claude Code words them: yes; for an edit inside the working folders,
+ * all edits for the session (acceptEdits); else, when the engine suggested narrow rules, those
+ * rules kept for this project (`.claude/settings.local.json`) or for this session only; no.
+ */
 export function permissionChoices(question: PermissionQuestion): PermissionChoice[] {
-  const choices: PermissionChoice[] = [{ kind: "allow-once", label: "Yes, allow once" }];
-  if (question.rules.length > 0) {
+  const choices: PermissionChoice[] = [{ kind: "allow-once", label: "Yes" }];
+  if (question.offersAcceptEdits) {
     choices.push({
-      kind: "always-allow",
-      label: `Yes, and always allow ${question.rules.join(", ")} this session`,
-      rules: question.rules,
+      kind: "accept-edits",
+      label: "Yes, allow all edits during this session (shift+tab)",
     });
+  } else if (question.rules.length > 0) {
+    const named = question.rules.join(", ");
+    const { rules } = question;
+    choices.push(
+      {
+        kind: "always-allow",
+        label: `Yes, and don't ask again for ${named} in this project`,
+        rules,
+        scope: "project",
+      },
+      {
+        kind: "always-allow",
+        label: `Yes, and allow ${named} for this session only`,
+        rules,
+        scope: "session",
+      },
+    );
   }
-  choices.push({ kind: "deny", label: "No (type what to do instead, or Enter to stop)" });
+  choices.push({ kind: "deny", label: DENY_LABEL });
   return choices;
 }
 
@@ -25,8 +50,10 @@ export function choiceAnswer(choice: PermissionChoice, feedback: string): Permis
   switch (choice.kind) {
     case "allow-once":
       return { kind: "allow-once" };
+    case "accept-edits":
+      return { kind: "accept-edits" };
     case "always-allow":
-      return { kind: "always-allow", rules: choice.rules };
+      return { kind: "always-allow", rules: choice.rules, scope: choice.scope };
     case "deny":
       return { kind: "deny", feedback };
   }

@@ -1,4 +1,5 @@
 import type { TurnRules } from "../../policy/engine.js";
+import type { PermissionMode } from "../../tools/context.js";
 import type { ReplHost } from "./commands/host.js";
 import type { PickerOption } from "./commands/overlay.js";
 import { OverlayStore } from "./commands/overlay-store.js";
@@ -7,6 +8,7 @@ import { problemsText, sessionCommands } from "./commands/user-command-lookup.js
 import { allowForTurn, type PromptTurn, userCommandTurn } from "./commands/user-command-turn.js";
 import { errorText } from "./error-text.js";
 import type { AskPerson, PermissionAnswer } from "./interactive-permissions.js";
+import { nextMode } from "./mode-cycle.js";
 import { chooseModel } from "./model-choice.js";
 import { PromptGate } from "./prompt-gate.js";
 import type { McpOverview, ReplEngine, ReplSession } from "./repl-session.js";
@@ -35,6 +37,8 @@ export interface ReplControllerDeps {
   /** Saves a sent prompt to the prompt history. */
   recordPrompt: (text: string) => Promise<void>;
   now: () => number;
+  /** Shift+Tab may reach bypassPermissions (keel was started in it). */
+  bypassAvailable?: boolean;
 }
 
 /**
@@ -65,7 +69,7 @@ export class ReplController implements ReplHost {
 
   constructor(private readonly deps: ReplControllerDeps) {
     this.session = deps.session;
-    this.store = new Store(initialReplState(deps.model));
+    this.store = new Store(initialReplState(deps.model, deps.session.permissionMode?.()));
     this.exited = new Promise((resolve) => {
       this.resolveExit = resolve;
     });
@@ -167,8 +171,22 @@ export class ReplController implements ReplHost {
     this.shells.abort();
   }
 
+  /** Shift+Tab: the session goes to the next permission mode (mode-cycle.ts). */
+  cycleMode(): void {
+    const bypassAvailable = this.deps.bypassAvailable === true;
+    this.setMode(nextMode(this.store.get().mode, { bypassAvailable }));
+  }
+
+  /** Switches the session's permission mode; its next permission decision follows it. */
+  setMode(mode: PermissionMode): void {
+    if (!this.session.setPermissionMode) return;
+    this.session.setPermissionMode(mode);
+    this.store.update((s) => ({ ...s, mode }));
+  }
+
   /** Answers the permission question on screen. */
   answer(answer: PermissionAnswer): void {
+    if (answer.kind === "accept-edits") this.setMode("acceptEdits");
     this.store.get().questions[0]?.answer(answer);
   }
 
@@ -228,6 +246,8 @@ export class ReplController implements ReplHost {
     },
     settle: (items: readonly TranscriptItem[], reset: ScreenReset) => {
       this.session.models?.set(this.chosenModel);
+      // The mode chosen with Shift+Tab outlives /clear and /resume, as the model does.
+      this.session.setPermissionMode?.(this.store.get().mode);
       this.rebuildView(items, reset);
     },
   };

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { homedir } from "node:os";
 import type { PermissionEngine } from "../../policy/engine.js";
 import type { Message } from "../../protocol/messages.js";
 import { sessionTranscriptPath } from "../../session/transcript/index.js";
@@ -15,6 +16,7 @@ import type { PrintModel } from "../print-model.js";
 import { resolveSession } from "../resume-session.js";
 import type { SessionPolicy } from "../session-policy.js";
 import { openSessionStore } from "../session-store.js";
+import { keepProjectRules } from "./allow-rules-file.js";
 import { sessionParts } from "./commands/session-parts.js";
 import { type AskPerson, createInteractiveCanUseTool } from "./interactive-permissions.js";
 import type { ReplSession } from "./repl-controller.js";
@@ -75,7 +77,11 @@ export async function openReplSession(
     model: { ...inputs.model, provider: models.provider },
     canUseTool: (engine) => {
       permissions = engine;
-      return createInteractiveCanUseTool(engine, inputs.ask, io.cwd);
+      return createInteractiveCanUseTool(engine, inputs.ask, {
+        cwd: io.cwd,
+        home: io.env.HOME ?? homedir(),
+        keepRules: (rules) => keepProjectRules(io.cwd, rules, warn),
+      });
     },
   };
   const { sessionId } = start;

@@ -1,3 +1,4 @@
+import type { PermissionMode } from "../../tools/context.js";
 import type { PermissionAnswer, PermissionQuestion } from "./interactive-permissions.js";
 import { EMPTY_VIEW, type TranscriptView } from "./transcript-model.js";
 
@@ -31,10 +32,12 @@ export interface ReplState {
   /** Questions in the order they were asked; the first one is on screen. */
   questions: readonly PendingQuestion[];
   model: string;
+  /** The session's permission mode (Shift+Tab cycles it; shown under the prompt). */
+  mode: PermissionMode;
 }
 
 /** The state of a REPL that has shown nothing yet. */
-export function initialReplState(model: string): ReplState {
+export function initialReplState(model: string, mode: PermissionMode = "default"): ReplState {
   return {
     view: EMPTY_VIEW,
     generation: 0,
@@ -44,6 +47,7 @@ export function initialReplState(model: string): ReplState {
     queued: [],
     questions: [],
     model,
+    mode,
   };
 }
 

@@ -21,6 +21,7 @@ import { askMcpApprovals } from "./startup/ask-mcp-approvals.js";
 import { decideFolderTrust } from "./startup/folder-trust.js";
 import { historyView, resumedNotice, shownMessages } from "./startup/history-view.js";
 import { approveProjectMcpServers } from "./startup/project-mcp-approvals.js";
+import { resumeHint, startHeader } from "./startup/start-header.js";
 import { askTrust } from "./startup/trust-dialog.js";
 
 function terminalOf(io: CliIo): ReplTerminal {
@@ -84,6 +85,13 @@ async function showStart(
   for (const text of notices.errors) controller.notice(text, "error");
   if (messages.length > 0) controller.notice(resumedNotice(sessionId, shown));
   for (const text of notices.decided) controller.notice(text);
+}
+
+/** After the REPL closed: how to continue this conversation, when there is one to continue. */
+function printResumeHint(controller: ReplController, options: CliOptions, io: CliIo): void {
+  const said = controller.activeSession.history?.().length ?? 0;
+  if (options.sessionPersistence && said > 0)
+    io.stdout.write(resumeHint(controller.engine.sessionId));
 }
 
 /** Runs the interactive REPL (`keel` without -p) until the person leaves; returns the exit code. */
@@ -151,8 +159,10 @@ export async function runRepl(given: CliOptions, io: CliIo): Promise<number> {
     recordPrompt: (text) =>
       appendPromptHistory(stateDir, { display: text, timestamp: now(), project: io.cwd }),
     now,
+    bypassAvailable: policy.settings.permissionMode === "bypassPermissions",
   });
   const started = controller;
+  started.notice(startHeader({ model: model.model, cwd: io.cwd, mode: started.store.get().mode }));
   await showStart(started, resolved, io.cwd, {
     errors: early,
     decided: [...trust.notices, ...decided],
@@ -172,7 +182,9 @@ export async function runRepl(given: CliOptions, io: CliIo): Promise<number> {
       isTTY: terminal.stdout.isTTY === true,
       verbose: options.verbose,
     });
-    return await renderApp(started, terminal, history, now, display);
+    const code = await renderApp(started, terminal, history, now, display);
+    printResumeHint(started, options, io);
+    return code;
   } finally {
     io.signal.removeEventListener("abort", onSignal);
   }

@@ -1,5 +1,6 @@
 import { Box, Text } from "ink";
 import type { DiffLine } from "./diff-lines.js";
+import { toolErrorText } from "./error-text.js";
 import type { ToolProgressView } from "./render/bash-progress.js";
 import type { ToolItem, ToolResultView } from "./transcript-model.js";
 import { useWholeOutput } from "./whole-output.js";
@@ -54,7 +55,7 @@ function ResultLines({ result }: { result: ToolResultView }) {
     // biome-ignore lint/suspicious/noArrayIndexKey: result lines have no other identity
     <Text key={index} {...(result.isError ? { color: "red" } : { dimColor: true })}>
       {index === 0 ? "⎿ " : "  "}
-      {line}
+      {result.isError ? toolErrorText(line) : line}
       {index === lines.length - 1 ? hint : ""}
     </Text>
   ));

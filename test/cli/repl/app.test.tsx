@@ -66,16 +66,24 @@ describe("the REPL screen", () => {
 
   it("shows the permission dialog for a pending question and sends the answer", async () => {
     const { controller } = replHarness({ turns: [{ content: "ok" }] });
-    const { app, frame } = screen(controller);
+    const clock = { now: 0 };
+    const app = render(<App controller={controller} history={[]} now={() => clock.now} />);
+    unmount = app.unmount;
+    const frame = () => app.lastFrame() ?? "";
     const question = { toolName: "Bash", summary: "Bash(make)", message: "Bash asks.", rules: [] };
     const answer: Promise<PermissionAnswer> = controller.ask(
       question,
       new AbortController().signal,
     );
-    await eventually(() => expect(frame()).toContain("Allow Bash(make)?"));
+    await eventually(() => expect(frame()).toContain("Do you want to proceed?"));
+    expect(frame()).toContain("Bash(make)");
+    // Typed as the dialog came up: it goes to the prompt and answers nothing.
+    app.stdin.write("1");
+    await eventually(() => expect(frame()).toContain("> 1"));
+    clock.now = 300;
     app.stdin.write("1");
     expect(await answer).toEqual({ kind: "allow-once" });
-    await eventually(() => expect(frame()).not.toContain("Allow Bash(make)?"));
+    await eventually(() => expect(frame()).not.toContain("Do you want to proceed?"));
   });
 
   it("clears the prompt on the first Ctrl+C and exits on a second one", async () => {

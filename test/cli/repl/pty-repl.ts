@@ -96,6 +96,8 @@ export function usePtyRepl(prefix: string): PtyRepl {
     KEEL_CONFIG_DIR: stateDir(),
     // Retries (none expected) would otherwise wait real seconds.
     KEEL_RETRY_BASE_MS: "1",
+    // A test answers a permission dialog as soon as it shows; the guard's own tests set it.
+    KEEL_DIALOG_KEY_GUARD_MS: "0",
     ...extraEnv,
   });
   const spawnProgram = (

@@ -41,10 +41,10 @@ describe("a .claude/commands file with !`command`, @file and allowed-tools, in a
     expect(sent).toContain("The shell said: hi.");
     expect(sent).toContain("Follow @notes.txt now.");
     expect(sent).toContain("1\\tWrite made.txt with echo.");
-    expect(answered).not.toContain("Yes, allow once");
+    expect(answered).not.toContain("Do you want to proceed?");
 
     await typeLine(repl, "once more");
-    await repl.waitFor((s) => s.includes("Yes, allow once"), "the permission dialog");
+    await repl.waitFor((s) => s.includes("Do you want to proceed?"), "the permission dialog");
     expect(existsSync(join(pty.dir, "again.txt"))).toBe(false);
     repl.write("1");
     await repl.waitFor((s) => s.includes("Again done."), "the second answer");

@@ -19,7 +19,7 @@ describe("the REPL in a real pseudo-terminal (scripted model, validator on)", {
       turns: [bash("touch made-by-keel.txt"), { content: "The file is there." }],
     });
     await typeLine(repl, "make the file");
-    await repl.waitFor((s) => s.includes("Yes, allow once"), "the permission dialog");
+    await repl.waitFor((s) => s.includes("Do you want to proceed?"), "the permission dialog");
     expect(existsSync(join(pty.dir, "made-by-keel.txt"))).toBe(false);
     repl.write("1");
     await repl.waitFor((s) => s.includes("The file is there."), "the final answer");

@@ -279,7 +279,11 @@ describe("the folder-trust question of the interactive REPL, in a real pseudo-te
     );
     await typeLine(repl, "go", SLOW);
     // The call is asked about, as in any folder without grants: it does not just run.
-    await repl.waitFor((s) => s.includes("Allow"), "the permission question", SLOW);
+    await repl.waitFor(
+      (s) => s.includes("Do you want to proceed?"),
+      "the permission question",
+      SLOW,
+    );
     expect(marker(pty.dir, "pwned")).toBe(false);
     expect(await exitWithCtrlC(repl, SLOW)).toBe(0);
     expect(marker(pty.dir, "pwned")).toBe(false);

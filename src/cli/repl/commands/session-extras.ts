@@ -1,5 +1,6 @@
 import type { Message } from "../../../protocol/messages.js";
 import type { ShownEntry } from "../../../session/transcript/index.js";
+import type { PermissionMode } from "../../../tools/context.js";
 import type { SessionSummary } from "../../session-list.js";
 import type { UserCommand } from "./command-file.js";
 import type { CommandPrompt } from "./command-prompt.js";
@@ -35,7 +36,9 @@ export interface ReplSessionExtras<S> {
   /** The session's Bash sandbox: its mode, settings and whether it runs here (for /sandbox). */
   sandbox?: SandboxView;
   /** The permission mode now. */
-  permissionMode?(): string;
+  permissionMode?(): PermissionMode;
+  /** Switches the permission mode: the next permission decision follows it (Shift+Tab). */
+  setPermissionMode?(mode: PermissionMode): void;
   /** Settings files that were read, lowest source first (for /status). */
   settingsFiles?: readonly string[];
   /** The memory files loaded into context (for /memory and /status). */

@@ -103,6 +103,7 @@ export function sessionParts<S>(inputs: SessionPartsInputs<S>): ReplSessionExtra
     shownHistory: () => shownHistory(session.engine.messages, inputs.transcriptPath),
     permissions: permissionsView(inputs.permissions),
     permissionMode: () => session.permissionMode(),
+    setPermissionMode: (mode) => session.setPermissionMode(mode),
     sandbox: session.sandbox,
     settingsFiles: inputs.settingsFiles,
     memory: () => memoryRows(io.cwd, home, stateDir),

@@ -9,6 +9,8 @@ export interface DisplaySettings {
   verbose: boolean;
   /** The project's files for `@` completion; undefined: no completion. */
   files?: FileIndex;
+  /** How long after a dialog's first draw keys do not answer it (default 300 ms). */
+  dialogKeyGuardMs?: number;
 }
 
 /** Whether to colour: a terminal, and the person did not ask for no colour (no-color.org). */
