@@ -1,5 +1,5 @@
 import type { AgentDefinition } from "../config/agent-definition.js";
-import type { SessionEndReason } from "../hooks/hook-input.js";
+import type { HookEventFields, SessionEndReason } from "../hooks/hook-input.js";
 import type { runCommandHook } from "../hooks/run-command-hook.js";
 import type { McpPromptCommand } from "../mcp/prompt-commands.js";
 import type { PermissionEngine } from "../policy/engine.js";
@@ -36,6 +36,8 @@ export interface CliSession {
   agents: readonly AgentDefinition[];
   /** What confines Bash commands (/sandbox shows and switches it). */
   sandbox: SessionSandbox;
+  /** Runs the Notification hooks (a permission prompt waits for the person). */
+  notify(input: HookEventFields["Notification"]): Promise<void>;
   /** Closes the session; `reason` is SessionEnd's (default "other"). */
   dispose(reason?: SessionEndReason): Promise<void>;
 }

@@ -354,6 +354,7 @@ export async function createCliSession(inputs: CliSessionInputs): Promise<CliSes
     mcpPrompts: toolset.mcpPrompts,
     agents: toolset.agentDefinitions,
     sandbox: toolset.sandbox,
+    notify: (input) => hooks.notification(input),
     dispose: async (reason = "other") => {
       abort.dispose();
       await hooks.end(reason);

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { HooksConfig } from "../hooks/config.js";
-import type { SessionEndReason, SessionStartSource } from "../hooks/hook-input.js";
+import type { HookEventFields, SessionEndReason, SessionStartSource } from "../hooks/hook-input.js";
 import {
   type AskHookModel,
   createHookEngine,
@@ -8,6 +8,7 @@ import {
   type HookEngine,
   type HookLifecycleEvent,
   type HttpHookPolicy,
+  notification,
   postCompact,
   postToolBatchHooks,
   preCompact,
@@ -38,6 +39,8 @@ export interface SessionHooks {
   end(reason: SessionEndReason): Promise<void>;
   /** PreCompact, before a compaction: a blocking hook stops it (the compaction fails). */
   preCompact(trigger: "manual" | "auto", instructions: string | undefined): Promise<void>;
+  /** Notification: the person is waited for (side effects only). */
+  notification(input: HookEventFields["Notification"]): Promise<void>;
   /** PermissionRequest, where a call would ask: a hook may answer for the person. */
   permissionRequest: AskPermissionHooks;
 }
@@ -100,6 +103,7 @@ export function createSessionHooks(inputs: SessionHooksInputs): SessionHooks {
       end: async () => {},
       preCompact: async () => {},
       permissionRequest: async () => undefined,
+      notification: async () => {},
       postCompact: async () => [],
     };
   }
@@ -129,6 +133,7 @@ export function createSessionHooks(inputs: SessionHooksInputs): SessionHooks {
       (await sessionStart(engine, source, { model })).additionalContext,
     end: (reason) => sessionEnd(engine, reason),
     permissionRequest: (call) => permissionRequest(engine, call),
+    notification: (input) => notification(engine, input),
     postCompact: async (trigger, summary) => {
       const started = await sessionStart(engine, "compact");
       await postCompact(engine, trigger, summary);

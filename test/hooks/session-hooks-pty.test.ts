@@ -1,6 +1,8 @@
+import { existsSync } from "node:fs";
 import { chmod, mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { eventually } from "../cli/repl/eventually.js";
 import { usePtyRepl } from "../cli/repl/pty-repl.js";
 import { typeLine } from "../cli/repl/pty-screen.js";
 
@@ -76,5 +78,54 @@ describe("SessionStart and SessionEnd in the REPL", () => {
       ].sort(),
     );
     expect(started?.hook_event_name).toBe("SessionStart");
+  });
+});
+
+describe("Notification in the REPL", () => {
+  it("fires with type permission_prompt when a permission dialog waits for the person, field by field", async () => {
+    await repl.trust();
+    const script = join(repl.dir, "notify.sh");
+    // Written whole, then renamed: the hook runs beside the dialog, so the test waits for it.
+    const saved = join(repl.dir, "Notification.json");
+    await writeFile(script, `#!/bin/sh\ncat > "${saved}.part"\nmv "${saved}.part" "${saved}"\n`);
+    await chmod(script, 0o755);
+    const hooks = {
+      Notification: [
+        { matcher: "permission_prompt", hooks: [{ type: "command", command: script }] },
+      ],
+    };
+    await mkdir(join(repl.dir, ".claude"));
+    await writeFile(join(repl.dir, ".claude", "settings.json"), JSON.stringify({ hooks }));
+    const file = join(repl.dir, "out.txt");
+    const { screen } = await repl.start({
+      turns: [
+        {
+          content: [{ type: "tool_use", name: "Write", input: { file_path: file, content: "hi" } }],
+        },
+        { content: "Written." },
+      ],
+    });
+    await typeLine(screen, "write it");
+    await screen.waitFor((s) => s.includes("Do you want to create out.txt?"), "the dialog", 60_000);
+    screen.write("1");
+    await screen.waitFor((s) => s.includes("Written."), "the answer", 60_000);
+    await eventually(() => expect(existsSync(saved)).toBe(true), 30_000);
+    const input = JSON.parse(await readFile(saved, "utf8"));
+    expect(Object.keys(input).sort()).toEqual(
+      [
+        "session_id",
+        "transcript_path",
+        "cwd",
+        "permission_mode",
+        "hook_event_name",
+        "message",
+        "notification_type",
+      ].sort(),
+    );
+    expect(input.hook_event_name).toBe("Notification");
+    expect(input.notification_type).toBe("permission_prompt");
+    expect(input.message).toBe("keel needs your permission to use Write");
+    expect(input.cwd).toBe(repl.dir);
+    expect(input.permission_mode).toBe("default");
   });
 });

@@ -19,6 +19,7 @@ import { openSessionStore } from "../session-store.js";
 import { keepProjectRules } from "./allow-rules-file.js";
 import { sessionParts } from "./commands/session-parts.js";
 import { type AskPerson, createInteractiveCanUseTool } from "./interactive-permissions.js";
+import { type Notify, notifyingAsk } from "./notifying-ask.js";
 import type { ReplSession } from "./repl-controller.js";
 import { rememberedSandbox } from "./sandbox-choice.js";
 import { nodeSchedule, taskStoreReader, watchTaskEnds } from "./task-notices.js";
@@ -73,11 +74,12 @@ export async function openReplSession(
   });
   const models = switchableModel(inputs.model.provider, inputs.model.model);
   let permissions: PermissionEngine | undefined;
+  let notify: Notify | undefined;
   const parts: DebuggedParts = {
     model: { ...inputs.model, provider: models.provider },
     canUseTool: (engine) => {
       permissions = engine;
-      return createInteractiveCanUseTool(engine, inputs.ask, {
+      return createInteractiveCanUseTool(engine, notifyingAsk(inputs.ask, () => notify), {
         cwd: io.cwd,
         home: io.env.HOME ?? homedir(),
         keepRules: (rules) => keepProjectRules(io.cwd, rules, warn),
@@ -100,6 +102,7 @@ export async function openReplSession(
     ...(inputs.onProgress ? { onProgress: inputs.onProgress } : {}),
     warn,
   });
+  notify = session.notify;
   // The tasks folder is shared by every keel process: this reads it, the tools write it.
   const tasks = watchTaskEnds({
     ...taskStoreReader(new TaskStore(tasksRoot(stateDir))),
