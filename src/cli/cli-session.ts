@@ -198,6 +198,8 @@ async function loadFirstContext(parts: Parts, loaded: Set<string>): Promise<Sess
       ...promptOptions(inputs.options),
       now: new Date(),
       loaded,
+      onMemoryLoaded: (files) =>
+        parts.hooks.instructionsLoaded(files.map((f) => ({ path: f.path, scope: f.scope }))),
       onWarning: inputs.warn,
       ...(inputs.options.bare ? { memory: false } : {}),
       gitInstructions: commitInstructions(inputs.policy.settings),

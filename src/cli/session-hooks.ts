@@ -8,6 +8,8 @@ import {
   type HookEngine,
   type HookLifecycleEvent,
   type HttpHookPolicy,
+  instructionsLoaded,
+  type LoadedInstructions,
   notification,
   postCompact,
   postToolBatchHooks,
@@ -39,6 +41,8 @@ export interface SessionHooks {
   end(reason: SessionEndReason): Promise<void>;
   /** PreCompact, before a compaction: a blocking hook stops it (the compaction fails). */
   preCompact(trigger: "manual" | "auto", instructions: string | undefined): Promise<void>;
+  /** InstructionsLoaded, for the memory files loaded at session start. */
+  instructionsLoaded(files: readonly LoadedInstructions[]): Promise<void>;
   /** Notification: the person is waited for (side effects only). */
   notification(input: HookEventFields["Notification"]): Promise<void>;
   /** PermissionRequest, where a call would ask: a hook may answer for the person. */
@@ -104,6 +108,7 @@ export function createSessionHooks(inputs: SessionHooksInputs): SessionHooks {
       preCompact: async () => {},
       permissionRequest: async () => undefined,
       notification: async () => {},
+      instructionsLoaded: async () => {},
       postCompact: async () => [],
     };
   }
@@ -134,6 +139,7 @@ export function createSessionHooks(inputs: SessionHooksInputs): SessionHooks {
     end: (reason) => sessionEnd(engine, reason),
     permissionRequest: (call) => permissionRequest(engine, call),
     notification: (input) => notification(engine, input),
+    instructionsLoaded: (files) => instructionsLoaded(engine, files),
     postCompact: async (trigger, summary) => {
       const started = await sessionStart(engine, "compact");
       await postCompact(engine, trigger, summary);

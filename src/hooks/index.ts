@@ -41,6 +41,8 @@ export {
 export type { AskHookModel } from "./run-prompt-hook.js";
 export {
   describeBlockedPrompt,
+  instructionsLoaded,
+  type LoadedInstructions,
   notification,
   postCompact,
   preCompact,

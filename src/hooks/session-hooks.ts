@@ -96,3 +96,31 @@ export async function subagentStart(
   const outcome = await engine.run("SubagentStart", input, signal);
   return outcome.additionalContext.map((c) => c.content.slice(0, HOOK_OUTPUT_CHARS));
 }
+
+/** A memory file as InstructionsLoaded hooks are told of it. */
+export interface LoadedInstructions {
+  path: string;
+  scope: "user" | "project" | "local";
+}
+
+const MEMORY_TYPE = { user: "User", project: "Project", local: "Local" } as const;
+
+/**
+ * Runs InstructionsLoaded hooks for each memory file loaded at session start (load_reason
+ * `session_start`; conditional rules load later, with nested memory), one after the other in
+ * load order. Side effects only.
+ */
+export async function instructionsLoaded(
+  engine: HookEngine,
+  files: readonly LoadedInstructions[],
+  signal?: AbortSignal,
+): Promise<void> {
+  for (const file of files) {
+    const input = {
+      file_path: file.path,
+      memory_type: MEMORY_TYPE[file.scope],
+      load_reason: "session_start" as const,
+    };
+    await engine.run("InstructionsLoaded", input, signal);
+  }
+}

@@ -382,3 +382,45 @@ describe("SessionStart (compact) and PostCompact", () => {
     expect(server.violations).toEqual([]);
   });
 });
+
+describe("InstructionsLoaded", () => {
+  it("fires for each memory file loaded at session start, in order, field by field", async () => {
+    const home = await mkdtemp(join(tmpdir(), "keel-hook-home-"));
+    try {
+      await mkdir(join(home, ".claude"));
+      await writeFile(join(home, ".claude", "CLAUDE.md"), "Be brief.\n");
+      await writeFile(join(dir, "CLAUDE.md"), "Use tabs.\n");
+      const path = join(dir, "record.sh");
+      await writeFile(
+        path,
+        `#!/bin/sh\ncat >> "${dir}/loaded.jsonl"\necho >> "${dir}/loaded.jsonl"\n`,
+      );
+      await chmod(path, 0o755);
+      const hooks = { InstructionsLoaded: [{ hooks: [{ type: "command", command: path }] }] };
+      await writeFile(join(dir, ".claude", "settings.json"), JSON.stringify({ hooks }));
+      const server = await scriptedServer({ turns: [{ content: "ok" }] });
+      const run = await runKeel(["-p", "hi", "--output-format", "stream-json", "--verbose"], {
+        cwd: dir,
+        env: { ...anthropicEnv(server), KEEL_CONFIG_DIR: stateDir, HOME: home },
+      });
+      expect(run.code).toBe(0);
+      const sessionId = only(jsonLines(run.stdout), "result").session_id;
+      const inputs = (await readFile(join(dir, "loaded.jsonl"), "utf8"))
+        .split("\n")
+        .filter((l) => l.trim() !== "")
+        .map((l) => JSON.parse(l) as Record<string, unknown>);
+      expect(inputs.map((i) => [i.file_path, i.memory_type, i.load_reason])).toEqual([
+        [join(home, ".claude", "CLAUDE.md"), "User", "session_start"],
+        [join(dir, "CLAUDE.md"), "Project", "session_start"],
+      ]);
+      for (const input of inputs) {
+        expect(Object.keys(input).sort()).toEqual(
+          [...COMMON, "file_path", "memory_type", "load_reason"].sort(),
+        );
+        expectCommon(input, "InstructionsLoaded", sessionId);
+      }
+    } finally {
+      await rm(home, { recursive: true, force: true });
+    }
+  });
+});

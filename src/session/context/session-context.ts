@@ -1,5 +1,6 @@
 import type { SessionContext } from "../engine/config.js";
 import { loadMemoryFiles } from "../memory/load-memory-files.js";
+import type { MemoryFile } from "../memory/memory-file.js";
 import { renderClaudeMd } from "../memory/render-memory.js";
 import { defaultSystemPrompt, defaultUserContext } from "../system-prompt.js";
 import { type GitRunner, gitStatusSnapshot } from "./git-status.js";
@@ -23,6 +24,8 @@ export interface SessionContextInputs {
   memory?: boolean;
   /** Filled with the memory files loaded at start, so nested memory does not repeat them. */
   loaded?: Set<string>;
+  /** Told the memory files loaded at start (InstructionsLoaded hooks), before the context is used. */
+  onMemoryLoaded?: (files: readonly MemoryFile[]) => Promise<void>;
   onWarning?: (message: string) => void;
   git?: GitRunner;
 }
@@ -45,6 +48,7 @@ export async function loadSessionContext(inputs: SessionContextInputs): Promise<
     gitStatusSnapshot(inputs.cwd, inputs.git),
   ]);
   for (const file of memory) inputs.loaded?.add(file.path);
+  if (memory.length > 0) await inputs.onMemoryLoaded?.(memory);
   const base =
     inputs.customSystemPrompt ??
     defaultSystemPrompt({ cwd: inputs.cwd, platform: inputs.platform, tools: inputs.tools });
