@@ -17,6 +17,7 @@ import { clearSession, switchSession } from "./session-switch.js";
 import { ShellWork } from "./shell-work.js";
 import { parseSlashCommand } from "./slash-commands.js";
 import { runSlashCommand } from "./slash-runner.js";
+import { startHeader } from "./startup/start-header.js";
 import {
   appendItem,
   applyProgress,
@@ -248,9 +249,17 @@ export class ReplController implements ReplHost {
       this.session.models?.set(this.chosenModel);
       // The mode chosen with Shift+Tab outlives /clear and /resume, as the model does.
       this.session.setPermissionMode?.(this.store.get().mode);
-      this.rebuildView(items, reset);
+      // /clear starts afresh as keel does: its header first.
+      this.rebuildView(reset === "clear" ? [this.header(), ...items] : items, reset);
     },
   };
+
+  /** The start-up header (model, folder, permission mode) as a transcript line. */
+  private header(): TranscriptItem {
+    const { model, mode } = this.store.get();
+    const text = startHeader({ model, cwd: this.deps.cwd, mode });
+    return { kind: "notice", id: `n${this.nextId++}`, text, tone: "info" };
+  }
 
   /** A background task of the session that ends gets a line (its watch stops on dispose). */
   private showTaskEnds(session: ReplSession): void {

@@ -40,8 +40,9 @@ describe("/clear and /rewind draw the conversation anew", { timeout: 120_000 }, 
       expect(occurrences(repl.output(), CLEAR_SCROLLBACK)).toBe(1);
       const rows = repl.scrollback();
       expect(rowsWith(rows, /shell-line-|First answer|Second answer|first prompt/)).toEqual([]);
-      // Drawn from the top of the emptied screen.
-      expect(screen.split("\n")[0]?.trim()).not.toBe("");
+      // A fresh start: keel's header at the top of the emptied screen, as when keel starts.
+      expect(screen.split("\n")[0]).toMatch(/^✻ keel /);
+      expect(rowsWith(rows, /^✻ keel /)).toHaveLength(1);
       expect(rowsWith(rows, PROMPT_BOX_TOP)).toHaveLength(1);
       expect(server.violations).toEqual([]);
     });
