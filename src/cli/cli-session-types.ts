@@ -11,6 +11,7 @@ import type { SdkHookMessage } from "./hook-event-messages.js";
 import type { CliIo } from "./io.js";
 import type { CliOptions } from "./options.js";
 import type { PrintModel } from "./print-model.js";
+import type { SessionHooks } from "./session-hooks.js";
 import type { SessionPolicy } from "./session-policy.js";
 import type { SessionSandbox } from "./session-sandbox.js";
 import type { SessionStore } from "./session-store.js";
@@ -36,6 +37,8 @@ export interface CliSession {
   agents: readonly AgentDefinition[];
   /** What confines Bash commands (/sandbox shows and switches it). */
   sandbox: SessionSandbox;
+  /** The model-switch hooks (the SDK's set_model): Pre may refuse (its reason), Post is told. */
+  modelSwitchHooks: Pick<SessionHooks, "preModelSwitch" | "postModelSwitch">;
   /** Runs the Notification hooks (a permission prompt waits for the person). */
   notify(input: HookEventFields["Notification"]): Promise<void>;
   /** Closes the session; `reason` is SessionEnd's (default "other"). */

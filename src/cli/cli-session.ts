@@ -357,6 +357,7 @@ export async function createCliSession(inputs: CliSessionInputs): Promise<CliSes
     agents: toolset.agentDefinitions,
     sandbox: toolset.sandbox,
     notify: (input) => hooks.notification(input),
+    modelSwitchHooks: hooks,
     dispose: async (reason = "other") => {
       abort.dispose();
       await hooks.end(reason);

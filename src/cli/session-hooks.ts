@@ -10,10 +10,13 @@ import {
   type HttpHookPolicy,
   instructionsLoaded,
   type LoadedInstructions,
+  type ModelSwitch,
   notification,
   postCompact,
+  postModelSwitch,
   postToolBatchHooks,
   preCompact,
+  preModelSwitch,
   sessionEnd,
   sessionStart,
   stopFailureHooks,
@@ -41,6 +44,10 @@ export interface SessionHooks {
   end(reason: SessionEndReason): Promise<void>;
   /** PreCompact, before a compaction: a blocking hook stops it (the compaction fails). */
   preCompact(trigger: "manual" | "auto", instructions: string | undefined): Promise<void>;
+  /** PreModelSwitch: why the switch may not happen (a hook denied it), or undefined. */
+  preModelSwitch(change: ModelSwitch): Promise<string | undefined>;
+  /** PostModelSwitch, once the switch is made. */
+  postModelSwitch(change: ModelSwitch): Promise<void>;
   /** InstructionsLoaded, for the memory files loaded at session start. */
   instructionsLoaded(files: readonly LoadedInstructions[]): Promise<void>;
   /** Notification: the person is waited for (side effects only). */
@@ -109,6 +116,8 @@ export function createSessionHooks(inputs: SessionHooksInputs): SessionHooks {
       permissionRequest: async () => undefined,
       notification: async () => {},
       instructionsLoaded: async () => {},
+      preModelSwitch: async () => undefined,
+      postModelSwitch: async () => {},
       postCompact: async () => [],
     };
   }
@@ -140,6 +149,9 @@ export function createSessionHooks(inputs: SessionHooksInputs): SessionHooks {
     permissionRequest: (call) => permissionRequest(engine, call),
     notification: (input) => notification(engine, input),
     instructionsLoaded: (files) => instructionsLoaded(engine, files),
+    // Only the SDK's set_model switches a headless session; the REPL's /model does not run them.
+    preModelSwitch: (change) => preModelSwitch(engine, change, true),
+    postModelSwitch: (change) => postModelSwitch(engine, change),
     postCompact: async (trigger, summary) => {
       const started = await sessionStart(engine, "compact");
       await postCompact(engine, trigger, summary);

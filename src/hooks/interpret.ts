@@ -59,7 +59,7 @@ export function interpretHook(
 
 /** Blocking feedback: to the model (or the event's caller), or only to the user. */
 function block(event: HookEvent, result: HookResult, text: string): void {
-  if (event === "PreToolUse" || event === "PermissionRequest") {
+  if (event === "PreToolUse" || event === "PermissionRequest" || event === "PreModelSwitch") {
     result.permission = { behavior: "deny", reason: text };
   } else if (BLOCKING_TO_USER.has(event)) {
     const { hookName, command } = result;
@@ -96,7 +96,7 @@ function applyOutput(event: HookEvent, result: HookResult, output: HookOutput): 
     result.permission = withReason(behavior, message);
     if (updatedInput) result.updatedInput = updatedInput;
   }
-  if (event !== "PreToolUse") return;
+  if (event !== "PreToolUse" && event !== "PreModelSwitch") return;
   if (specific.permissionDecision) {
     result.permission = withReason(specific.permissionDecision, specific.permissionDecisionReason);
   }

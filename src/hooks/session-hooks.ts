@@ -124,3 +124,30 @@ export async function instructionsLoaded(
     await engine.run("InstructionsLoaded", input, signal);
   }
 }
+
+/** A model switch as Pre/PostModelSwitch hooks see it. */
+export type ModelSwitch = HookEventFields["PreModelSwitch"];
+
+/**
+ * Runs PreModelSwitch hooks before a switch: a deny (or exit 2) cancels it, and so does an
+ * ask where no one can confirm (`headless`); returns why, or undefined to go on.
+ */
+export async function preModelSwitch(
+  engine: HookEngine,
+  change: ModelSwitch,
+  headless: boolean,
+): Promise<string | undefined> {
+  const outcome = await engine.run("PreModelSwitch", change);
+  const verdict = outcome.permission;
+  const reason = verdict?.reason ?? "a PreModelSwitch hook";
+  if (verdict?.behavior === "deny") return `the model switch was denied by ${reason}`;
+  if (verdict?.behavior === "ask" && headless) {
+    return `the model switch needs confirming (${reason}), and no one can confirm it here`;
+  }
+  return undefined;
+}
+
+/** Runs PostModelSwitch hooks after a switch (side effects only). */
+export async function postModelSwitch(engine: HookEngine, change: ModelSwitch): Promise<void> {
+  await engine.run("PostModelSwitch", change);
+}

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { contextTokens } from "../../context/tokens.js";
 import { PERMISSION_MODES, type PermissionMode } from "../../tools/context.js";
 import { VERSION } from "../../version.js";
 import type { CliSession } from "../cli-session.js";
@@ -64,12 +65,23 @@ async function setPermissionMode(targets: HostTargets, mode: unknown): Promise<A
   return { ok: { mode } };
 }
 
-function setModel(targets: HostTargets, model: unknown): Answer {
+async function setModel(targets: HostTargets, model: unknown): Promise<Answer> {
   if (model !== undefined && model !== null && typeof model !== "string") {
     return { error: 'set_model: model must be a string, null or "default"' };
   }
   const reset = model === undefined || model === null || model === "default" || model === "";
+  const change = {
+    from_model: targets.model.current(),
+    to_model: reset ? targets.model.start : model,
+    requested_model: reset ? null : model,
+    context_tokens: contextTokens(targets.session.engine.messages),
+    source: "sdk" as const,
+  };
+  const hooks = targets.session.modelSwitchHooks;
+  const refused = await hooks.preModelSwitch(change);
+  if (refused !== undefined) return { error: `set_model: ${refused}` };
   targets.model.set(reset ? undefined : model);
+  await hooks.postModelSwitch(change);
   return { ok: { model: targets.model.current() } };
 }
 

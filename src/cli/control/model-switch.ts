@@ -5,6 +5,8 @@ export interface SwitchableModel {
   provider: ModelProvider;
   /** The model requests for the session's main model use now. */
   current(): string;
+  /** The model the session started with (what a reset goes back to). */
+  readonly start: string;
   /** Switches the main model; undefined goes back to the one the session started with. */
   set(model: string | undefined): void;
 }
@@ -27,6 +29,7 @@ export function switchableModel(inner: ModelProvider, startModel: string): Switc
         ),
     },
     current: () => chosen ?? startModel,
+    start: startModel,
     set: (model) => {
       chosen = model;
     },
