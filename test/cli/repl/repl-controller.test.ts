@@ -111,7 +111,7 @@ describe("the REPL controller (real engine, scripted model)", () => {
     controller.submit("/clear");
     const cleared = await until(
       controller,
-      (s) => s.generation === 1 && texts(s, "notice").length === 1,
+      (s) => s.generation === 1 && texts(s, "notice").length === 2,
       "the new conversation",
     );
     expect(sessions).toHaveLength(2);
@@ -119,7 +119,10 @@ describe("the REPL controller (real engine, scripted model)", () => {
     expect(sessions[1]?.disposed).toBe(false);
     expect(controller.engine).toBe(sessions[1]?.session.engine);
     expect(texts(cleared, "user")).toEqual([]);
-    expect(texts(cleared, "notice")[0]).toContain("New conversation");
+    // A fresh start, as when keel starts: the header, then the new session's line.
+    expect(texts(cleared, "notice")[0]).toMatch(/^✻ keel /);
+    expect(texts(cleared, "notice")[1]).toContain("New conversation");
+    expect(cleared.reset).toBe("clear");
   });
 
   it("says why /compact failed when the session has no compaction", async () => {

@@ -159,6 +159,7 @@ describe("leaving and switching", () => {
       "the switch",
     );
     expect(controller.activeSession).toBe(fresh.session);
-    expect(texts(state, "notice")[0]).toContain("did not close cleanly: mcp child would not stop");
+    // After the fresh start's header.
+    expect(texts(state, "notice")[1]).toContain("did not close cleanly: mcp child would not stop");
   });
 });
