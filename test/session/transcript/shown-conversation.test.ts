@@ -119,6 +119,10 @@ describe("the conversation as the REPL showed it", () => {
       "Explain it briefly.",
       "It loops.",
     ]);
+    // The model's conversation, loaded for a resume, never has it.
+    const loaded = loadConversation(await readTranscript(path, { onWarning: () => {} }));
+    expect(JSON.stringify(loaded)).not.toContain("The loop first");
+    expect(loaded).toHaveLength(3);
 
     // Rewound to before the first prompt: a new branch without it, and without its record.
     const again = writer(path);
