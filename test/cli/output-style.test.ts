@@ -27,7 +27,8 @@ async function run(outputStyle: string | undefined, args: string[] = []) {
   const keel = await runKeel(["-p", "hi", ...args], { cwd: dir, env: anthropicEnv(server) });
   expect(keel.code).toBe(0);
   expect(server.violations).toEqual([]);
-  const system = JSON.stringify((server.requests[0]?.body as { system?: unknown }).system);
+  const body = server.requests[0]?.body as { system?: unknown } | undefined;
+  const system = JSON.stringify(body?.system);
   return { stderr: keel.stderr, system };
 }
 

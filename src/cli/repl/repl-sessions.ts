@@ -79,11 +79,15 @@ export async function openReplSession(
     model: { ...inputs.model, provider: models.provider },
     canUseTool: (engine) => {
       permissions = engine;
-      return createInteractiveCanUseTool(engine, notifyingAsk(inputs.ask, () => notify), {
-        cwd: io.cwd,
-        home: io.env.HOME ?? homedir(),
-        keepRules: (rules) => keepProjectRules(io.cwd, rules, warn),
-      });
+      return createInteractiveCanUseTool(
+        engine,
+        notifyingAsk(inputs.ask, () => notify),
+        {
+          cwd: io.cwd,
+          home: io.env.HOME ?? homedir(),
+          keepRules: (rules) => keepProjectRules(io.cwd, rules, warn),
+        },
+      );
     },
   };
   const { sessionId } = start;
