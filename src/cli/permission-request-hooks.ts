@@ -8,7 +8,9 @@ export type AskPermissionHooks = (call: PermissionRequestCall) => Promise<Permis
 /**
  * The permission engine with PermissionRequest hooks where it would ask: a hook's allow or
  * deny settles the call before any dialog, SDK prompt or headless denial; with no answer
- * the call asks as before. Deny rules and safety checks were weighed before (they never ask).
+ * the call asks as before. Deny rules were weighed before (they never ask); a safety check's
+ * ask is the person's to answer, and a hook the person configured may answer it, as in Claude
+ * Code.
  */
 export function withPermissionRequestHooks(
   engine: PermissionEngine,

@@ -1,7 +1,7 @@
 import { constants } from "node:fs";
-import { access, mkdir, mkdtemp, rm } from "node:fs/promises";
+import { access, mkdir, mkdtemp, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { projectDir, sessionDir } from "../config/paths.js";
 import type { Message } from "../protocol/messages.js";
 import type { TranscriptSink } from "../session/engine/config.js";
@@ -53,6 +53,24 @@ const WRITE_FAILURES: Readonly<Record<string, string>> = {
 };
 
 /**
+ * Why a folder could not be made: the code of the failure, asked again of the nearest folder
+ * that exists when the failure was ENOENT (a recursive mkdir says ENOENT for a parent on a
+ * read-only mount).
+ */
+async function failureCode(dir: string, error: unknown): Promise<string> {
+  const code = (error as NodeJS.ErrnoException).code ?? "";
+  if (code !== "ENOENT") return code;
+  let existing = dirname(dir);
+  while ((await stat(existing).catch(() => undefined)) === undefined && existing !== "/") {
+    existing = dirname(existing);
+  }
+  return access(existing, constants.W_OK).then(
+    () => code,
+    (denied: NodeJS.ErrnoException) => denied.code ?? code,
+  );
+}
+
+/**
  * Checks, before anything is written, that keel can write this project's folder under its
  * state folder (creating it if needed). When it cannot, the run stops with one line naming
  * the state folder and the ways out, instead of an error from each writer later.
@@ -63,7 +81,7 @@ export async function ensureWritableStateFolder(stateDir: string, cwd: string): 
     await mkdir(dir, { recursive: true });
     await access(dir, constants.W_OK);
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code ?? "";
+    const code = await failureCode(dir, error);
     const cause = WRITE_FAILURES[code] ?? (error as Error).message;
     throw new UsageError(
       `cannot write keel's state folder ${stateDir} (${cause}): run with --no-session-persistence, or set KEEL_CONFIG_DIR to a folder keel can write`,

@@ -9,12 +9,14 @@ import { REPL_PROMPT } from "./repl/pty-repl.js";
 import { exitWithCtrlC, type PtyScreen, spawnInPty, typeLine } from "./repl/pty-screen.js";
 
 /**
- * Root ignores permission bits, so a read-only HOME would not stop a keel run as root. When the
- * tests run as root, keel runs as `nobody` (uid 65534): the permission check is then the
- * kernel's own, as for any user whose HOME is not theirs to write. As another user, keel runs
- * as that user and the folder's mode alone denies it.
+ * Root ignores permission bits, so a HOME of mode 0555 would not stop a keel run as root. As
+ * root, keel runs in bubblewrap with HOME bound read-only instead: the kernel refuses the write
+ * (EROFS), as for any HOME on a read-only mount. (Running keel as another user would need the
+ * checkout's every parent folder open to that user, which a CI clone in a private temp folder
+ * is not.) As another user, the folder's mode alone denies it (EACCES).
  */
-const AS_USER = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
+const AS_ROOT = process.getuid?.() === 0;
+const HOME_CAUSE = AS_ROOT ? "read-only file system" : "permission denied";
 const SLOW = 40_000;
 
 let base: string;
@@ -37,13 +39,20 @@ afterEach(async () => {
   await rm(base, { recursive: true, force: true });
 });
 
-/** Runs the built keel -p as AS_USER in the project folder. */
+/** The program and arguments that run the built keel with `args`, HOME unwritable to it. */
+function keelCommand(args: string[]): [string, string[]] {
+  const keel = [process.execPath, ...KEEL_NODE_ARGS, ...args];
+  if (!AS_ROOT) return [process.execPath, keel.slice(1)];
+  return ["bwrap", ["--dev-bind", "/", "/", "--ro-bind", home, home, "--", ...keel]];
+}
+
+/** Runs the built keel -p in the project folder, HOME unwritable to it. */
 function keelAsUser(args: string[], env: Record<string, string>): Promise<KeelRun> {
-  const child = spawn(process.execPath, [...KEEL_NODE_ARGS, ...args], {
+  const [file, argv] = keelCommand(args);
+  const child = spawn(file, argv, {
     cwd: project,
     env: { PATH: process.env.PATH ?? "", HOME: home, KEEL_RETRY_BASE_MS: "1", ...env },
     stdio: ["pipe", "pipe", "pipe"],
-    ...AS_USER,
   });
   let stdout = "";
   let stderr = "";
@@ -67,7 +76,7 @@ describe("keel -p with a state folder it cannot write", { timeout: 60_000 }, () 
     const server = await scriptedServer({ turns: [{ content: "Hello." }, { content: "Again." }] });
     const refused = await keelAsUser(["-p", "hi"], anthropicEnv(server));
     expect(refused.code).toBe(1);
-    expect(refused.stderr).toBe(refusal(join(home, ".keel"), "permission denied"));
+    expect(refused.stderr).toBe(refusal(join(home, ".keel"), HOME_CAUSE));
     expect(refused.stdout).toBe("");
     expect(server.requests).toHaveLength(0);
 
@@ -106,10 +115,10 @@ describe("the REPL with a state folder it cannot write, in a real pseudo-termina
     }
   });
   const repl = (args: string[], env: Record<string, string>) => {
-    const screen = spawnInPty(process.execPath, [...KEEL_NODE_ARGS, ...args], {
+    const [file, argv] = keelCommand(args);
+    const screen = spawnInPty(file, argv, {
       cwd: project,
       env: { PATH: process.env.PATH ?? "", HOME: home, TERM: "xterm-256color", ...env },
-      ...AS_USER,
     });
     screens.push(screen);
     return screen;
@@ -132,7 +141,7 @@ describe("the REPL with a state folder it cannot write, in a real pseudo-termina
       "the answer",
       SLOW,
     );
-    expect(answered).not.toMatch(/EACCES|permission denied/i);
+    expect(answered).not.toMatch(/EACCES|EROFS|permission denied|read-only file system/i);
     expect(await exitWithCtrlC(running, SLOW)).toBe(0);
     expect(await readdir(home)).toEqual([]);
     expect(server.violations).toEqual([]);
