@@ -35,8 +35,9 @@ export function ThinkingView({ item }: { item: ThinkingItem }) {
 /** A turn the person interrupted: the answer as far as it came, then what to do next. */
 export function InterruptedView({ text }: { text: string }) {
   const shown = terminalSafe(text).replace(/\s+$/, "");
+  // With no answer the line sits right under what was cut short (the prompt or the tool call).
   return (
-    <Box flexDirection="column" marginTop={1}>
+    <Box flexDirection="column" marginTop={shown === "" ? 0 : 1}>
       {shown !== "" ? <Text>⏺ {shown}</Text> : null}
       <Text>
         {"  ⎿  "}

@@ -2,6 +2,7 @@ import { CHARS_PER_TOKEN } from "../../context/tokens.js";
 import type { ToolResultBlock } from "../../protocol/content.js";
 import type { BlockDelta } from "../../protocol/events.js";
 import type { SdkMessage, SdkResult, SdkUserMessage } from "../../session/sdk-messages.js";
+import { INTERRUPT_MESSAGE_FOR_TOOL_USE } from "../../tools/tool-errors.js";
 import { type DiffLine, diffLines } from "./diff-lines.js";
 import { bashProgressView, type ToolProgressView } from "./render/bash-progress.js";
 import { terminalSafe } from "./render/terminal-text.js";
@@ -92,7 +93,8 @@ function withResult(view: TranscriptView, message: SdkUserMessage): TranscriptVi
     if (!tool) continue;
     const diff = results.length === 1 ? diffLines(message.tool_use_result) : undefined;
     const text = resultText(block);
-    const lines = firstLines(text);
+    // An interrupted call's marker is for the model; the turn's "Interrupted" line says it here.
+    const lines = text === INTERRUPT_MESSAGE_FOR_TOOL_USE ? [] : firstLines(text);
     const whole = text.replace(/\s+$/, "").split("\n");
     const result: ToolResultView = {
       isError: block.is_error === true,
