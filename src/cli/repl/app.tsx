@@ -2,7 +2,7 @@ import { Box, Static, Text, useInput } from "ink";
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { openMenu } from "./completion/menu.js";
 import { dialogRoom } from "./dialog-room.js";
-import { ctrlCMeaning, ctrlCPresses, DOUBLE_PRESS_MS } from "./exit-keys.js";
+import { ctrlCMeaning, ctrlCPresses, DOUBLE_PRESS_MS, isCtrlCKey } from "./exit-keys.js";
 import { isModeKey } from "./mode-cycle.js";
 import { PermissionDialog } from "./permission-dialog.js";
 import { Picker } from "./picker.js";
@@ -69,7 +69,10 @@ export function App({ controller, history, now }: AppProps) {
     () => void controller.exit(0),
     now,
   );
+  const promptListens = !question && !picker;
+  // The prompt reads Ctrl+C among its keys, in order with what was typed around it.
   useInput((input, key) => {
+    if (promptListens) return;
     const presses = ctrlCPresses(input, key);
     for (let i = 0; i < presses; i++) ctrlC.press();
   });
@@ -100,8 +103,9 @@ export function App({ controller, history, now }: AppProps) {
         {picker ? <Picker key={picker.id} spec={picker} /> : null}
         <PromptInput
           prompt={typing.prompt}
-          active={!question && !picker}
+          active={promptListens}
           onKey={(key, sources) => {
+            if (isCtrlCKey(key)) return ctrlC.press();
             // Shift+Tab cycles the permission mode, unless the `/` or `@` menu takes it (up).
             const { buffer, menu } = typing.latest();
             if (isModeKey(key) && !openMenu(buffer, menu, sources)) return controller.cycleMode();

@@ -4,18 +4,19 @@ import {
   chars,
   inJson,
   KEY,
+  keysCases,
   promptBox,
   sendKeys,
   sentPrompt,
-  WRITE_MODES,
 } from "./pty-keys.js";
 import { TERMINAL_SIZES, usePtyRepl } from "./pty-repl.js";
 
 // Issue 25, the prompt editor: every key at each terminal size, sent one by one and all at once.
 const pty = usePtyRepl("keel-keys");
 
-describe.each(TERMINAL_SIZES)("the prompt editor at $cols×$rows", (size) => {
-  describe.each(WRITE_MODES)("keys sent %s", (mode) => {
+describe.each(keysCases())(
+  "the prompt editor at $size.cols×$size.rows, keys sent $mode",
+  ({ size, mode }) => {
     it("edits with Backspace, Delete, Home/End and the Emacs keys, adds lines, walks and searches the history, and Ctrl+D exits", {
       timeout: 120_000,
     }, async () => {
@@ -140,5 +141,19 @@ describe.each(TERMINAL_SIZES)("the prompt editor at $cols×$rows", (size) => {
       expect(server.requests).toHaveLength(3);
       expect(server.violations).toEqual([]);
     });
+  },
+);
+
+describe("Ctrl+C read in one chunk with other keys", () => {
+  it("takes effect in order: typed text, then the press clears it, and a second press exits", async () => {
+    const { server, screen } = await pty.start(answers(1), [], 60_000, TERMINAL_SIZES[0]);
+    screen.write(`draft${KEY.ctrl("c")}kept`);
+    await screen.waitFor(
+      (s) => s.includes("Press Ctrl+C again to exit") && promptBox(s)[0] === "> kept",
+      "the draft cleared and the later text kept",
+    );
+    screen.write(`${KEY.ctrl("u")}${KEY.ctrl("c")}`);
+    expect(await screen.exited).toBe(0);
+    expect(server.requests).toHaveLength(0);
   });
 });
