@@ -6,19 +6,19 @@ import { allowEverything, toolPath } from "./harness/session.js";
 
 // The battery only proves something if its cases are real attacks: with every permission
 // check switched off, each case must escape (a case that cannot escape can never fail).
-// Half of each class runs by default (the suite's time on two cores); KEEL_ALL_TEETH=1 runs
-// every case, as after adding cases.
+// A quarter of each class runs by default (the suite's time on two cores); KEEL_ALL_TEETH=1
+// runs every case, as after adding cases.
 
 const env = useBatteryEnv();
 
-/** Every other case of each class (its first included), or every case with KEEL_ALL_TEETH=1. */
+/** Every fourth case of each class (its first included), or every case with KEEL_ALL_TEETH=1. */
 function chosen(cases: typeof BATTERY): typeof BATTERY {
   if (process.env.KEEL_ALL_TEETH === "1") return cases;
   const seen = new Map<string, number>();
   return cases.filter((c) => {
     const index = seen.get(String(c.class)) ?? 0;
     seen.set(String(c.class), index + 1);
-    return index % 2 === 0;
+    return index % 4 === 0;
   });
 }
 

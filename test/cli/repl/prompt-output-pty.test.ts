@@ -1,12 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { chars, KEY, sendKeys, WRITE_MODES } from "./pty-keys.js";
-import { TERMINAL_SIZES, usePtyRepl } from "./pty-repl.js";
+import { chars, KEY, keysCases, sendKeys } from "./pty-keys.js";
+import { usePtyRepl } from "./pty-repl.js";
 
 // Issue 25, the prompt editor: Ctrl+O and Ctrl+L at each terminal size, both ways of sending.
 const pty = usePtyRepl("keel-output");
 
-describe.each(TERMINAL_SIZES)("Ctrl+O and Ctrl+L at $cols×$rows", (size) => {
-  describe.each(WRITE_MODES)("keys sent %s", (mode) => {
+describe.each(keysCases())(
+  "Ctrl+O and Ctrl+L at $size.cols×$size.rows, keys sent $mode",
+  ({ size, mode }) => {
     it("prints the cut tool output whole and back, and clears the screen into the scrollback", {
       timeout: 120_000,
     }, async () => {
@@ -55,5 +56,5 @@ describe.each(TERMINAL_SIZES)("Ctrl+O and Ctrl+L at $cols×$rows", (size) => {
       expect(written).not.toContain("\x1b[3J");
       expect(server.violations).toEqual([]);
     });
-  });
-});
+  },
+);

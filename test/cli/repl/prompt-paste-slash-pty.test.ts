@@ -7,13 +7,13 @@ import {
   chars,
   inJson,
   KEY,
+  keysCases,
   promptBox,
   sendKeys,
   sentPrompt,
-  WRITE_MODES,
   type WriteMode,
 } from "./pty-keys.js";
-import { TERMINAL_SIZES, usePtyRepl } from "./pty-repl.js";
+import { usePtyRepl } from "./pty-repl.js";
 import type { PtyScreen } from "./pty-screen.js";
 
 // Issue 25, the prompt editor: pastes and the / menu at each terminal size, both ways of sending.
@@ -32,8 +32,9 @@ async function paste(screen: PtyScreen, lines: readonly string[], mode: WriteMod
   }
 }
 
-describe.each(TERMINAL_SIZES)("pastes and the / menu at $cols×$rows", (size) => {
-  describe.each(WRITE_MODES)("keys sent %s", (mode) => {
+describe.each(keysCases())(
+  "pastes and the / menu at $size.cols×$size.rows, keys sent $mode",
+  ({ size, mode }) => {
     it("collapses a long paste and sends it whole, completes commands after /, and answers unknown ones itself", {
       timeout: 120_000,
     }, async () => {
@@ -91,5 +92,5 @@ describe.each(TERMINAL_SIZES)("pastes and the / menu at $cols×$rows", (size) =>
       expect(sentPrompt(server, 1)).toContain(inJson("/usr/bin/x fails"));
       expect(server.violations).toEqual([]);
     });
-  });
-});
+  },
+);

@@ -68,6 +68,19 @@ export const TERMINAL_SIZES: readonly TerminalSize[] = [
   { cols: 200, rows: 60 },
 ];
 
+/** True when the pty tests run at every size and write mode (KEEL_PTY_FULL=1), as after a
+ * change to the REPL's drawing or keys; by default each file runs a sample. */
+export const PTY_FULL = process.env.KEEL_PTY_FULL === "1";
+
+/**
+ * The sizes a screen test file runs at: every one with KEEL_PTY_FULL=1, else those given by
+ * index (each file names its own, so that a default run still draws at every size somewhere
+ * and the suite keeps within its time on two cores).
+ */
+export function sizesToRun(...sample: number[]): readonly TerminalSize[] {
+  return PTY_FULL ? TERMINAL_SIZES : TERMINAL_SIZES.filter((_, index) => sample.includes(index));
+}
+
 /**
  * Registers the per-test set-up and clean-up (temp project and HOME, keel processes) of a
  * pty REPL test file; call it once at the top of the file. `prefix` names the temp folders.

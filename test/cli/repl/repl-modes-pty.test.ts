@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { TERMINAL_SIZES, usePtyRepl } from "./pty-repl.js";
+import { sizesToRun, usePtyRepl } from "./pty-repl.js";
 import { resultText, sentToolResults } from "./pty-requests.js";
 import { exitWithCtrlC, type PtyScreen, typeLine } from "./pty-screen.js";
 
@@ -38,7 +38,7 @@ async function pressShiftTab(screen: PtyScreen, expected: string): Promise<void>
   await screen.waitFor((s) => modeLine(s).includes(expected), `the mode line "${expected}"`, SLOW);
 }
 
-describe.each(TERMINAL_SIZES)("Shift+Tab at $cols×$rows", (size) => {
+describe.each(sizesToRun(1))("Shift+Tab at $cols×$rows", (size) => {
   it("cycles default → acceptEdits → plan → default, shown under the prompt", {
     timeout: 60_000,
   }, async () => {

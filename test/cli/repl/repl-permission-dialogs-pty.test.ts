@@ -3,7 +3,7 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { anthropicEnv, scriptedServer } from "../../helpers/scripted.js";
-import { REPL_PROMPT, TERMINAL_SIZES, usePtyRepl } from "./pty-repl.js";
+import { REPL_PROMPT, sizesToRun, usePtyRepl } from "./pty-repl.js";
 import { mainRequests, resultText, sentToolResults } from "./pty-requests.js";
 import { exitWithCtrlC, typeLine } from "./pty-screen.js";
 
@@ -26,7 +26,7 @@ const CLEAR_SCROLLBACK = "\u001b[3J";
 /** The screen's text without the dialog's border and without line breaks or spaces. */
 const squeezed = (screen: string) => screen.replace(/[│╭╮╰╯─\s]/g, "");
 
-describe.each(TERMINAL_SIZES)("permission dialogs at $cols×$rows", (size) => {
+describe.each(sizesToRun(0))("permission dialogs at $cols×$rows", (size) => {
   it("shows a new file's content numbered, scrolls it, and writes it once allowed", {
     timeout: 90_000,
   }, async () => {

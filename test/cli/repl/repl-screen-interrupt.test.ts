@@ -2,7 +2,7 @@ import { readdir } from "node:fs/promises";
 import { describe, expect, it } from "vitest";
 import { projectDir } from "../../../src/config/paths.js";
 import { anthropicEnv } from "../../helpers/scripted.js";
-import { REPL_PROMPT, TERMINAL_SIZES, usePtyRepl } from "./pty-repl.js";
+import { REPL_PROMPT, sizesToRun, TERMINAL_SIZES, usePtyRepl } from "./pty-repl.js";
 import { exitWithCtrlC, typeLine } from "./pty-screen.js";
 import {
   CLEAR_SCREEN,
@@ -44,6 +44,7 @@ const KEYS = [
 
 describe("an answer interrupted mid-stream stays on screen", { timeout: 120_000 }, () => {
   TERMINAL_SIZES.forEach((size, index) => {
+    if (!sizesToRun(1, 2).includes(size)) return;
     const { name, key } = KEYS[index]!;
     it(`${name} keeps the partial answer, marked, out of the model's history, and /resume shows it (${size.cols}×${size.rows})`, async () => {
       const { server, repl } = await startAfterShellLines(pty, SLOW_ANSWER, size);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { TERMINAL_SIZES, usePtyRepl } from "./pty-repl.js";
+import { sizesToRun, usePtyRepl } from "./pty-repl.js";
 import { promptRow, typeLine } from "./pty-screen.js";
 import {
   CLEAR_SCREEN,
@@ -29,7 +29,7 @@ async function twoTurns(size: { cols: number; rows: number }) {
 }
 
 describe("/clear and /rewind draw the conversation anew", { timeout: 120_000 }, () => {
-  for (const size of TERMINAL_SIZES) {
+  for (const size of sizesToRun(2)) {
     it(`/clear clears the screen and its scrollback for a fresh start (${size.cols}×${size.rows})`, async () => {
       const { server, repl } = await twoTurns(size);
       expect(occurrences(repl.output(), CLEAR_SCROLLBACK)).toBe(0);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { TERMINAL_SIZES, usePtyRepl } from "./pty-repl.js";
+import { sizesToRun, usePtyRepl } from "./pty-repl.js";
 import { typeLine } from "./pty-screen.js";
 import {
   CLEAR_SCROLLBACK,
@@ -21,7 +21,7 @@ function tallAnswer(size: { cols: number; rows: number }) {
 }
 
 describe("a tall answer whose last line wraps", { timeout: 120_000 }, () => {
-  for (const size of TERMINAL_SIZES) {
+  for (const size of sizesToRun(1)) {
     it(`is drawn whole, its last row right above the prompt box (${size.cols}×${size.rows})`, async () => {
       const { lines, words, scenario } = tallAnswer(size);
       const { server, repl } = await startAfterShellLines(pty, scenario, size);
