@@ -1,3 +1,5 @@
+import { CONTEXT_1M_WINDOW, splitContext1m } from "./context-1m.js";
+
 /** What keel knows about a model: its window, its output cap, its list prices. */
 export interface ModelInfo {
   id: string;
@@ -47,18 +49,23 @@ export const MODEL_ALIASES: Readonly<Record<string, string>> = {
   haiku: "claude-haiku-4-5",
 };
 
-/** The full id for an alias; any other id unchanged. */
+/** The full id for an alias (`opus[1m]` keeps its suffix); any other id unchanged. */
 export function resolveModelAlias(id: string): string {
-  return MODEL_ALIASES[id] ?? id;
+  const { id: base, context1m } = splitContext1m(id);
+  const full = MODEL_ALIASES[base] ?? base;
+  return context1m ? `${full}[1m]` : full;
 }
 
 /**
- * The catalogue entry for a model id, also for dated ids (`claude-haiku-4-5-20251001`);
- * undefined when keel does not know the model.
+ * The catalogue entry for a model id, also for dated ids (`claude-haiku-4-5-20251001`) and
+ * `[1m]` ones (the same model and price, with the 1M window); undefined when keel does not
+ * know the model.
  */
 export function findModel(id: string): ModelInfo | undefined {
-  const base = id.replace(/-\d{8}$/, "");
-  return KNOWN_MODELS.find((m) => m.id === base);
+  const { id: wire, context1m } = splitContext1m(id);
+  const base = wire.replace(/-\d{8}$/, "");
+  const info = KNOWN_MODELS.find((m) => m.id === base);
+  return info && context1m ? { ...info, contextWindow: CONTEXT_1M_WINDOW } : info;
 }
 
 /** The max_tokens a request asks for: the user's setting, else 32k, never above the model's cap. */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { contextWindowFor } from "../../src/context/limits.js";
 import { findModel, requestMaxTokens, resolveModelAlias } from "../../src/model/catalog.js";
 import { costOf } from "../../src/model/cost.js";
 import { parseModelString } from "../../src/model/model-string.js";
@@ -21,6 +22,20 @@ describe("the model catalogue", () => {
   it("resolves the aliases people type", () => {
     expect(resolveModelAlias("sonnet")).toBe("claude-sonnet-5");
     expect(resolveModelAlias("claude-opus-4-6")).toBe("claude-opus-4-6");
+    expect(resolveModelAlias("opus[1m]")).toBe("claude-opus-5-5[1m]");
+    expect(resolveModelAlias("sonnet[1M]")).toBe("claude-sonnet-5[1m]");
+  });
+
+  it("knows a [1m] model as the model with the 1M window, at the model's price", () => {
+    expect(findModel("claude-sonnet-4-6[1m]")).toMatchObject({
+      contextWindow: 1_000_000,
+      maxOutputTokens: 32_000,
+      pricing: { inputPerMTok: 3, outputPerMTok: 15 },
+    });
+    expect(findModel("claude-sonnet-4-6")?.contextWindow).toBe(200_000);
+    expect(findModel("some-local-model[1m]")).toBeUndefined();
+    // Compaction reckons with the 1M window.
+    expect(contextWindowFor("claude-sonnet-4-6[1m]")).toBe(1_000_000);
   });
 });
 

@@ -1,4 +1,5 @@
 import { assembleStream } from "../assemble.js";
+import { betasFor, splitContext1m } from "../context-1m.js";
 import { ModelError } from "../errors.js";
 import {
   keelHeaders,
@@ -34,6 +35,21 @@ interface Send {
   client: MessagesClient;
   encode: RequestEncoder;
   endpoint: Endpoint;
+  betas: readonly string[];
+}
+
+/**
+ * The body and headers of one request. A `[1m]` model goes out under its API id with the 1M
+ * beta added to the session's betas (the header replaces the client's default one).
+ */
+function wireRequest(send: Send, request: ModelRequest) {
+  const { id, context1m } = splitContext1m(request.model);
+  const body = messagesRequestBody(context1m ? { ...request, model: id } : request);
+  const beta = context1m ? { "anthropic-beta": betasFor(request.model, send.betas).join(",") } : {};
+  return {
+    body,
+    headers: { ...keelHeaders(request), ...beta, "content-type": "application/json" },
+  };
 }
 
 async function openStream(
@@ -42,7 +58,7 @@ async function openStream(
   sent: RequestSignal,
   outer: AbortSignal,
 ): Promise<Response> {
-  const body = messagesRequestBody(request);
+  const { body, headers } = wireRequest(send, request);
   const { signal } = sent;
   try {
     // The body goes as keel encoded it (a JSON body the SDK passes on as it is, given its
@@ -50,7 +66,7 @@ async function openStream(
     return await send.client.messages
       .create(body, {
         signal,
-        headers: { ...keelHeaders(request), "content-type": "application/json" },
+        headers,
         body: send.encode(body),
       })
       .asResponse();
@@ -92,7 +108,7 @@ function sender(config: AnthropicProviderConfig): Send {
   const client = createClient(config);
   const timeouts = config.timeouts ?? DEFAULT_API_TIMEOUTS;
   const endpoint = { url: client.buildURL("/v1/messages", undefined), timeouts };
-  return { client, encode: createRequestEncoder(), endpoint };
+  return { client, encode: createRequestEncoder(), endpoint, betas: config.betas ?? [] };
 }
 
 /**
