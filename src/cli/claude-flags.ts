@@ -29,11 +29,6 @@ export const NO_EFFECT_FLAGS: readonly { flags: string; why: string }[] = [
  * (contracts §2), never accepted and ignored.
  */
 export const PENDING_FLAGS: readonly { flags: string; feature: string; choices?: string[] }[] = [
-  {
-    flags: "--effort <level>",
-    feature: "reasoning effort comes with issue 20",
-    choices: ["low", "medium", "high", "xhigh", "max"],
-  },
   { flags: "--task-budget <tokens>", feature: "task budgets come with issue 20" },
   { flags: "--plugin-dir <paths...>", feature: "plugins come with issue 24" },
   { flags: "--plugin-dir-no-mcp <paths...>", feature: "plugins come with issue 24" },

@@ -38,6 +38,7 @@ import { createChildAbortController } from "../tools/child-abort-controller.js";
 import type { AppState } from "../tools/context.js";
 import { VERSION } from "../version.js";
 import type { CliSession, CliSessionInputs } from "./cli-session-types.js";
+import { effortLevel } from "./effort-option.js";
 import { parseJsonSchema } from "./json-schema-option.js";
 import type { CliOptions } from "./options.js";
 import { withPermissionRequestHooks } from "./permission-request-hooks.js";
@@ -217,6 +218,10 @@ async function loadFirstContext(parts: Parts, loaded: Set<string>): Promise<Sess
   };
 }
 
+function alwaysThinkingSetting(value: boolean | undefined): { alwaysThinkingEnabled?: boolean } {
+  return value === undefined ? {} : { alwaysThinkingEnabled: value };
+}
+
 /** The flags and model facts the engine takes as they are. */
 function engineLimits(
   options: CliOptions,
@@ -231,9 +236,16 @@ function engineLimits(
       ? {}
       : { maxThinkingTokens: options.maxThinkingTokens }),
     env,
+    ...alwaysThinkingSetting(inputs.policy.settings.alwaysThinkingEnabled),
+  });
+  const effort = effortLevel({
+    ...(options.effort ? { flag: options.effort } : {}),
+    env,
+    ...(inputs.policy.settings.effortLevel ? { setting: inputs.policy.settings.effortLevel } : {}),
   });
   return {
     ...(thinking ? { thinkingConfig: thinking } : {}),
+    ...(effort ? { effort } : {}),
     userSpecifiedModel: model.model,
     ...(model.fallbackModel ? { fallbackModel: model.fallbackModel } : {}),
     ...(options.maxTurns === undefined ? {} : { maxTurns: options.maxTurns }),

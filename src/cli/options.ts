@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { Command, InvalidArgumentError, Option } from "commander";
 import type { AgentDefinition } from "../config/agent-definition.js";
+import { EFFORT_LEVELS, type EffortLevel } from "../protocol/api.js";
 import { PERMISSION_MODES, type PermissionMode } from "../tools/context.js";
 import { VERSION } from "../version.js";
 import { parseAgentsOption } from "./agents-option.js";
@@ -60,6 +61,8 @@ export interface CliOptions {
   thinking?: string;
   /** `--max-thinking-tokens N` (0 turns thinking off). */
   maxThinkingTokens?: string;
+  /** `--effort low|medium|high|xhigh|max`. */
+  effort?: EffortLevel;
   /** `--tools`: the built-in tools to offer ("default" or absent: all; "": none). */
   tools?: string;
   /** `--setting-sources`: which settings files to read (user, project, local). */
@@ -265,6 +268,7 @@ function toCliOptions(promptWords: string[], raw: Record<string, unknown>): CliO
       : {}),
     ...optional("thinking"),
     ...optional("maxThinkingTokens"),
+    ...(typeof raw.effort === "string" ? { effort: raw.effort as EffortLevel } : {}),
     ...optional("tools"),
     ...optional("settingSources"),
     ...optional("agent"),
@@ -375,6 +379,12 @@ export function mainCommand(onParsed: (options: CliOptions) => void): Command {
     )
     .option("--thinking <mode>", "extended thinking: adaptive, enabled or disabled")
     .option("--max-thinking-tokens <n>", "thinking budget per request (0 turns thinking off)")
+    .addOption(
+      new Option(
+        "--effort <level>",
+        "effort for the session: thinking on, and output_config.effort where the model takes it",
+      ).choices(EFFORT_LEVELS),
+    )
     .option(
       "--setting-sources <sources>",
       "settings files to read: user, project, local (comma-separated; empty for none)",

@@ -6,6 +6,8 @@ export interface ThinkingInputs {
   thinking?: string;
   maxThinkingTokens?: string;
   env: Readonly<Record<string, string | undefined>>;
+  /** The settings' `alwaysThinkingEnabled`. */
+  alwaysThinkingEnabled?: boolean;
 }
 
 function tokens(name: string, value: string): number {
@@ -21,7 +23,8 @@ function tokens(name: string, value: string): number {
 /**
  * The thinking configuration requests carry, as Claude Code reads it: `--thinking
  * adaptive|enabled|disabled`, else `--max-thinking-tokens N` (0 = off), else
- * MAX_THINKING_TOKENS; undefined leaves the model's default.
+ * MAX_THINKING_TOKENS, else the settings' `alwaysThinkingEnabled` (true: on, false: off);
+ * undefined leaves the model's default. The model layer sends it as each model takes it.
  */
 export function thinkingConfig(inputs: ThinkingInputs): ApiThinkingConfig | undefined {
   const { thinking } = inputs;
@@ -34,7 +37,12 @@ export function thinkingConfig(inputs: ThinkingInputs): ApiThinkingConfig | unde
     inputs.maxThinkingTokens !== undefined
       ? ["--max-thinking-tokens", inputs.maxThinkingTokens]
       : ["MAX_THINKING_TOKENS", inputs.env.MAX_THINKING_TOKENS];
-  if (raw === undefined || raw === "") return undefined;
+  if (raw === undefined || raw === "") return alwaysThinking(inputs.alwaysThinkingEnabled);
   const budget = tokens(name, raw);
   return budget === 0 ? { type: "disabled" } : { type: "enabled", budget_tokens: budget };
+}
+
+function alwaysThinking(enabled: boolean | undefined): ApiThinkingConfig | undefined {
+  if (enabled === undefined) return undefined;
+  return enabled ? { type: "adaptive" } : { type: "disabled" };
 }

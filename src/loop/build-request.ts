@@ -101,6 +101,7 @@ export function buildRequest(inputs: RequestInputs): ModelRequest {
     ...(tools.length > 0 ? { tools: tools.map(definitionOf) } : {}),
     maxTokens: inputs.maxTokens,
     ...(thinking ? { thinking } : {}),
+    ...(inputs.context.options.effort ? { effort: inputs.context.options.effort } : {}),
     kind: inputs.kind,
     // A subagent's requests name it (its type), so a scripted model can give it its own script.
     ...(inputs.context.agentType === undefined ? {} : { agent: inputs.context.agentType }),

@@ -1,6 +1,7 @@
 import type {
   ApiMessageParam,
   ApiThinkingConfig,
+  EffortLevel,
   SystemPrompt,
   ToolDefinition,
 } from "../protocol/api.js";
@@ -50,6 +51,8 @@ export interface ModelRequest {
   tools?: ToolDefinition[];
   maxTokens: number;
   thinking?: ApiThinkingConfig;
+  /** The effort asked for; sent where the model takes it (model/thinking-support.ts). */
+  effort?: EffortLevel;
   temperature?: number;
   stopSequences?: string[];
   kind: RequestKind;

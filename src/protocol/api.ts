@@ -34,5 +34,11 @@ export type ApiThinkingConfig =
   | { type: "adaptive" }
   | { type: "disabled" };
 
+/** The API's effort levels (`output_config.effort`), lowest first; `--effort` takes the same. */
+export const EFFORT_LEVELS = ["low", "medium", "high", "xhigh", "max"] as const;
+
+/** How much effort the model puts into a response (thinking, text and tool calls alike). */
+export type EffortLevel = (typeof EFFORT_LEVELS)[number];
+
 /** The system prompt: plain text or blocks (blocks can carry cache breakpoints). */
 export type SystemPrompt = string | TextBlock[];

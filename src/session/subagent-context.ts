@@ -40,7 +40,12 @@ export interface SubagentIdentity {
  * parent's permissions, hooks and app state. It never touches the parent's in-progress set.
  */
 export function subagentContext(parent: ToolUseContext, who: SubagentIdentity): ToolUseContext {
-  const { thinking: _disabled, refreshTools: _parentsOwn, ...options } = parent.options;
+  const {
+    thinking: _disabled,
+    effort: _thinkingsToo,
+    refreshTools: _parentsOwn,
+    ...options
+  } = parent.options;
   return {
     options: {
       ...options,

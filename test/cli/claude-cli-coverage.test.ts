@@ -89,14 +89,11 @@ describe("through keel", () => {
   });
 
   it("a flag whose issue has not landed exits 1 with one line naming it", async () => {
-    const effort = await runKeel(["-p", "hi", "--effort", "xhigh"]);
-    expect(effort.code).toBe(1);
-    expect(effort.stderr).toBe(
-      "keel: --effort is not available in keel yet: reasoning effort comes with issue 20\n",
+    const budget = await runKeel(["-p", "hi", "--task-budget", "1000"]);
+    expect(budget.code).toBe(1);
+    expect(budget.stderr).toBe(
+      "keel: --task-budget is not available in keel yet: task budgets come with issue 20\n",
     );
-    const badEffort = await runKeel(["-p", "hi", "--effort", "huge"]);
-    expect(badEffort.code).toBe(1);
-    expect(badEffort.stderr).toContain("Allowed choices are low, medium, high, xhigh, max");
   });
 
   it("--permission-mode manual is default; auto starts in default and says so", async () => {

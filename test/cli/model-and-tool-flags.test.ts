@@ -12,9 +12,10 @@ function firstBody(server: Awaited<ReturnType<typeof scriptedServer>>) {
 }
 
 describe("flags the Agent SDK passes for features keel has", () => {
-  it("--max-thinking-tokens asks for extended thinking with that budget", async () => {
+  it("--max-thinking-tokens asks a model without adaptive thinking for that budget", async () => {
     const server = await scriptedServer(hello);
-    const run = await runKeel(["-p", "hi", "--max-thinking-tokens", "4000"], {
+    const args = ["-p", "hi", "--model", "claude-haiku-4-5", "--max-thinking-tokens", "4000"];
+    const run = await runKeel(args, {
       env: anthropicEnv(server),
     });
     expect(run.code).toBe(0);

@@ -56,7 +56,11 @@ describe("the settings' env reaches keel's own variables, as in Claude Code", ()
   });
 
   it("MAX_THINKING_TOKENS=32000 with max_tokens 32000 sends a budget below max_tokens", async () => {
-    const body = await firstRequest({ MAX_THINKING_TOKENS: "32000" });
+    // Haiku 4.5 thinks with a budget; models with adaptive thinking get no budget at all.
+    const body = await firstRequest({
+      ANTHROPIC_MODEL: "claude-haiku-4-5",
+      MAX_THINKING_TOKENS: "32000",
+    });
     expect(body.max_tokens).toBe(32000);
     expect(body.thinking).toEqual({ type: "enabled", budget_tokens: 31999 });
   });

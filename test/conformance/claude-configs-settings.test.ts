@@ -50,21 +50,14 @@ const EXPECTED: Record<string, string[][]> = {
     "statusLine",
     "enabledPlugins",
     "forceLoginMethod",
-    "alwaysThinkingEnabled",
   ),
   "9999years__dotfiles/claude/settings.json": [
     ["permissions.allow[1]", "skipped"],
-    ...noEffect(
-      "permissions.defaultMode",
-      "enabledPlugins",
-      "effortLevel",
-      "skipAutoPermissionPrompt",
-    ),
+    ...noEffect("permissions.defaultMode", "enabledPlugins", "skipAutoPermissionPrompt"),
   ],
   "ArloL__dotfiles/claude/settings.json": noEffect(
     "statusLine",
     "enabledPlugins",
-    "effortLevel",
     "autoUpdatesChannel",
     "voiceEnabled",
   ),

@@ -94,6 +94,8 @@ const SCALAR_KEYS = [
   "includeCoAuthoredBy",
   "includeGitInstructions",
   "outputStyle",
+  "effortLevel",
+  "alwaysThinkingEnabled",
 ] as const;
 
 function highestScalars(

@@ -1,4 +1,5 @@
 import type { PermissionRule } from "../../policy/permission-rule.js";
+import type { EffortLevel } from "../../protocol/api.js";
 import type { PermissionMode } from "../../tools/context.js";
 import type { ProjectCode } from "./project-code.js";
 import type { ResolvedSandboxSettings } from "./sandbox-merge.js";
@@ -42,6 +43,9 @@ export interface ResolvedSettings {
   includeGitInstructions?: boolean;
   /** `outputStyle` of the highest source that sets it. */
   outputStyle?: string;
+  /** `effortLevel` and `alwaysThinkingEnabled`, each from the highest source that sets it. */
+  effortLevel?: EffortLevel;
+  alwaysThinkingEnabled?: boolean;
   /** `allowedHttpHookUrls` of every file, concatenated; undefined when none sets it. */
   allowedHttpHookUrls?: string[];
   /** `httpHookAllowedEnvVars` of every file, concatenated; undefined when none sets it. */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { EFFORT_LEVELS, type EffortLevel } from "../../protocol/api.js";
 import type { PERMISSION_MODES } from "../../tools/context.js";
 import type { SandboxSettings } from "./sandbox-schema.js";
 
@@ -46,6 +47,10 @@ export const plainKeySchemas = {
   includeGitInstructions: z.boolean(),
   /** The output style (built-in, or a `.claude/output-styles/*.md` name) the prompt adds. */
   outputStyle: z.string(),
+  /** The effort requests ask for, unless `--effort` or CLAUDE_CODE_EFFORT_LEVEL names one. */
+  effortLevel: z.enum(EFFORT_LEVELS),
+  /** Thinking on (true) or off (false) unless a flag or MAX_THINKING_TOKENS says otherwise. */
+  alwaysThinkingEnabled: z.boolean(),
 } as const;
 
 /** One settings file as keel uses it, after checking (keys it does not read are left out). */
@@ -69,6 +74,8 @@ export interface SettingsFile {
   includeCoAuthoredBy?: boolean;
   includeGitInstructions?: boolean;
   outputStyle?: string;
+  effortLevel?: EffortLevel;
+  alwaysThinkingEnabled?: boolean;
   /** Claude Code's OS sandbox for Bash. */
   sandbox?: SandboxSettings;
 }

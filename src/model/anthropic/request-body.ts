@@ -1,4 +1,5 @@
 import type { ModelRequest } from "../provider.js";
+import { type ThinkingFields, thinkingFields } from "./thinking-fields.js";
 
 /** The JSON body of one streaming Messages API request; absent settings are left out. */
 export interface MessagesRequestBody {
@@ -7,18 +8,21 @@ export interface MessagesRequestBody {
   messages: ModelRequest["messages"];
   system?: ModelRequest["system"];
   tools?: ModelRequest["tools"];
-  thinking?: ModelRequest["thinking"];
+  thinking?: ThinkingFields["thinking"];
+  output_config?: ThinkingFields["output_config"];
   temperature?: number;
   stop_sequences?: string[];
   stream: true;
 }
 
 /**
- * The request body for a ModelRequest. Thinking is passed as given; temperature only when
- * thinking is off, because the API rejects a temperature other than 1 with thinking on.
+ * The request body for a ModelRequest. Thinking and effort as the model takes them
+ * (thinking-fields.ts); temperature only when thinking is off, because the API rejects a
+ * temperature other than 1 with thinking on.
  */
 export function messagesRequestBody(request: ModelRequest): MessagesRequestBody {
-  const thinkingOn = request.thinking !== undefined && request.thinking.type !== "disabled";
+  const { thinking, output_config } = thinkingFields(request);
+  const thinkingOn = thinking !== undefined && thinking.type !== "disabled";
   const body: MessagesRequestBody = {
     model: request.model,
     max_tokens: request.maxTokens,
@@ -27,7 +31,8 @@ export function messagesRequestBody(request: ModelRequest): MessagesRequestBody 
   };
   if (request.system !== undefined) body.system = request.system;
   if (request.tools !== undefined) body.tools = request.tools;
-  if (request.thinking !== undefined) body.thinking = request.thinking;
+  if (thinking !== undefined) body.thinking = thinking;
+  if (output_config !== undefined) body.output_config = output_config;
   if (request.temperature !== undefined && !thinkingOn) body.temperature = request.temperature;
   if (request.stopSequences !== undefined) body.stop_sequences = request.stopSequences;
   return body;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { thinkingFields } from "../anthropic/thinking-fields.js";
 import type { ModelRequest } from "../provider.js";
 import type { RequestFacts } from "./turns.js";
 
@@ -71,7 +72,7 @@ export function toRequestBody(request: ModelRequest): Record<string, unknown> {
     messages: request.messages,
     ...(request.system === undefined ? {} : { system: request.system }),
     ...(request.tools === undefined ? {} : { tools: request.tools }),
-    ...(request.thinking === undefined ? {} : { thinking: request.thinking }),
+    ...thinkingFields(request),
     ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
     ...(request.stopSequences === undefined ? {} : { stop_sequences: request.stopSequences }),
     stream: true,

@@ -27,6 +27,7 @@ export function turnToolUseContext(inputs: TurnContextInputs): ToolUseContext {
       tools: inputs.tools,
       mainLoopModel: config.userSpecifiedModel,
       ...(config.thinkingConfig ? { thinking: config.thinkingConfig } : {}),
+      ...(config.effort ? { effort: config.effort } : {}),
       commands: config.commands ?? [],
       agentDefinitions: config.agents ?? [],
       runSubagent: inputs.runSubagent,

@@ -74,13 +74,26 @@ describe("the Anthropic provider sends the request keel built", () => {
     ]);
   });
 
-  it("sends thinking as given and leaves temperature out while thinking is on", async () => {
+  it("sends a budget to a model without adaptive thinking, and no temperature while thinking", async () => {
     const body = await send(
       providerFor(server),
-      modelRequest({ thinking: { type: "enabled", budget_tokens: 2048 }, temperature: 1 }),
+      modelRequest({
+        model: "claude-haiku-4-5",
+        thinking: { type: "enabled", budget_tokens: 2048 },
+        temperature: 1,
+      }),
     );
     expect(body.thinking).toEqual({ type: "enabled", budget_tokens: 2048 });
     expect(body).not.toHaveProperty("temperature");
+  });
+
+  it("sends adaptive thinking and the effort to a model that takes them", async () => {
+    const body = await send(
+      providerFor(server),
+      modelRequest({ thinking: { type: "enabled", budget_tokens: 2048 }, effort: "xhigh" }),
+    );
+    expect(body.thinking).toEqual({ type: "adaptive" });
+    expect(body.output_config).toEqual({ effort: "xhigh" });
   });
 
   it("sends temperature when thinking is disabled", async () => {
