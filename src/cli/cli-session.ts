@@ -7,7 +7,6 @@ import { contextSettingsFromEnv, createIsAtBlockingLimit } from "../context/limi
 import { createMicrocompact, forgetClearedReads } from "../context/microcompact.js";
 import { createContextPipeline } from "../context/pipeline.js";
 import { createToolResultBudget } from "../context/tool-result-budget.js";
-import { askSmallModel } from "../hooks/ask-small-model.js";
 import type { HttpHookPolicy } from "../hooks/http-url-policy.js";
 import type { CallModel } from "../loop/params.js";
 import { createPermissionEngine } from "../policy/engine.js";
@@ -39,6 +38,7 @@ import type { AppState } from "../tools/context.js";
 import { VERSION } from "../version.js";
 import type { CliSession, CliSessionInputs } from "./cli-session-types.js";
 import { effortLevel } from "./effort-option.js";
+import { sessionHookRunners } from "./hook-runners.js";
 import { parseJsonSchema } from "./json-schema-option.js";
 import type { CliOptions } from "./options.js";
 import { withPermissionRequestHooks } from "./permission-request-hooks.js";
@@ -296,6 +296,13 @@ export async function createCliSession(inputs: CliSessionInputs): Promise<CliSes
   const env = { ...io.env, ...policy.settings.env };
   const toolset = await createSessionToolset(inputs, env);
   let appState: AppState = { permissionMode: policy.settings.permissionMode };
+  const permissions = createPermissionEngine({
+    settings: policy.settings,
+    cwd: io.cwd,
+    stateDir: inputs.stateDir,
+    home,
+    env,
+  });
   const hooks = createSessionHooks({
     config: policy.hooks,
     sessionId: inputs.sessionId,
@@ -306,17 +313,10 @@ export async function createCliSession(inputs: CliSessionInputs): Promise<CliSes
     report: inputs.warn,
     ...(inputs.runHookCommand ? { runCommand: inputs.runHookCommand } : {}),
     http: httpHookPolicy(policy.settings),
-    ask: askSmallModel(inputs.model.provider, inputs.model.model),
+    ...sessionHookRunners(inputs, { toolset, permissions, ids }),
     ...(inputs.onHookEvent ? { onHookEvent: inputs.onHookEvent } : {}),
   });
   const parts: Parts = { inputs, ids, home, env, toolset, hooks };
-  const permissions = createPermissionEngine({
-    settings: policy.settings,
-    cwd: io.cwd,
-    stateDir: inputs.stateDir,
-    home,
-    env,
-  });
   const abort = createChildAbortController(io.signal);
   const loadedMemory = new Set<string>();
   const sink = transcriptSink(inputs);

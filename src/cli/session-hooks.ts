@@ -3,6 +3,7 @@ import type { HooksConfig } from "../hooks/config.js";
 import type { HookEventFields, SessionEndReason, SessionStartSource } from "../hooks/hook-input.js";
 import {
   type AskHookModel,
+  type CallHookMcpTool,
   createHookEngine,
   formatHookNotice,
   type HookEngine,
@@ -71,6 +72,10 @@ export interface SessionHooksInputs {
   http?: HttpHookPolicy;
   /** The small model prompt hooks ask. */
   ask?: AskHookModel;
+  /** The subagent agent hooks ask. */
+  askAgent?: AskHookModel;
+  /** Calls a connected MCP server's tool (mcp_tool hooks). */
+  callMcpTool?: CallHookMcpTool;
   /** Told each hook's start, output and end (`--include-hook-events`). */
   onHookEvent?: (message: SdkHookMessage) => void;
 }
@@ -132,6 +137,8 @@ export function createSessionHooks(inputs: SessionHooksInputs): SessionHooks {
     ...(inputs.runCommand ? { runCommand: inputs.runCommand } : {}),
     ...(inputs.http ? { http: inputs.http } : {}),
     ...(inputs.ask ? { ask: inputs.ask } : {}),
+    ...(inputs.askAgent ? { askAgent: inputs.askAgent } : {}),
+    ...(inputs.callMcpTool ? { callMcpTool: inputs.callMcpTool } : {}),
     ...lifecycleOptions(inputs),
   });
   return {

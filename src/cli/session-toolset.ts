@@ -35,6 +35,8 @@ export interface SessionToolset {
   mcpStatus(): Array<{ name: string; status: string }>;
   /** The MCP servers' prompts, as slash commands `/mcp__<server>__<prompt>`. */
   mcpPrompts(): McpPromptCommand[];
+  /** Calls a configured MCP server's tool by name (mcp_tool hooks). */
+  callMcpTool: McpManager["callTool"];
   dispose(): Promise<void>;
 }
 
@@ -144,6 +146,7 @@ export async function createSessionToolset(
       ...(inputs.hostTools?.servers ?? []),
     ],
     mcpPrompts: () => mcp.promptCommands(),
+    callMcpTool: (call, signal) => mcp.callTool(call, signal),
     dispose: async () => {
       await sessionTools.dispose();
       await mcp.close();

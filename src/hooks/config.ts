@@ -38,18 +38,19 @@ export interface PromptHookConfig extends HookHandlerCommon {
   continueOnBlock?: boolean;
 }
 
-/** An agent hook: accepted, reported as not run (keel has no agent verifier yet). */
+/** An agent hook: a small subagent (read-only tools) reads the prompt and answers ok or not. */
 export interface AgentHookConfig extends HookHandlerCommon {
   type: "agent";
   prompt: string;
   model?: string;
 }
 
-/** An mcp_tool hook: accepted, reported as not run. */
+/** An mcp_tool hook: a tool of a connected MCP server is called; its text is the hook's output. */
 export interface McpToolHookConfig extends HookHandlerCommon {
   type: "mcp_tool";
   server: string;
   tool: string;
+  /** The call's arguments; `${path}` in string values is taken from the input JSON. */
   input?: Record<string, unknown>;
 }
 

@@ -13,6 +13,7 @@ import { interpretHook } from "./interpret.js";
 import { type HookRunOutcome, mergeHookResults } from "./merge-results.js";
 import { type CommandHookResult, runCommandHook } from "./run-command-hook.js";
 import { type HandlerRequest, type HandlerRunners, runHandler } from "./run-handler.js";
+import type { CallHookMcpTool } from "./run-mcp-tool-hook.js";
 import type { AskHookModel } from "./run-prompt-hook.js";
 import { selectHooks } from "./select-hooks.js";
 import { hookTimeoutMs } from "./timeouts.js";
@@ -47,6 +48,10 @@ export interface HookEngineOptions {
   http?: HttpHookPolicy;
   /** The small model prompt hooks ask. */
   ask?: AskHookModel;
+  /** The subagent agent hooks ask (read-only tools; its final text is the answer). */
+  askAgent?: AskHookModel;
+  /** Calls a connected MCP server's tool (mcp_tool hooks). */
+  callMcpTool?: CallHookMcpTool;
   /** Told when each hook starts, writes output and ends (stream-json's hook lifecycle messages). */
   lifecycle?: (event: HookLifecycleEvent) => void;
   /** How often a running command hook's new output is told (default once a second). */
@@ -82,6 +87,8 @@ export function createHookEngine(options: HookEngineOptions): HookEngine {
     runCommand: options.runCommand ?? runCommandHook,
     http: options.http ?? {},
     ask: options.ask,
+    askAgent: options.askAgent,
+    callMcpTool: options.callMcpTool,
   };
   const spent = new Set<HookHandlerConfig>();
   const hooksFor = <E extends HookEvent>(event: E, input: HookEventInput<E>) =>

@@ -38,6 +38,7 @@ export {
   type CommandHookResult,
   runCommandHook,
 } from "./run-command-hook.js";
+export type { CallHookMcpTool } from "./run-mcp-tool-hook.js";
 export type { AskHookModel } from "./run-prompt-hook.js";
 export {
   describeBlockedPrompt,

@@ -2,7 +2,13 @@ import type { HookHandlerConfig } from "./config.js";
 import type { HttpHookPolicy } from "./http-url-policy.js";
 import type { CommandHookRequest, CommandHookResult, runCommandHook } from "./run-command-hook.js";
 import { runHttpHook } from "./run-http-hook.js";
-import { type AskHookModel, runPromptHook } from "./run-prompt-hook.js";
+import { type CallHookMcpTool, runMcpToolHook } from "./run-mcp-tool-hook.js";
+import {
+  AGENT_HOOK_SYSTEM,
+  type AskHookModel,
+  PROMPT_HOOK_SYSTEM,
+  runPromptHook,
+} from "./run-prompt-hook.js";
 
 /** What every handler type runs with. */
 export interface HandlerRunners {
@@ -10,6 +16,10 @@ export interface HandlerRunners {
   http: HttpHookPolicy;
   /** The small model for prompt hooks; undefined: prompt hooks fail to run, said why. */
   ask: AskHookModel | undefined;
+  /** The subagent agent hooks ask; undefined: agent hooks fail to run, said why. */
+  askAgent: AskHookModel | undefined;
+  /** Calls an MCP server's tool for mcp_tool hooks; undefined: they fail to run, said why. */
+  callMcpTool: CallHookMcpTool | undefined;
 }
 
 /** One handler's run: the base of a command request plus its timeout. */
@@ -33,20 +43,34 @@ export function runHandler(
         policy: runners.http,
         env: request.env,
       });
-    case "prompt": {
+    case "prompt":
       if (runners.ask === undefined) return notRun("no model is available for prompt hooks");
       return runPromptHook({
-        hook,
-        inputJson: request.stdinJson,
-        timeoutMs: request.timeoutMs,
-        signal: request.signal,
+        ...asking(hook, request),
+        system: PROMPT_HOOK_SYSTEM,
         ask: runners.ask,
       });
-    }
     case "agent":
+      if (runners.askAgent === undefined) return notRun("no subagent is available for agent hooks");
+      return runPromptHook({
+        ...asking(hook, request),
+        system: AGENT_HOOK_SYSTEM,
+        ask: runners.askAgent,
+      });
     case "mcp_tool":
-      return notRun(`"${hook.type}" hooks are not run by keel yet`);
+      if (runners.callMcpTool === undefined) return notRun("no MCP servers are available here");
+      return runMcpToolHook({ ...asking(hook, request), call: runners.callMcpTool });
   }
+}
+
+/** What a model- or tool-answered hook takes from the request. */
+function asking<H>(hook: H, request: HandlerRequest) {
+  return {
+    hook,
+    inputJson: request.stdinJson,
+    timeoutMs: request.timeoutMs,
+    signal: request.signal,
+  };
 }
 
 function notRun(message: string): Promise<CommandHookResult> {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { PromptHookConfig } from "./config.js";
+import type { AgentHookConfig, PromptHookConfig } from "./config.js";
 import type { CommandHookResult } from "./run-command-hook.js";
 
 /** Asks the small model (a `hook_prompt` side request) and resolves its text answer. */
@@ -8,9 +8,11 @@ export type AskHookModel = (
   signal: AbortSignal,
 ) => Promise<string>;
 
-/** One prompt hook evaluation. */
+/** One prompt (or agent) hook evaluation. */
 export interface PromptHookRequest {
-  hook: PromptHookConfig;
+  hook: PromptHookConfig | AgentHookConfig;
+  /** What the model is told to answer (prompt and agent hooks differ). */
+  system: string;
   /** The event's input JSON (for `$ARGUMENTS`). */
   inputJson: string;
   timeoutMs: number;
@@ -20,6 +22,9 @@ export interface PromptHookRequest {
 
 /** What the model is told to answer (Claude Code's prompt-hook contract). */
 export const PROMPT_HOOK_SYSTEM = `You are evaluating a hook in Claude Code. You receive the hook's instructions and the event's input as JSON. Answer with JSON only: {"ok": true} when the condition is met, or {"ok": false, "reason": "<why>"} when it is not.`;
+
+/** What an agent hook's subagent is told (it may use its read-only tools first). */
+export const AGENT_HOOK_SYSTEM = `You are verifying a condition for a hook in Claude Code. You receive the hook's instructions and the event's input as JSON. Use your read-only tools (Read, Glob, Grep) to check what you need. Then answer with JSON only, as your final message: {"ok": true} when the condition is met, or {"ok": false, "reason": "<why>"} when it is not.`;
 
 const answerSchema = z.looseObject({ ok: z.boolean(), reason: z.string().optional() });
 
@@ -44,7 +49,7 @@ function parseAnswer(text: string): z.infer<typeof answerSchema> | undefined {
 }
 
 /**
- * Runs a prompt hook as a command hook's ending: ok → exit 0; not ok → exit 0 with
+ * Runs a prompt or agent hook as a command hook's ending: ok → exit 0; not ok → exit 0 with
  * `decision: "block"` and the reason (continue false unless continueOnBlock); an answer that is
  * not `{ok, reason?}` or a failed request → a non-blocking error.
  */
@@ -56,7 +61,7 @@ export async function runPromptHook(request: PromptHookRequest): Promise<Command
   try {
     const text = await request.ask(
       {
-        system: PROMPT_HOOK_SYSTEM,
+        system: request.system,
         prompt: promptWithInput(request.hook.prompt, request.inputJson),
         ...(request.hook.model ? { model: request.hook.model } : {}),
       },
@@ -82,11 +87,15 @@ export async function runPromptHook(request: PromptHookRequest): Promise<Command
     const output = {
       decision: "block",
       reason,
-      ...(request.hook.continueOnBlock === true ? {} : { continue: false, stopReason: reason }),
+      ...(continuesOnBlock(request.hook) ? {} : { continue: false, stopReason: reason }),
     };
     const stdout = JSON.stringify(output);
     return { kind: "exited", exitCode: 0, exitSignal: null, stdout, stderr: "" };
   }
+}
+
+function continuesOnBlock(hook: PromptHookConfig | AgentHookConfig): boolean {
+  return hook.type === "prompt" && hook.continueOnBlock === true;
 }
 
 function failed(message: string): CommandHookResult {

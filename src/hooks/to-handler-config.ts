@@ -18,7 +18,7 @@ function commonOf(handler: ParsedHandler): HookHandlerCommon {
 
 /**
  * A checked handler as the engine runs it, or undefined (with a warning naming the key) for a
- * handler keel accepts but cannot run: another shell, exec form, agent and mcp_tool hooks.
+ * handler keel accepts but cannot run: another shell, exec form.
  */
 export function toHandlerConfig(
   handler: ParsedHandler,
@@ -60,8 +60,19 @@ export function toHandlerConfig(
           : { continueOnBlock: handler.continueOnBlock }),
       };
     case "agent":
+      return {
+        type: "agent",
+        prompt: handler.prompt,
+        ...common,
+        ...(handler.model ? { model: handler.model } : {}),
+      };
     case "mcp_tool":
-      warn("type", `"${handler.type}" hooks are not run by keel yet; this hook is not run`);
-      return undefined;
+      return {
+        type: "mcp_tool",
+        server: handler.server,
+        tool: handler.tool,
+        ...common,
+        ...(handler.input ? { input: handler.input } : {}),
+      };
   }
 }

@@ -8,8 +8,9 @@ import type { McpConfigError, McpServerSpec } from "./resolve-servers.js";
 import type { McpScope } from "./scopes.js";
 import { type LoadMcpSdk, loadMcpSdk } from "./sdk.js";
 import { type McpServerState, ServerConnection } from "./server-connection.js";
-import { getServerPrompt } from "./server-requests.js";
+import { callServerTool, getServerPrompt } from "./server-requests.js";
 import { DEFAULT_MCP_TIMEOUT_MS, DEFAULT_MCP_TOOL_TIMEOUT_MS } from "./timeouts.js";
+import { mapCallToolResult } from "./tool-result.js";
 import { buildMcpTools } from "./tool-set.js";
 
 /** One server's line in system/init `mcp_servers` and in `/mcp`. */
@@ -62,6 +63,14 @@ export interface McpManager {
   refreshTools(base: readonly AnyTool[], toolSearch?: AnyTool): () => readonly AnyTool[];
   /** The servers' prompts as slash commands `/mcp__<server>__<prompt>`. */
   promptCommands(): McpPromptCommand[];
+  /**
+   * Calls one tool of a server by their own names (mcp_tool hooks): its text blocks joined,
+   * and whether it answered with an error. Throws when the server is unknown or not connected.
+   */
+  callTool(
+    call: { server: string; tool: string; args: Record<string, unknown> },
+    signal: AbortSignal,
+  ): Promise<{ text: string; isError: boolean }>;
   /** Resolves when every server has connected or failed (each bounded by the connect timeout). */
   whenSettled(): Promise<void>;
   /** Stops every server: kills stdio children, closes HTTP sessions. */
@@ -140,6 +149,14 @@ export function createMcpManager(options: McpManagerOptions): McpManager {
           getServerPrompt(c, prompt, args, toolTimeoutMs),
         ),
       ),
+    callTool: async ({ server, tool, args }, signal) => {
+      const connection = connections.find((c) => c.name === server);
+      if (!connection) throw new Error(`MCP server "${server}" is not configured`);
+      const raw = await callServerTool(connection, tool, args, signal, toolTimeoutMs);
+      const output = mapCallToolResult(raw);
+      const text = output.content.flatMap((b) => (b.type === "text" ? [b.text] : [])).join("\n");
+      return { text, isError: output.isError };
+    },
     whenSettled: () => settled,
     close: async () => {
       await Promise.all(connections.map((c) => c.close()));

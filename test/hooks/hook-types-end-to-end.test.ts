@@ -3,12 +3,14 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { HOOK_EVENTS } from "../../src/hooks/events.js";
 import type { SdkMessage, SdkUserMessage } from "../../src/session/sdk-messages.js";
 import { jsonLines, runKeel } from "../helpers/run-keel.js";
 import { anthropicEnv, scriptedServer } from "../helpers/scripted.js";
 
+const HOOK_MCP_SERVER = fileURLToPath(new URL("../fixtures/mcp/hook-server.mjs", import.meta.url));
 let dir: string;
 let stateDir: string;
 let http: Server | undefined;
@@ -106,27 +108,6 @@ describe("every Claude Code hook event is known", () => {
     expect(stopped.run.code).toBe(1);
     expect(stopped.run.stderr).toContain("hooks.Stop[0].hooks[0].command");
     expect(stopped.server.requests).toHaveLength(0);
-  });
-
-  it("agent and mcp_tool hooks are accepted and said, one line each, not to run", async () => {
-    await settings({
-      hooks: {
-        Stop: [
-          {
-            hooks: [
-              { type: "agent", prompt: "verify" },
-              { type: "mcp_tool", server: "s", tool: "t" },
-            ],
-          },
-        ],
-      },
-    });
-    const { run } = await keel({ turns: [{ content: "fine" }] });
-    expect(run.code).toBe(0);
-    const lines = run.stderr.split("\n").filter((l) => l.includes("not run by keel"));
-    expect(lines).toHaveLength(2);
-    expect(lines[0]).toContain('"agent" hooks');
-    expect(lines[1]).toContain('"mcp_tool" hooks');
   });
 });
 
@@ -286,5 +267,104 @@ describe("prompt hooks (the small model decides, a hook_prompt side request)", (
     const { run, lines } = await keel(hookPrompt('{"ok": false}', { chunkDelayMs: 5000 }));
     expect(run.stderr).toContain("timed out after 1 s");
     expect(toolResultTexts(lines)[0]).toContain("ran-the-tool");
+  });
+});
+
+describe("agent hooks (a read-only subagent decides)", () => {
+  const agentHook = { type: "agent", prompt: "Is this command safe? $ARGUMENTS" };
+  const withAgent = (turns: unknown[], extra: Record<string, unknown> = {}) => ({
+    ...echoTurns,
+    agents: { "hook-agent": { turns, ...extra } },
+  });
+  const read = (file: string) => ({
+    content: [{ type: "tool_use", name: "Read", input: { file_path: join(dir, file) } }],
+  });
+
+  it("allows on ok true; the subagent gets the prompt with the input, and its own tools", async () => {
+    await writeFile(join(dir, "policy.txt"), "echo is fine\n");
+    await settings(preToolUse(agentHook));
+    const { lines, server } = await keel(
+      withAgent([read("policy.txt"), { content: '{"ok": true}' }]),
+    );
+    expect(toolResultTexts(lines)[0]).toContain("ran-the-tool");
+    const asked = server.requests.filter((r) => r.headers["x-keel-agent"] === "hook-agent");
+    expect(asked).toHaveLength(2);
+    const first = JSON.stringify(asked[0]?.body);
+    expect(first).toContain("Is this command safe?");
+    expect(first).toContain("echo ran-the-tool");
+    expect(first).toContain("claude-haiku-4-5");
+    const body = (asked[0]?.body ?? {}) as { tools?: Array<{ name: string }> };
+    const tools = body.tools ?? [];
+    expect(tools.map((t) => t.name).sort()).toEqual(["Glob", "Grep", "Read"]);
+    expect(JSON.stringify(asked[1]?.body)).toContain("echo is fine");
+    expect(server.violations).toEqual([]);
+  });
+
+  it("blocks on ok false with its reason", async () => {
+    await settings(preToolUse(agentHook));
+    const { lines } = await keel(withAgent([{ content: '{"ok": false, "reason": "not echo"}' }]));
+    expect(toolResultTexts(lines)[0]).toContain("not echo");
+    expect(toolResultTexts(lines)[0]).not.toContain("ran-the-tool");
+  });
+
+  it("times out: a subagent slower than the hook's timeout is reported and the call goes on", async () => {
+    await settings(preToolUse({ ...agentHook, timeout: 1 }));
+    const { run, lines } = await keel(
+      withAgent([{ content: '{"ok": false}' }], { latencyMs: 5000 }),
+    );
+    expect(run.stderr).toContain("timed out after 1 s");
+    expect(toolResultTexts(lines)[0]).toContain("ran-the-tool");
+  });
+});
+
+describe("mcp_tool hooks (a connected MCP server's tool decides)", () => {
+  const mcpEnv = () => ({
+    HOOK_RECORD: join(dir, "record.jsonl"),
+  });
+  async function withServer(hook: Record<string, unknown>) {
+    await settings({
+      ...preToolUse({ type: "mcp_tool", server: "judge", ...hook }),
+      mcpServers: { judge: { command: process.execPath, args: [HOOK_MCP_SERVER] } },
+    });
+  }
+  // A placeholder of the hook's own syntax, not a template string.
+  const judge = { tool: "judge", input: { command: ["$", "{tool_input.command}"].join("") } };
+
+  it("allows: an empty answer lets the call run", async () => {
+    await withServer(judge);
+    const { lines, run } = await keel(echoTurns, mcpEnv());
+    expect(run.code).toBe(0);
+    expect(toolResultTexts(lines)[0]).toContain("ran-the-tool");
+  });
+
+  it("blocks: a deny answer refuses the call with its reason (input interpolated)", async () => {
+    await withServer(judge);
+    const { lines } = await keel({ turns: [bash("echo forbidden"), { content: "ok" }] }, mcpEnv());
+    expect(toolResultTexts(lines)[0]).toContain("the MCP judge refuses: echo forbidden");
+  });
+
+  it("times out: a tool that never answers is reported and the call goes on", async () => {
+    await withServer({ ...judge, timeout: 1 });
+    const { run, lines } = await keel({ turns: [bash("echo slow"), { content: "ok" }] }, mcpEnv());
+    expect(run.stderr).toContain("[mcp_tool: judge/judge] timed out after 1 s");
+    expect(toolResultTexts(lines)[0]).toContain("slow");
+  });
+
+  it("without `input` the tool gets the hook's input; an unknown server is reported", async () => {
+    await withServer({ tool: "record" });
+    const { lines } = await keel(echoTurns, mcpEnv());
+    expect(toolResultTexts(lines)[0]).toContain("ran-the-tool");
+    const { readFile } = await import("node:fs/promises");
+    const got = JSON.parse(await readFile(join(dir, "record.jsonl"), "utf8"));
+    expect(got).toMatchObject({
+      hook_event_name: "PreToolUse",
+      tool_name: "Bash",
+      tool_input: { command: "echo ran-the-tool" },
+      cwd: dir,
+    });
+    await settings(preToolUse({ type: "mcp_tool", server: "nowhere", tool: "judge" }));
+    const missing = await keel(echoTurns);
+    expect(missing.run.stderr).toContain('MCP server "nowhere" is not configured');
+    expect(toolResultTexts(missing.lines)[0]).toContain("ran-the-tool");
   });
 });

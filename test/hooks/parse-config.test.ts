@@ -54,15 +54,18 @@ describe("parseHooksConfig", () => {
     expect(parsed.hooks.PreToolUse?.[0]?.hooks).toEqual([{ type: "command", command: "./ok.sh" }]);
   });
 
-  it("warns that prompt, agent and http hooks are not supported by keel instead of failing", () => {
+  it("keeps prompt, agent, http and mcp_tool hooks with their fields", () => {
+    // A placeholder of the hook's own syntax, not a template string.
+    const cwd = ["$", "{cwd}"].join("");
     const parsed = parseHooksConfig(
       {
         Stop: [
           {
             hooks: [
               { type: "prompt", prompt: "Is the work done? $ARGUMENTS" },
-              { type: "agent", prompt: "verify" },
+              { type: "agent", prompt: "verify", model: "claude-sonnet-5", timeout: 5 },
               { type: "http", url: "http://127.0.0.1:1/hook" },
+              { type: "mcp_tool", server: "s", tool: "t", input: { path: cwd } },
             ],
           },
         ],
@@ -70,14 +73,15 @@ describe("parseHooksConfig", () => {
       { file },
     );
     expect(parsed.errors).toEqual([]);
-    expect(parsed.hooks.Stop?.[0]?.hooks.map((h) => h.type)).toEqual(["prompt", "http"]);
-    expect(parsed.warnings).toEqual([
-      {
-        file,
-        path: "hooks.Stop[0].hooks[1].type",
-        message: '"agent" hooks are not run by keel yet; this hook is not run',
-      },
-    ]);
+    expect(parsed.warnings).toEqual([]);
+    const [, agent, , mcp] = parsed.hooks.Stop?.[0]?.hooks ?? [];
+    expect(agent).toEqual({
+      type: "agent",
+      prompt: "verify",
+      model: "claude-sonnet-5",
+      timeout: 5,
+    });
+    expect(mcp).toEqual({ type: "mcp_tool", server: "s", tool: "t", input: { path: cwd } });
   });
 
   it("knows every Claude Code event and reports an unknown event name, skipping it", () => {
