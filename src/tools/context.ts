@@ -4,6 +4,7 @@ import type { AssistantMessage, Message } from "../protocol/messages.js";
 import type { FileStateCache } from "./file-state-cache.js";
 import type { ToolHooks } from "./hooks.js";
 import type { ReadDenial } from "./read-denial.js";
+import type { SideModel } from "./side-model.js";
 import type { SubagentRunner } from "./subagent.js";
 import type { AnyTool } from "./tool.js";
 
@@ -76,6 +77,8 @@ export interface ToolUseOptions {
   additionalDirectories: readonly string[];
   /** Files Read deny rules withhold: searches leave them out (absent: none are). */
   readDenial?: ReadDenial;
+  /** The session's model for tools' own requests (WebFetch, WebSearch); absent: none. */
+  sideModel?: SideModel;
 }
 
 /**

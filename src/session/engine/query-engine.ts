@@ -27,6 +27,7 @@ import { initMessage } from "./init-message.js";
 import { InputQueue } from "./input-queue.js";
 import { loadedDeferredTools } from "./loaded-deferred-tools.js";
 import { PartialText } from "./partial-text.js";
+import { sessionSideModel } from "./side-model.js";
 import { maxStructuredOutputRetries, StructuredOutputChannel } from "./structured-output.js";
 import { turnToolUseContext } from "./turn-context.js";
 import { turnDeps, turnSubagentRunner } from "./turn-deps.js";
@@ -293,6 +294,7 @@ export class QueryEngine {
       denials: this.denials,
       runSubagent: turnSubagentRunner(inputs, deps),
       loadedDeferredTools: loadedDeferredTools(this.history.messages, this.currentTools()),
+      sideModel: sessionSideModel(this.callModel, config.provider, config.userSpecifiedModel),
     });
     const budget = parseTokenBudget(prompt);
     return {

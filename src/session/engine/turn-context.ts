@@ -1,6 +1,7 @@
 import type { ToolUseContext } from "../../tools/context.js";
 import type { FileStateCache } from "../../tools/file-state-cache.js";
 import { NO_TOOL_HOOKS } from "../../tools/hooks.js";
+import type { SideModel } from "../../tools/side-model.js";
 import type { SubagentRunner } from "../../tools/subagent.js";
 import type { AnyTool } from "../../tools/tool.js";
 import type { SdkResult } from "../sdk-messages.js";
@@ -17,6 +18,8 @@ export interface TurnContextInputs {
   denials: SdkResult["permission_denials"];
   runSubagent: SubagentRunner;
   loadedDeferredTools: Set<string>;
+  /** The session's model for tools' own requests (WebFetch, WebSearch). */
+  sideModel: SideModel;
 }
 
 /** The ToolUseContext of one turn: the session's tools, state and callbacks. */
@@ -37,6 +40,7 @@ export function turnToolUseContext(inputs: TurnContextInputs): ToolUseContext {
       cwd: config.cwd,
       additionalDirectories: config.additionalDirectories ?? [],
       ...(config.readDenial ? { readDenial: config.readDenial } : {}),
+      sideModel: inputs.sideModel,
     },
     abortController: inputs.abortController,
     readFileState: inputs.readFileState,

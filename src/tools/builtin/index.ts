@@ -10,6 +10,7 @@ import { createReadTool } from "./read/read-tool.js";
 import { createTaskOutputTool } from "./task-output/task-output-tool.js";
 import { createTaskStopTool } from "./task-stop/task-stop-tool.js";
 import { createTodoWriteTool } from "./todo-write/todo-write-tool.js";
+import { createWebFetchTool, type WebFetchDeps } from "./web-fetch/web-fetch-tool.js";
 import { createWriteTool } from "./write/write-tool.js";
 
 /** What the built-in tools of a session can be given. */
@@ -21,6 +22,8 @@ export interface BuiltinToolsOptions {
   backgroundShells?: BackgroundShells;
   /** Claude Code's `sandbox` settings for Bash (the host disposes it). */
   sandbox?: BashSandbox;
+  /** WebFetch's host rules and library options (private addresses are refused without them). */
+  webFetch?: WebFetchDeps;
 }
 
 /** keel's built-in tools for one session (Claude Code's names and inputs). */
@@ -42,5 +45,6 @@ export function createBuiltinTools(
     createTaskOutputTool(config, backgroundShells),
     createTaskStopTool(config, backgroundShells),
     createTodoWriteTool(config),
+    createWebFetchTool(config, options.webFetch),
   ];
 }
