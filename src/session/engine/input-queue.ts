@@ -1,47 +1,47 @@
-/** A prompt waiting for the conversation: it either joins the running turn or starts its own. */
+import type { TurnInput } from "./session-event.js";
+
+/** Input waiting for the conversation: it either joins the running turn or starts its own. */
 export interface QueuedInput {
-  readonly prompt: string;
-  readonly uuid: string;
+  readonly input: TurnInput;
   /** Resolves "absorbed" when a running turn took it at a tool boundary, "turn" when it owns a turn. */
   readonly settled: Promise<"absorbed" | "turn">;
 }
 
 interface Entry {
-  prompt: string;
-  uuid: string;
+  input: TurnInput;
   settle: (how: "absorbed" | "turn") => void;
-  settled: Promise<"absorbed" | "turn">;
 }
 
 /**
  * The turn lock and the input that waits for it (seed 002's outer loop). One turn runs at a
- * time; input that arrives meanwhile waits here until the running turn absorbs it at a tool
- * boundary or, when the turn ends first, takes the lock and runs as the next turn (FIFO).
+ * time; input that arrives meanwhile — a prompt, or an event nobody typed — waits here until
+ * the running turn absorbs it at a tool boundary or, when the turn ends first, takes the lock
+ * and runs as the next turn (FIFO).
  */
 export class InputQueue {
   private readonly waiting: Entry[] = [];
   private running = false;
+  private readonly idleWaiters: Array<() => void> = [];
 
   /** True while a turn holds the lock. */
   get busy(): boolean {
     return this.running;
   }
 
-  /** Prompts waiting (not yet absorbed nor started). */
+  /** Inputs waiting (not yet absorbed nor started). */
   get pending(): number {
     return this.waiting.length;
   }
 
-  /** Queues a prompt; it owns the lock at once when nothing runs and nothing waits. */
-  enqueue(prompt: string, uuid: string): QueuedInput {
+  /** Queues input; it owns the lock at once when nothing runs and nothing waits. */
+  enqueue(input: TurnInput): QueuedInput {
     let settle: Entry["settle"] = () => {};
     const settled = new Promise<"absorbed" | "turn">((resolve) => {
       settle = resolve;
     });
-    const entry: Entry = { prompt, uuid, settle, settled };
-    this.waiting.push(entry);
+    this.waiting.push({ input, settle });
     this.grantNext();
-    return { prompt, uuid, settled };
+    return { input, settled };
   }
 
   /** Takes the lock for work that is not a turn (a compaction); false when it is held. */
@@ -51,17 +51,25 @@ export class InputQueue {
     return true;
   }
 
-  /** The running turn takes every waiting prompt (at a tool boundary). */
-  drain(): Array<{ prompt: string; uuid: string }> {
+  /** The running turn takes every waiting input (at a tool boundary). */
+  drain(): TurnInput[] {
     const taken = this.waiting.splice(0);
     for (const entry of taken) entry.settle("absorbed");
-    return taken.map(({ prompt, uuid }) => ({ prompt, uuid }));
+    return taken.map(({ input }) => input);
   }
 
-  /** The running turn is over: the next waiting prompt, if any, owns the lock. */
+  /** The running turn is over: the next waiting input, if any, owns the lock. */
   release(): void {
     this.running = false;
     this.grantNext();
+    if (this.running) return;
+    for (const resolve of this.idleWaiters.splice(0)) resolve();
+  }
+
+  /** Settles once no turn runs and no input waits (at once when that is so now). */
+  whenIdle(): Promise<void> {
+    if (!this.running && this.waiting.length === 0) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
   }
 
   private grantNext(): void {

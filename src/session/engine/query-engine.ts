@@ -27,11 +27,13 @@ import { initMessage } from "./init-message.js";
 import { InputQueue } from "./input-queue.js";
 import { loadedDeferredTools } from "./loaded-deferred-tools.js";
 import { PartialText } from "./partial-text.js";
+import { type SessionEvent, type TurnInput, turnInputMessage } from "./session-event.js";
 import { sessionSideModel } from "./side-model.js";
 import { maxStructuredOutputRetries, StructuredOutputChannel } from "./structured-output.js";
 import { turnToolUseContext } from "./turn-context.js";
 import { turnDeps, turnSubagentRunner } from "./turn-deps.js";
 import { StructuredOutputWatch } from "./turn-watch.js";
+import { type UnpromptedTurnHandler, UnpromptedTurns } from "./unprompted-turns.js";
 
 /**
  * Milliseconds on a monotonic clock, for durations. Not `performance.now()`: the `performance`
@@ -74,6 +76,7 @@ export class QueryEngine {
   private readonly callModel: CallModel;
   private readonly contextDeps: ContextDeps;
   private current: TurnRun | undefined;
+  private readonly unprompted = new UnpromptedTurns();
   readonly readFileState: FileStateCache;
 
   constructor(private readonly config: QueryEngineConfig) {
@@ -138,15 +141,53 @@ export class QueryEngine {
     options: { uuid?: string; preface?: () => readonly string[] } = {},
   ): AsyncGenerator<SdkMessage, void, undefined> {
     const uuid = options.uuid ?? this.ids.uuid();
-    const ticket = this.queue.enqueue(prompt, uuid);
+    const ticket = this.queue.enqueue({ kind: "prompt", prompt, uuid });
     if ((await ticket.settled) === "absorbed") return;
     try {
       // Messages that belong before this prompt (the REPL's `!cmd` records), kept as it starts.
       for (const text of options.preface?.() ?? []) this.keep(createUserMessage(text, this.ids));
-      yield* this.runTurn(prompt, uuid);
+      yield* this.runTurn(ticket.input);
     } finally {
       this.queue.release();
     }
+  }
+
+  /**
+   * Tells the conversation of something nobody typed (a background task ended). While a turn
+   * runs, the model gets it as an attachment at the next tool boundary; when the session is
+   * idle (or the running turn ends first), it starts a turn of its own, with the event as a
+   * `<task-notification>` user message, shown through `onUnpromptedTurn`'s handler. Events
+   * wait their turn behind prompts sent before them, as prompts do.
+   */
+  deliver(event: SessionEvent): void {
+    const ticket = this.queue.enqueue({ kind: "event", event, uuid: this.ids.uuid() });
+    void ticket.settled.then(async (how) => {
+      if (how === "absorbed") return;
+      try {
+        await this.unprompted.run(event, this.runTurn(ticket.input));
+      } finally {
+        this.queue.release();
+      }
+    });
+  }
+
+  /**
+   * Subscribes the host that shows turns `deliver` starts: the handler gets each such turn and
+   * reads its messages (the turn runs as they are read, ending with its result). With no
+   * handler the turn still runs, unseen. One handler at a time; returns the unsubscribe.
+   */
+  onUnpromptedTurn(handler: UnpromptedTurnHandler): () => void {
+    return this.unprompted.subscribe(handler);
+  }
+
+  /**
+   * Settles once no turn runs and no input waits. Rejects with the failure of an unprompted
+   * turn's handler since the last call, if one threw.
+   */
+  async whenIdle(): Promise<void> {
+    await this.queue.whenIdle();
+    const failure = this.unprompted.takeFailure();
+    if (failure) throw failure.error;
   }
 
   /** Ends the running turn cleanly (its tools are stopped, pairing is kept, a result follows). */
@@ -222,15 +263,18 @@ export class QueryEngine {
     this.config.transcript?.append(message);
   }
 
-  private async *runTurn(
-    prompt: string,
-    uuid: string,
-  ): AsyncGenerator<SdkMessage, void, undefined> {
+  /** One turn: a prompt's (UserPromptSubmit hooks first) or an event's. */
+  private async *runTurn(input: TurnInput): AsyncGenerator<SdkMessage, void, undefined> {
     const run = this.startRun();
+    // Only a prompt is a token-budget request ("+500k") or goes through UserPromptSubmit.
+    const prompt = input.kind === "prompt" ? input.prompt : "";
     try {
-      const submitted = await this.config.hooks?.userPromptSubmit?.(prompt, run.abort.signal);
-      this.keep({ ...createUserMessage(prompt, this.ids), uuid });
-      await this.config.onTurnStart?.(uuid);
+      const submitted =
+        input.kind === "prompt"
+          ? await this.config.hooks?.userPromptSubmit?.(prompt, run.abort.signal)
+          : undefined;
+      this.keep(turnInputMessage(input, this.ids));
+      await this.config.onTurnStart?.(input.uuid);
       for (const extra of submitted?.additionalContext ?? []) {
         this.keep(createAttachmentMessage({ type: "hook_additional_context", ...extra }, this.ids));
       }

@@ -9,6 +9,7 @@ import type { SubagentRunner } from "../../tools/subagent.js";
 import { createSubagentRunner } from "../subagent-runner.js";
 import type { ContextDeps, QueryEngineConfig } from "./config.js";
 import type { InputQueue } from "./input-queue.js";
+import { inputAttachment } from "./session-event.js";
 import type { StructuredOutputChannel } from "./structured-output.js";
 
 /** What a turn's loop dependencies are built from. */
@@ -25,13 +26,16 @@ export interface TurnDepsInputs {
   adoptRewrites: (rewritten: readonly Message[]) => void;
 }
 
-/** Queued input first, then the host's own attachments (changed files, memory, reminders). */
+/**
+ * Queued input first (prompts sent and events delivered during the turn, in arrival order),
+ * then the host's own attachments (changed files, memory, reminders).
+ */
 function attachmentCollector(inputs: TurnDepsInputs): QueryDeps["collectAttachments"] {
   const { queue, ids, config } = inputs;
   return async (context, messages) => {
     const queued: Message[] = queue
       .drain()
-      .map(({ prompt }) => createAttachmentMessage({ type: "queued_command", prompt }, ids));
+      .map((input) => createAttachmentMessage(inputAttachment(input), ids));
     const more = config.attachments ? await config.attachments(context, messages) : [];
     return [...queued, ...more];
   };
@@ -87,6 +91,7 @@ export function turnDeps(inputs: TurnDepsInputs): QueryDeps {
     ...(stop ? { runStopHooks: stop } : {}),
     ...(config.hooks?.stopFailure ? { runStopFailureHooks: config.hooks.stopFailure } : {}),
     ...(config.hooks?.postToolBatch ? { runPostToolBatchHooks: config.hooks.postToolBatch } : {}),
+    ...(config.hooks?.modelFallback ? { onModelFallback: config.hooks.modelFallback } : {}),
     ...(config.summaryModel
       ? { summarizeToolRound: createToolRoundSummarizer(callModel, config.summaryModel) }
       : {}),
