@@ -1,5 +1,13 @@
-import type { Agent, ClientRequest, IncomingMessage, RequestOptions } from "node:http";
+import type {
+  Agent,
+  AgentOptions,
+  ClientRequest,
+  IncomingMessage,
+  RequestOptions,
+} from "node:http";
 import { Agent as HttpAgent, request as httpRequest } from "node:http";
+import { type ProxyEnv, proxyFor } from "../proxy-env.js";
+import { tunnelAgent } from "./proxy-tunnel.js";
 
 /** node:http's or node:https's `request`, whichever the scheme needs. */
 export type RequestFunction = (
@@ -14,9 +22,12 @@ export interface Transport {
   request: RequestFunction;
 }
 
-/** One keep-alive transport per scheme, made on first use (node:https only when needed). */
+/**
+ * One keep-alive transport per scheme, and per proxy a URL goes through, made on first use
+ * (node:https and the tunnels only when needed).
+ */
 export interface TransportCache {
-  for(secure: boolean): Promise<Transport>;
+  for(url: URL): Promise<Transport>;
 }
 
 /**
@@ -26,12 +37,21 @@ export interface TransportCache {
  * (a server's `Keep-Alive: timeout=N` shortens it further). Node unrefs pooled sockets, so an
  * idle one never keeps the process alive.
  */
-export function transportCache(idleTimeoutMs = 4_000): TransportCache {
+export function transportCache(idleTimeoutMs = 4_000, proxy?: ProxyEnv): TransportCache {
   const settings = { keepAlive: true, timeout: idleTimeoutMs, scheduling: "lifo" } as const;
   let plain: Transport | undefined;
   let secure: Promise<Transport> | undefined;
+  const tunnels = new Map<string, Promise<Transport>>();
   return {
-    for(isSecure) {
+    for(url) {
+      const isSecure = url.protocol === "https:";
+      const through = proxyFor(url, proxy);
+      if (through) {
+        const key = `${isSecure}:${through.href}`;
+        const made = tunnels.get(key) ?? tunnelTransport(through, isSecure, settings);
+        tunnels.set(key, made);
+        return made;
+      }
       if (!isSecure) {
         plain ??= { agent: new HttpAgent(settings), request: httpRequest };
         return Promise.resolve(plain);
@@ -43,4 +63,14 @@ export function transportCache(idleTimeoutMs = 4_000): TransportCache {
       return secure;
     },
   };
+}
+
+async function tunnelTransport(
+  proxy: URL,
+  secure: boolean,
+  settings: AgentOptions,
+): Promise<Transport> {
+  const agent = await tunnelAgent(proxy, secure, settings);
+  const request = secure ? (await import("node:https")).request : httpRequest;
+  return { agent, request };
 }

@@ -1,5 +1,6 @@
 import { BaseAnthropic } from "@anthropic-ai/sdk/client";
 import { Messages } from "@anthropic-ai/sdk/resources/messages/messages";
+import type { ProxyEnv } from "../proxy-env.js";
 import { type ApiTimeouts, DEFAULT_API_TIMEOUTS } from "../timeouts.js";
 import { createNodeFetch } from "./node-fetch.js";
 
@@ -29,6 +30,8 @@ export interface ClientSettings {
   timeouts?: ApiTimeouts;
   /** Beta features (`--betas`), sent as the `anthropic-beta` header, comma-joined. */
   betas?: readonly string[];
+  /** The proxies requests go through (HTTP_PROXY, HTTPS_PROXY, NO_PROXY). */
+  proxy?: ProxyEnv;
 }
 
 /**
@@ -61,7 +64,12 @@ export function createClient(settings: ClientSettings): MessagesClient {
       ...(settings.betas?.length ? { "anthropic-beta": settings.betas.join(",") } : {}),
     },
     fetch:
-      settings.fetch ?? createNodeFetch({ headersTimeoutMs: headersMs, bodyIdleTimeoutMs: idleMs }),
+      settings.fetch ??
+      createNodeFetch({
+        headersTimeoutMs: headersMs,
+        bodyIdleTimeoutMs: idleMs,
+        ...(settings.proxy ? { proxy: settings.proxy } : {}),
+      }),
     // The SDK's OpenTelemetry spans are on by default and cost every request span set-up and
     // attribute work even with no tracer registered; keel registers none, so they stay off.
     openTelemetry: false,

@@ -1,4 +1,5 @@
 import type { ClientRequest, IncomingMessage } from "node:http";
+import type { ProxyEnv } from "../proxy-env.js";
 import { type TransportCache, transportCache } from "./agents.js";
 import { acceptEncoding, decodersFor } from "./content-decoding.js";
 import { BodyChunks } from "./response-body.js";
@@ -37,9 +38,11 @@ export interface NodeFetchOptions {
   keepAliveTimeoutMs?: number;
   /** The fetch for requests this one does not send itself (default Node's). */
   fallback?: typeof fetch;
+  /** The proxies requests go through (HTTP_PROXY, HTTPS_PROXY, NO_PROXY). */
+  proxy?: ProxyEnv;
 }
 
-type Limits = Required<Omit<NodeFetchOptions, "fallback" | "keepAliveTimeoutMs">>;
+type Limits = Required<Omit<NodeFetchOptions, "fallback" | "keepAliveTimeoutMs" | "proxy">>;
 
 interface Outgoing {
   url: URL;
@@ -158,7 +161,7 @@ function timeHead(sent: ClientRequest, url: URL, limits: Limits): () => void {
 async function send(outgoing: Outgoing, transports: TransportCache, limits: Limits) {
   const { signal, url } = outgoing;
   if (signal.aborted) throw abortReason(signal);
-  const { agent, request } = await transports.for(url.protocol === "https:");
+  const { agent, request } = await transports.for(url);
   const headers = { "accept-encoding": acceptEncoding(url), ...outgoing.headers };
   return new Promise<IncomingMessage>((resolve, reject) => {
     let sent: ClientRequest | undefined;
@@ -223,7 +226,7 @@ export function createNodeFetch(options: NodeFetchOptions = {}): typeof fetch {
     headersTimeoutMs: options.headersTimeoutMs ?? 300_000,
     bodyIdleTimeoutMs: options.bodyIdleTimeoutMs ?? 300_000,
   };
-  const transports = transportCache(options.keepAliveTimeoutMs);
+  const transports = transportCache(options.keepAliveTimeoutMs, options.proxy);
   return async (input, init) => {
     const body = plainBody(init?.body);
     const url = typeof input === "string" || input instanceof URL ? new URL(input) : undefined;

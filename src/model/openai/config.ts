@@ -1,8 +1,12 @@
+import { type ProxyEnv, proxyEnvFrom } from "../proxy-env.js";
+
 /** Where an OpenAI-compatible server is and how to authenticate to it. */
 export interface OpenAIConfig {
   /** The API root, including `/v1` (e.g. `http://127.0.0.1:8080/v1`). */
   baseURL?: string;
   apiKey?: string;
+  /** The proxies on the way (HTTP_PROXY, HTTPS_PROXY, NO_PROXY). */
+  proxy?: ProxyEnv;
 }
 
 /** The public OpenAI API, used when no base URL is configured. */
@@ -20,11 +24,19 @@ function nonEmpty(value: string | undefined): string | undefined {
   return trimmed ? trimmed : undefined;
 }
 
-/** The provider configuration from OPENAI_BASE_URL and OPENAI_API_KEY (empty values count as unset). */
+/**
+ * The provider configuration from OPENAI_BASE_URL, OPENAI_API_KEY and the proxy variables
+ * (empty values count as unset).
+ */
 export function openaiConfigFromEnv(
   env: Readonly<Record<string, string | undefined>>,
 ): OpenAIConfig {
   const baseURL = nonEmpty(env.OPENAI_BASE_URL);
   const apiKey = nonEmpty(env.OPENAI_API_KEY);
-  return { ...(baseURL ? { baseURL } : {}), ...(apiKey ? { apiKey } : {}) };
+  const proxy = proxyEnvFrom(env);
+  return {
+    ...(baseURL ? { baseURL } : {}),
+    ...(apiKey ? { apiKey } : {}),
+    ...(proxy ? { proxy } : {}),
+  };
 }

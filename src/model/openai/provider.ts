@@ -6,6 +6,7 @@ import {
   type ModelProvider,
   type ModelRequest,
 } from "../provider.js";
+import type { ProxyEnv } from "../proxy-env.js";
 import { type RequestSignal, requestSignal } from "../request-signal.js";
 import { type ApiTimeouts, DEFAULT_API_TIMEOUTS } from "../timeouts.js";
 import { type Endpoint, headersTimeout } from "../transport-failure.js";
@@ -21,6 +22,8 @@ export interface OpenAIProviderConfig {
   fetch?: typeof fetch;
   /** The headers and idle limits (default 60 s and 90 s). */
   timeouts?: ApiTimeouts;
+  /** The proxies requests go through (HTTP_PROXY, HTTPS_PROXY, NO_PROXY). */
+  proxy?: ProxyEnv;
 }
 
 /**
@@ -126,7 +129,11 @@ export function createOpenAIProvider(config: OpenAIProviderConfig): ModelProvide
     timeout: timeouts.headersMs,
     fetch:
       config.fetch ??
-      createNodeFetch({ headersTimeoutMs: timeouts.headersMs, bodyIdleTimeoutMs: timeouts.idleMs }),
+      createNodeFetch({
+        headersTimeoutMs: timeouts.headersMs,
+        bodyIdleTimeoutMs: timeouts.idleMs,
+        ...(config.proxy ? { proxy: config.proxy } : {}),
+      }),
   });
   const send = {
     client,
