@@ -9,6 +9,7 @@ import { createContextPipeline } from "../context/pipeline.js";
 import { createToolResultBudget } from "../context/tool-result-budget.js";
 import type { HttpHookPolicy } from "../hooks/http-url-policy.js";
 import type { CallModel } from "../loop/params.js";
+import { type AutoModeDeps, withAutoMode } from "../policy/auto-mode.js";
 import { createPermissionEngine } from "../policy/engine.js";
 import type { IdSource } from "../protocol/factories.js";
 import { NODE_CHANGED_FILE_DEPS } from "../session/attachments/changed-files.js";
@@ -36,6 +37,7 @@ import { sessionTranscriptPath } from "../session/transcript/index.js";
 import { createChildAbortController } from "../tools/child-abort-controller.js";
 import type { AppState } from "../tools/context.js";
 import { VERSION } from "../version.js";
+import { autoClassifierTimeoutMs, createAutoClassifier } from "./auto-classifier.js";
 import type { CliSession, CliSessionInputs } from "./cli-session-types.js";
 import { effortLevel } from "./effort-option.js";
 import { sessionHookRunners } from "./hook-runners.js";
@@ -222,6 +224,31 @@ function alwaysThinkingSetting(value: boolean | undefined): { alwaysThinkingEnab
   return value === undefined ? {} : { alwaysThinkingEnabled: value };
 }
 
+/** The auto mode's classifier (on the session's metered model) and its PermissionDenied hooks. */
+function autoModeDeps(
+  inputs: CliSessionInputs,
+  env: Readonly<Record<string, string | undefined>>,
+  hooks: SessionHooks,
+  engine: () => QueryEngine,
+): AutoModeDeps {
+  return {
+    classify: createAutoClassifier({
+      callModel: () => engine().sessionModel,
+      provider: inputs.model.provider,
+      mainModel: inputs.model.model,
+      messages: () => engine().messages,
+      timeoutMs: autoClassifierTimeoutMs(env),
+    }),
+    onDenied: (call, reason) =>
+      hooks.permissionDenied({
+        tool_name: call.tool.name,
+        tool_input: call.input,
+        tool_use_id: call.toolUseId,
+        reason,
+      }),
+  };
+}
+
 /** The flags and model facts the engine takes as they are. */
 function engineLimits(
   options: CliOptions,
@@ -320,14 +347,19 @@ export async function createCliSession(inputs: CliSessionInputs): Promise<CliSes
   const abort = createChildAbortController(io.signal);
   const loadedMemory = new Set<string>();
   const sink = transcriptSink(inputs);
-  const engine = new QueryEngine({
+  const engine: QueryEngine = new QueryEngine({
     cwd: io.cwd,
     provider: inputs.model.provider,
     tools: toolset.refreshTools(),
     refreshTools: toolset.refreshTools,
     mcpServers: toolset.mcpStatus,
     agents: toolset.agentDefinitions,
-    canUseTool: inputs.canUseTool(withPermissionRequestHooks(permissions, hooks.permissionRequest)),
+    canUseTool: inputs.canUseTool(
+      withPermissionRequestHooks(
+        withAutoMode(permissions, autoModeDeps(inputs, env, hooks, (): QueryEngine => engine)),
+        hooks.permissionRequest,
+      ),
+    ),
     getAppState: () => appState,
     setAppState: (update) => {
       appState = update(appState);

@@ -56,7 +56,7 @@ async function askTool(
  */
 export function mcpPromptCanUseTool(toolName: string): (engine: PermissionEngine) => CanUseTool {
   return (engine) => async (tool, input, context, _assistant, toolUseId, hookVerdict) => {
-    const decision = await decideCall(engine, tool, input, context, hookVerdict);
+    const decision = await decideCall(engine, tool, input, context, hookVerdict, toolUseId);
     if (decision.behavior !== "ask") return settledResult(decision);
     return askTool(toolName, { name: tool.name, input, id: toolUseId }, context);
   };

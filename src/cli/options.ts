@@ -151,16 +151,13 @@ function flagAgents(raw: Record<string, unknown>): Pick<CliOptions, "agents" | "
   return { agents: definitions, ...(warnings.length > 0 ? { flagWarnings: warnings } : {}) };
 }
 
-/**
- * `--permission-mode`: Claude Code 2.1.332's `manual` is keel's `default`; its `auto` mode
- * keel does not have, so it starts in default and says so.
- */
+/** `--permission-mode`: Claude Code 2.1.332's `manual` is keel's `default`. */
 function permissionModeFlag(raw: Record<string, unknown>): Pick<CliOptions, "permissionMode"> {
   if (raw.dangerouslySkipPermissions === true) return { permissionMode: "bypassPermissions" };
   const mode = raw.permissionMode;
   if (typeof mode !== "string") return {};
   return {
-    permissionMode: mode === "manual" || mode === "auto" ? "default" : (mode as PermissionMode),
+    permissionMode: mode === "manual" ? "default" : (mode as PermissionMode),
   };
 }
 
@@ -202,11 +199,6 @@ function flagNotices(raw: Record<string, unknown>): Pick<CliOptions, "agents" | 
   if (refusal) throw new UsageError(refusal);
   const { agents, flagWarnings = [] } = flagAgents(raw);
   const warnings = [...flagWarnings, ...noEffectNotices(raw)];
-  if (raw.permissionMode === "auto") {
-    warnings.push(
-      "--permission-mode auto has no effect in keel (it has no auto mode; it starts in default)",
-    );
-  }
   return {
     ...(agents ? { agents } : {}),
     ...(warnings.length > 0 ? { flagWarnings: warnings } : {}),
@@ -321,7 +313,7 @@ export function mainCommand(onParsed: (options: CliOptions) => void): Command {
       new Option(
         "--permission-mode <mode>",
         "permission mode for this session (default: the settings' defaultMode, else default)",
-      ).choices([...PERMISSION_MODES, "manual", "auto"]),
+      ).choices([...PERMISSION_MODES, "manual"]),
     )
     .option("--dangerously-skip-permissions", "same as --permission-mode bypassPermissions", false)
     .option("--settings <file-or-json>", "a settings file or JSON, layered over the settings files")

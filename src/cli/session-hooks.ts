@@ -13,6 +13,7 @@ import {
   type LoadedInstructions,
   type ModelSwitch,
   notification,
+  permissionDenied,
   postCompact,
   postModelSwitch,
   postToolBatchHooks,
@@ -55,6 +56,8 @@ export interface SessionHooks {
   notification(input: HookEventFields["Notification"]): Promise<void>;
   /** PermissionRequest, where a call would ask: a hook may answer for the person. */
   permissionRequest: AskPermissionHooks;
+  /** PermissionDenied, when the auto mode's classifier denied a call (side effects only). */
+  permissionDenied(input: HookEventFields["PermissionDenied"]): Promise<void>;
 }
 
 /** What a session's hook engine runs with. */
@@ -120,6 +123,7 @@ export function createSessionHooks(inputs: SessionHooksInputs): SessionHooks {
       preCompact: async () => {},
       permissionRequest: async () => undefined,
       notification: async () => {},
+      permissionDenied: async () => {},
       instructionsLoaded: async () => {},
       preModelSwitch: async () => undefined,
       postModelSwitch: async () => {},
@@ -155,6 +159,7 @@ export function createSessionHooks(inputs: SessionHooksInputs): SessionHooks {
     end: (reason) => sessionEnd(engine, reason),
     permissionRequest: (call) => permissionRequest(engine, call),
     notification: (input) => notification(engine, input),
+    permissionDenied: (input) => permissionDenied(engine, input),
     instructionsLoaded: (files) => instructionsLoaded(engine, files),
     // Only the SDK's set_model switches a headless session; the REPL's /model does not run them.
     preModelSwitch: (change) => preModelSwitch(engine, change, true),

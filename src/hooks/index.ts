@@ -46,6 +46,7 @@ export {
   type LoadedInstructions,
   type ModelSwitch,
   notification,
+  permissionDenied,
   postCompact,
   postModelSwitch,
   preCompact,

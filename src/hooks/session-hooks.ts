@@ -86,6 +86,15 @@ export async function notification(
   await engine.run("Notification", input, signal);
 }
 
+/** Runs PermissionDenied hooks when the auto mode's classifier denies a call. */
+export async function permissionDenied(
+  engine: HookEngine,
+  input: HookEventFields["PermissionDenied"],
+  signal?: AbortSignal,
+): Promise<void> {
+  await engine.run("PermissionDenied", input, signal);
+}
+
 /** Runs SubagentStart hooks as a subagent starts; their additionalContext is for the subagent. */
 export async function subagentStart(
   engine: HookEngine,

@@ -32,6 +32,8 @@ export interface PermissionEngineOptions {
 export interface DecideOptions {
   /** What PreToolUse hooks decided, if they did. */
   hookDecision?: HookDecision;
+  /** The model's tool_use id, when the call is one (the auto mode judges only those). */
+  toolUseId?: string;
 }
 
 /** Claude Code's permission decision for tool calls, from settings, mode, tool and hooks. */

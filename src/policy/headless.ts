@@ -28,10 +28,10 @@ export function createHeadlessCanUseTool(engine: PermissionEngine): CanUseTool {
     input,
     context,
     _assistant,
-    _toolUseId,
+    toolUseId,
     hookVerdict,
   ): Promise<PermissionResult> => {
-    const decision = await decideCall(engine, tool, input, context, hookVerdict);
+    const decision = await decideCall(engine, tool, input, context, hookVerdict, toolUseId);
     if (decision.behavior !== "ask") return settledResult(decision);
     const ways = howToAllow(decision.suggestions);
     const remedy =

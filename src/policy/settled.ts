@@ -10,8 +10,12 @@ export function decideCall(
   input: Record<string, unknown>,
   context: ToolUseContext,
   hookVerdict: HookPermissionVerdict | undefined,
+  toolUseId?: string,
 ): Promise<PermissionDecision> {
-  return engine.decide(tool, input, context, hookVerdict ? { hookDecision: hookVerdict } : {});
+  return engine.decide(tool, input, context, {
+    ...(hookVerdict ? { hookDecision: hookVerdict } : {}),
+    ...(toolUseId === undefined ? {} : { toolUseId }),
+  });
 }
 
 /** An allow or deny the engine settled on, as the answer the tool pipeline takes. */

@@ -15,6 +15,7 @@ export const PERMISSION_MODES = [
   "plan",
   "bypassPermissions",
   "dontAsk",
+  "auto",
 ] as const;
 
 /** A permission mode. */

@@ -53,7 +53,7 @@ const EXPECTED: Record<string, string[][]> = {
   ),
   "9999years__dotfiles/claude/settings.json": [
     ["permissions.allow[1]", "skipped"],
-    ...noEffect("permissions.defaultMode", "enabledPlugins", "skipAutoPermissionPrompt"),
+    ...noEffect("enabledPlugins", "skipAutoPermissionPrompt"),
   ],
   "ArloL__dotfiles/claude/settings.json": noEffect(
     "statusLine",

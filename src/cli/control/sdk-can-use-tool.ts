@@ -42,7 +42,7 @@ export function createSdkCanUseTool(
   deps: SdkPermissionDeps,
 ): (engine: PermissionEngine) => CanUseTool {
   return (engine) => async (tool, input, context, _assistant, toolUseId, hookVerdict) => {
-    const decision = await decideCall(engine, tool, input, context, hookVerdict);
+    const decision = await decideCall(engine, tool, input, context, hookVerdict, toolUseId);
     if (decision.behavior !== "ask") return settledResult(decision);
     let answer: Record<string, unknown>;
     try {

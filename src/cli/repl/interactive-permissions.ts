@@ -87,8 +87,8 @@ export function createInteractiveCanUseTool(
   ask: AskPerson,
   place: InteractivePlace,
 ): CanUseTool {
-  return async (tool, input, context, _assistant, _toolUseId, hookVerdict) => {
-    const decision = await decideCall(engine, tool, input, context, hookVerdict);
+  return async (tool, input, context, _assistant, toolUseId, hookVerdict) => {
+    const decision = await decideCall(engine, tool, input, context, hookVerdict, toolUseId);
     if (decision.behavior !== "ask") return settledResult(decision);
     const preview = await changePreview(tool.name, input, place);
     const question: PermissionQuestion = {

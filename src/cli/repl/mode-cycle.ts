@@ -8,12 +8,11 @@ export interface ModeCycleOptions {
 }
 
 /**
- * The modes Shift+Tab walks through, in Claude Code's order: default → acceptEdits → plan
- * (→ auto, Claude Code's next, once keel has it) → bypassPermissions, only when the session
- * was started in it.
+ * The modes Shift+Tab walks through, in Claude Code's order: default → acceptEdits → plan →
+ * auto → bypassPermissions, only when the session was started in it.
  */
 export function cycleModes(options: ModeCycleOptions): PermissionMode[] {
-  const modes: PermissionMode[] = ["default", "acceptEdits", "plan"];
+  const modes: PermissionMode[] = ["default", "acceptEdits", "plan", "auto"];
   if (options.bypassAvailable) modes.push("bypassPermissions");
   return modes;
 }
@@ -37,6 +36,8 @@ export function modeLabel(mode: PermissionMode): string | undefined {
       return "⏵⏵ bypass permissions on";
     case "dontAsk":
       return "⏵⏵ don't ask on";
+    case "auto":
+      return "⏵⏵ auto mode on";
   }
 }
 

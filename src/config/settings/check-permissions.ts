@@ -48,7 +48,7 @@ function checkDirectories(value: unknown, sink: ProblemSink): string[] | undefin
   });
 }
 
-/** A mode keel has; Claude Code's `auto` has no effect yet; anything else stops keel. */
+/** A mode keel has; one only Claude Code has has no effect; anything else stops keel. */
 function checkMode(value: unknown, sink: ProblemSink): PermissionMode | undefined {
   const key = "permissions.defaultMode";
   if (isPermissionMode(value)) return value;

@@ -115,6 +115,11 @@ export class QueryEngine {
     return this.config.sessionId;
   }
 
+  /** The session's metered model call, for requests made on its behalf (the auto mode's). */
+  get sessionModel(): CallModel {
+    return this.callModel;
+  }
+
   /** The conversation so far (after the last compaction). */
   get messages(): readonly Message[] {
     return this.history.messages;

@@ -2,17 +2,18 @@ import { describe, expect, it } from "vitest";
 import { cycleModes, isModeKey, modeLabel, nextMode } from "../../../src/cli/repl/mode-cycle.js";
 
 describe("the permission modes Shift+Tab walks through", () => {
-  it("goes default → acceptEdits → plan → default", () => {
+  it("goes default → acceptEdits → plan → auto → default", () => {
     const options = { bypassAvailable: false };
-    expect(cycleModes(options)).toEqual(["default", "acceptEdits", "plan"]);
+    expect(cycleModes(options)).toEqual(["default", "acceptEdits", "plan", "auto"]);
     expect(nextMode("default", options)).toBe("acceptEdits");
     expect(nextMode("acceptEdits", options)).toBe("plan");
-    expect(nextMode("plan", options)).toBe("default");
+    expect(nextMode("plan", options)).toBe("auto");
+    expect(nextMode("auto", options)).toBe("default");
   });
 
   it("reaches bypassPermissions only when the session may use it", () => {
     const options = { bypassAvailable: true };
-    expect(nextMode("plan", options)).toBe("bypassPermissions");
+    expect(nextMode("auto", options)).toBe("bypassPermissions");
     expect(nextMode("bypassPermissions", options)).toBe("default");
   });
 
@@ -24,6 +25,7 @@ describe("the permission modes Shift+Tab walks through", () => {
     expect(modeLabel("default")).toBeUndefined();
     expect(modeLabel("acceptEdits")).toBe("⏵⏵ accept edits on");
     expect(modeLabel("plan")).toBe("⏸ plan mode on");
+    expect(modeLabel("auto")).toBe("⏵⏵ auto mode on");
   });
 
   it("is moved by Shift+Tab, not by Tab", () => {

@@ -13,6 +13,7 @@ const SLOW = 40_000;
 const SHIFT_TAB = "\u001b[Z";
 const ACCEPT_EDITS = "⏵⏵ accept edits on (shift+tab to cycle)";
 const PLAN = "⏸ plan mode on (shift+tab to cycle)";
+const AUTO = "⏵⏵ auto mode on (shift+tab to cycle)";
 const BYPASS = "⏵⏵ bypass permissions on (shift+tab to cycle)";
 
 /** The whole dialog titled `title` is on screen (a frame can be read half written). */
@@ -39,13 +40,14 @@ async function pressShiftTab(screen: PtyScreen, expected: string): Promise<void>
 }
 
 describe.each(sizesToRun(1))("Shift+Tab at $cols×$rows", (size) => {
-  it("cycles default → acceptEdits → plan → default, shown under the prompt", {
+  it("cycles default → acceptEdits → plan → auto → default, shown under the prompt", {
     timeout: 60_000,
   }, async () => {
     const { screen } = await pty.start({ turns: [{ content: "unused" }] }, [], SLOW, size);
     expect(modeLine(screen.lines().join("\n"))).toBe("");
     await pressShiftTab(screen, ACCEPT_EDITS);
     await pressShiftTab(screen, PLAN);
+    await pressShiftTab(screen, AUTO);
     screen.write(SHIFT_TAB);
     await screen.waitFor((s) => modeLine(s) === "", "default mode again", SLOW);
     // Keys read together: two presses at once go two steps.
@@ -141,6 +143,7 @@ describe("permission modes by their effect, in a pty", { timeout: 90_000 }, () =
     await screen.waitFor((s) => modeLine(s) === "", "default mode", SLOW);
     await pressShiftTab(screen, ACCEPT_EDITS);
     await pressShiftTab(screen, PLAN);
+    await pressShiftTab(screen, AUTO);
     await pressShiftTab(screen, BYPASS);
   });
 

@@ -128,7 +128,7 @@ describe("settings precedence and merging", () => {
     ]);
   });
 
-  it("says which keys have no effect or are unknown, and starts in default for Claude Code's auto mode", async () => {
+  it("says which keys have no effect or are unknown, and takes Claude Code's auto mode", async () => {
     const path = await put(project(), {
       $schema: "x",
       spinnerTipsEnabled: false,
@@ -136,10 +136,9 @@ describe("settings precedence and merging", () => {
       mistery: true,
     });
     const s = await load();
-    expect(s.permissionMode).toBe("default");
+    expect(s.permissionMode).toBe("auto");
     expect(s.warnings).toEqual([
       `${path}: spinnerTipsEnabled: a Claude Code setting keel does not have; no effect`,
-      `${path}: permissions.defaultMode: keel has no "auto" mode; it starts in default`,
       `${path}: permissions.weird: not a permissions setting keel or Claude Code knows; skipped`,
       `${path}: permissions.denyInsteadOfPrompting: a Claude Code setting keel does not have; no effect`,
       `${path}: mistery: not a setting keel or Claude Code knows; skipped`,
