@@ -5,6 +5,7 @@ import type { SessionTasks } from "../tasks/session-tasks.js";
 import { createBackgroundShells } from "../tools/background/index.js";
 import { createAgentTool } from "../tools/builtin/agent/agent-tool.js";
 import { createBuiltinTools } from "../tools/builtin/index.js";
+import type { WebFetchDeps } from "../tools/builtin/web-fetch/web-fetch-tool.js";
 import type { BuiltinToolsConfig } from "../tools/builtin-config.js";
 import type { BashSandbox } from "../tools/sandbox/bash-sandbox.js";
 import type { AnyTool } from "../tools/tool.js";
@@ -31,6 +32,7 @@ export async function createSessionTools(
   tasks?: SessionTasks,
   hostAgents: readonly AgentDefinition[] = [],
   sandbox?: BashSandbox,
+  webFetch?: WebFetchDeps,
 ): Promise<SessionTools> {
   const { definitions, warnings } = await loadAgentDefinitions(
     io.cwd,
@@ -53,7 +55,11 @@ export async function createSessionTools(
   );
   return {
     tools: [
-      ...createBuiltinTools(config, { backgroundShells, ...(sandbox ? { sandbox } : {}) }),
+      ...createBuiltinTools(config, {
+        backgroundShells,
+        ...(sandbox ? { sandbox } : {}),
+        ...(webFetch ? { webFetch } : {}),
+      }),
       agent,
     ],
     agentDefinitions: definitions,

@@ -4,6 +4,7 @@ import type { AgentDefinition } from "../config/agent-definition.js";
 import { agentAllowsTool } from "../config/agent-tools.js";
 import type { McpManager } from "../mcp/manager.js";
 import type { McpPromptCommand } from "../mcp/prompt-commands.js";
+import { hostNamedByAllowRule } from "../policy/web-fetch-hosts.js";
 import { FileHistory } from "../session/file-history/file-history.js";
 import { withFileHistory } from "../session/file-history/with-file-history.js";
 import { createSessionTasks, type SessionTasks } from "../tasks/session-tasks.js";
@@ -118,6 +119,8 @@ export async function createSessionToolset(
     tasks,
     inputs.options.agents,
     sandbox.bash,
+    // Rules of the settings and flags; rules a person adds mid-session do not open private hosts.
+    { hostNamedByRule: (host) => hostNamedByAllowRule(inputs.policy.settings.rules, host) },
   );
   const fileHistory = new FileHistory({ dir: join(store.sessionDir, "file-history") });
   let turnUuid = "";
