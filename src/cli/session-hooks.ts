@@ -30,9 +30,10 @@ import {
 import { permissionRequest } from "../hooks/permission-hooks.js";
 import type { runCommandHook } from "../hooks/run-command-hook.js";
 import type { EngineHooks } from "../session/engine/config.js";
-import type { PermissionMode } from "../tools/context.js";
+import type { PermissionMode, ToolUseContext } from "../tools/context.js";
 import { NO_TOOL_HOOKS } from "../tools/hooks.js";
 import { hookEventMessage, type SdkHookMessage } from "./hook-event-messages.js";
+import { modelSwitchChange } from "./model-switch-change.js";
 import type { AskPermissionHooks } from "./permission-request-hooks.js";
 
 /** A session's hooks, as the engine and the host call them. */
@@ -49,7 +50,7 @@ export interface SessionHooks {
   /** PreModelSwitch: why the switch may not happen (a hook denied it), or undefined. */
   preModelSwitch(change: ModelSwitch): Promise<string | undefined>;
   /** PostModelSwitch, once the switch is made. */
-  postModelSwitch(change: ModelSwitch): Promise<void>;
+  postModelSwitch(change: HookEventFields["PostModelSwitch"]): Promise<void>;
   /** InstructionsLoaded, for the memory files loaded at session start. */
   instructionsLoaded(files: readonly LoadedInstructions[]): Promise<void>;
   /** Notification: the person is waited for (side effects only). */
@@ -81,6 +82,11 @@ export interface SessionHooksInputs {
   callMcpTool?: CallHookMcpTool;
   /** Told each hook's start, output and end (`--include-hook-events`). */
   onHookEvent?: (message: SdkHookMessage) => void;
+}
+
+/** The conversation a switch is weighed against, and the time. */
+function now(context: ToolUseContext) {
+  return { messages: context.messages, now: new Date() };
 }
 
 /** The engine's lifecycle observer, as stream-json messages; KEEL_HOOK_PROGRESS_MS for tests. */
@@ -152,6 +158,12 @@ export function createSessionHooks(inputs: SessionHooksInputs): SessionHooks {
       stopFailure: stopFailureHooks(engine),
       postToolBatch: postToolBatchHooks(engine),
       subagentStart: (agent, signal) => subagentStart(engine, agent, signal),
+      modelFallback: async (from, to, context) => {
+        // The session's model, not a subagent's, is what PostModelSwitch is about.
+        if (context.agentId !== undefined) return;
+        const change = { from, to, requested: to, source: "auto" as const };
+        await postModelSwitch(engine, modelSwitchChange({ ...change, ...now(context) }));
+      },
       userPromptSubmit: promptHook(engine),
     },
     start: async (source, model) =>
@@ -161,7 +173,7 @@ export function createSessionHooks(inputs: SessionHooksInputs): SessionHooks {
     notification: (input) => notification(engine, input),
     permissionDenied: (input) => permissionDenied(engine, input),
     instructionsLoaded: (files) => instructionsLoaded(engine, files),
-    // Only the SDK's set_model switches a headless session; the REPL's /model does not run them.
+    // No one is asked to confirm a switch (SDK set_model or /model): a hook's ask refuses it.
     preModelSwitch: (change) => preModelSwitch(engine, change, true),
     postModelSwitch: (change) => postModelSwitch(engine, change),
     postCompact: async (trigger, summary) => {

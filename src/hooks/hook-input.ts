@@ -32,6 +32,10 @@ interface ModelSwitchFields {
   to_model: string;
   requested_model: string | null;
   context_tokens: number;
+  prompt_cache_warm: boolean;
+  cache_ttl: "5m" | "1h";
+  estimated_cache_write_usd: number;
+  pricing: "configured" | "catalog" | "default";
 }
 
 interface TaskFields {

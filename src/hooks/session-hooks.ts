@@ -157,6 +157,9 @@ export async function preModelSwitch(
 }
 
 /** Runs PostModelSwitch hooks after a switch (side effects only). */
-export async function postModelSwitch(engine: HookEngine, change: ModelSwitch): Promise<void> {
+export async function postModelSwitch(
+  engine: HookEngine,
+  change: HookEventFields["PostModelSwitch"],
+): Promise<void> {
   await engine.run("PostModelSwitch", change);
 }

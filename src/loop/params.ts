@@ -65,6 +65,8 @@ export interface QueryDeps {
   ) => Promise<PostToolBatchOutcome>;
   /** Runs the StopFailure hooks when a turn ends on an API error (the error message given). */
   runStopFailureHooks?: (error: AssistantMessage, context: ToolUseContext) => Promise<void>;
+  /** Told when the fallback model takes over a request (PostModelSwitch hooks, source auto). */
+  onModelFallback?: (from: string, to: string, context: ToolUseContext) => Promise<void>;
   /** A one-line label for a tool round from a small model; null when it fails. */
   summarizeToolRound?: (
     input: ToolRoundSummaryInput,

@@ -4,6 +4,7 @@ import type { ModelRequest } from "../model/provider.js";
 import { createSyntheticAssistantMessage } from "../protocol/factories.js";
 import type { ToolUseContext } from "../tools/context.js";
 import type { QueryEvent } from "./events.js";
+import { orFallback } from "./optional-dep.js";
 import type { StreamOutcome, WithheldError } from "./outcome.js";
 import type { QueryDeps } from "./params.js";
 import { ResponseAttempt } from "./stream/attempt.js";
@@ -106,6 +107,9 @@ export async function* streamResponse(
       attempt.outcome.executor?.discard();
       for (const message of attempt.outcome.assistantMessages) yield { type: "tombstone", message };
       yield fallbackNotice(request.model, fallback, deps.ids);
+      const from = request.model;
+      const told = context;
+      await orFallback(() => deps.onModelFallback?.(from, fallback, told), undefined);
       context = { ...context, options: { ...context.options, mainLoopModel: fallback } };
       request = { ...request, model: fallback };
       continue;

@@ -62,6 +62,10 @@ describe("Pre/PostModelSwitch around the SDK's setModel", () => {
         context_tokens: 0,
         source: "sdk",
         cwd: sandbox().cwd,
+        prompt_cache_warm: false,
+        cache_ttl: "5m",
+        estimated_cache_write_usd: 0,
+        pricing: "catalog",
       });
     }
     expect((server.requests[0]!.body as { model: string }).model).toBe("claude-haiku-4-5");

@@ -129,3 +129,71 @@ describe("Notification in the REPL", () => {
     expect(input.permission_mode).toBe("default");
   });
 });
+
+describe("Pre/PostModelSwitch in the REPL", () => {
+  it("/model fires them with source command, field by field; a PreModelSwitch deny keeps the model", async () => {
+    await repl.trust();
+    const script = join(repl.dir, "switch.sh");
+    // Records every input; refuses a switch to opus (exit 2, its stderr the reason).
+    await writeFile(
+      script,
+      `#!/bin/sh\ninput=$(cat)\nprintf '%s\\n' "$input" >> "${repl.dir}/$1.jsonl"\ncase "$input" in *'"to_model":"claude-opus'*) echo "no opus here" >&2; exit 2;; esac\n`,
+    );
+    await chmod(script, 0o755);
+    const hook = (event: string) => [
+      { hooks: [{ type: "command", command: `${script} ${event}` }] },
+    ];
+    const hooks = {
+      PreModelSwitch: hook("PreModelSwitch"),
+      PostModelSwitch: hook("PostModelSwitch"),
+    };
+    await mkdir(join(repl.dir, ".claude"));
+    await writeFile(join(repl.dir, ".claude", "settings.json"), JSON.stringify({ hooks }));
+    const { screen, server } = await repl.start({ turns: [{ content: "Hello there." }] });
+    await typeLine(screen, "/model opus");
+    await screen.waitFor((s) => s.includes("no opus here"), "the refusal with its reason");
+    await typeLine(screen, "/model haiku");
+    await screen.waitFor((s) => s.includes("Model set to claude-haiku-4-5"), "the switch");
+    await typeLine(screen, "hi");
+    await screen.waitFor((s) => s.includes("Hello there."), "the answer");
+    expect(JSON.stringify(server.requests.at(-1)?.body)).toContain(`"model":"claude-haiku-4-5"`);
+
+    const pre = await recorded("PreModelSwitch");
+    const post = await recorded("PostModelSwitch");
+    expect(pre.map((p) => p.to_model)).toEqual(["claude-opus-5-5", "claude-haiku-4-5"]);
+    expect(post.map((p) => p.to_model)).toEqual(["claude-haiku-4-5"]);
+    for (const input of [...pre, ...post]) {
+      expect(Object.keys(input).sort()).toEqual(
+        [
+          "session_id",
+          "transcript_path",
+          "cwd",
+          "permission_mode",
+          "hook_event_name",
+          "from_model",
+          "to_model",
+          "requested_model",
+          "source",
+          "context_tokens",
+          "prompt_cache_warm",
+          "cache_ttl",
+          "estimated_cache_write_usd",
+          "pricing",
+        ].sort(),
+      );
+      expect(input).toMatchObject({
+        cwd: repl.dir,
+        permission_mode: "default",
+        from_model: "claude-sonnet-5",
+        source: "command",
+        context_tokens: 0,
+        prompt_cache_warm: false,
+        cache_ttl: "5m",
+        estimated_cache_write_usd: 0,
+        pricing: "catalog",
+      });
+    }
+    expect(pre.map((p) => p.requested_model)).toEqual(["opus", "haiku"]);
+    expect(post[0]?.hook_event_name).toBe("PostModelSwitch");
+  });
+});

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { contextTokens } from "../../context/tokens.js";
 import { PERMISSION_MODES, type PermissionMode } from "../../tools/context.js";
 import { VERSION } from "../../version.js";
 import type { CliSession } from "../cli-session.js";
+import { switchWithHooks } from "../model-switch-hooks.js";
 import type { ControlChannel } from "./channel.js";
 import type { ControlRequestLine } from "./envelopes.js";
 import { errorLine, successLine } from "./envelopes.js";
@@ -70,18 +70,12 @@ async function setModel(targets: HostTargets, model: unknown): Promise<Answer> {
     return { error: 'set_model: model must be a string, null or "default"' };
   }
   const reset = model === undefined || model === null || model === "default" || model === "";
-  const change = {
-    from_model: targets.model.current(),
-    to_model: reset ? targets.model.start : model,
-    requested_model: reset ? null : model,
-    context_tokens: contextTokens(targets.session.engine.messages),
-    source: "sdk" as const,
-  };
-  const hooks = targets.session.modelSwitchHooks;
-  const refused = await hooks.preModelSwitch(change);
+  const refused = await switchWithHooks(targets.model, targets.session, {
+    to: reset ? targets.model.start : model,
+    requested: reset ? null : model,
+    source: "sdk",
+  });
   if (refused !== undefined) return { error: `set_model: ${refused}` };
-  targets.model.set(reset ? undefined : model);
-  await hooks.postModelSwitch(change);
   return { ok: { model: targets.model.current() } };
 }
 

@@ -326,13 +326,13 @@ export class ReplController implements ReplHost {
     this.shells.record(texts, this.engine);
   }
 
-  /** `/model [name]`: shows the model, or switches it for the next turn. */
-  switchModel(name: string): void {
-    const answer = this.modelAnswer(name);
+  /** `/model [name]`: shows the model, or switches it for the next turn (Pre/PostModelSwitch). */
+  async switchModel(name: string): Promise<void> {
+    const answer = await this.modelAnswer(name);
     this.notice(answer.text, answer.tone);
   }
 
-  private modelAnswer(name: string): { text: string; tone: "info" | "error" } {
+  private async modelAnswer(name: string): Promise<{ text: string; tone: "info" | "error" }> {
     const models = this.session.models;
     const current = models?.current() ?? this.store.get().model;
     if (name === "") return { text: `Model: ${current}`, tone: "info" };
@@ -342,7 +342,9 @@ export class ReplController implements ReplHost {
     }
     const choice = chooseModel(name, models.providerName);
     if (!choice.ok) return { text: choice.problem, tone: "error" };
-    models.set(choice.model);
+    const refused = await models.switchTo?.(choice.model, name);
+    if (refused !== undefined) return { text: `Model not changed: ${refused}`, tone: "error" };
+    if (!models.switchTo) models.set(choice.model);
     this.chosenModel = choice.model;
     const now = models.current();
     this.store.update((s) => ({ ...s, model: now }));

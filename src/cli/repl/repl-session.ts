@@ -33,6 +33,11 @@ export interface ReplModels {
   current(): string;
   /** Switches the main model; undefined goes back to the one the session started with. */
   set(model: string | undefined): void;
+  /**
+   * `/model <name>`'s switch, between PreModelSwitch and PostModelSwitch hooks (source
+   * `command`): why it was refused, or undefined once made.
+   */
+  switchTo?(model: string | undefined, requested: string): Promise<string | undefined>;
 }
 
 /** A session the REPL talks to. */

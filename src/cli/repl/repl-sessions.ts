@@ -11,6 +11,7 @@ import { switchableModel } from "../control/model-switch.js";
 import { sessionDebugLog } from "../debug-log.js";
 import { type DebuggedParts, withDebugLog } from "../debug-session.js";
 import type { CliIo } from "../io.js";
+import { switchWithHooks } from "../model-switch-hooks.js";
 import type { CliOptions } from "../options.js";
 import type { PrintModel } from "../print-model.js";
 import { resolveSession } from "../resume-session.js";
@@ -132,6 +133,12 @@ export async function openReplSession(
       providerName: inputs.model.provider.name,
       current: models.current,
       set: models.set,
+      switchTo: (model, requested) =>
+        switchWithHooks(models, session, {
+          to: model ?? models.start,
+          requested: model === undefined ? null : requested,
+          source: "command",
+        }),
     },
     mcp: () => ({
       servers: session.mcpStatus(),

@@ -78,8 +78,7 @@ export function runSlashCommand(
       repl.notice(costText(repl.engine.totalCostUsd, state.view.lastResult));
       break;
     case "model":
-      repl.switchModel(command.args);
-      break;
+      return repl.switchModel(command.args);
     case "status":
       return showStatus(repl, state.model);
     case "permissions":

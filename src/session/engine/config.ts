@@ -45,6 +45,8 @@ export interface EngineHooks {
   postToolBatch?: QueryDeps["runPostToolBatchHooks"];
   /** SubagentStart: a subagent is starting; what the hooks say is context for it. */
   subagentStart?: SubagentStartHooks;
+  /** The fallback model took over a request (PostModelSwitch, source auto). */
+  modelFallback?: QueryDeps["onModelFallback"];
 }
 
 /** Where the conversation is persisted as it happens (a JSONL transcript). */
