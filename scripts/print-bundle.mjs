@@ -34,10 +34,21 @@ const replHandover = {
 const BUILTIN = new Set(builtinModules);
 
 /**
- * Packages left out of the bundle and required from node_modules when first used: the sandbox
- * runtime finds its own helper programs beside its files, and is large for a rare path.
+ * Packages left out of the bundle and required from node_modules when first used (with their
+ * subpaths): the sandbox runtime finds its own helper programs beside its files, and is large
+ * for a rare path; the cloud platforms' clients (with the AWS SDK and Google's auth library)
+ * would be most of the bundle, which a first-party `keel -p` would then load for nothing.
  */
-export const REQUIRED_AT_RUN_TIME = ["@anthropic-ai/sandbox-runtime"];
+export const REQUIRED_AT_RUN_TIME = [
+  "@anthropic-ai/sandbox-runtime",
+  "@anthropic-ai/bedrock-sdk",
+  "@anthropic-ai/vertex-sdk",
+  "@anthropic-ai/foundry-sdk",
+];
+
+/** Whether an import names one of REQUIRED_AT_RUN_TIME or a file inside it. */
+const requiredAtRunTime = (path) =>
+  REQUIRED_AT_RUN_TIME.some((name) => path === name || path.startsWith(`${name}/`));
 
 /**
  * Dynamic imports of node's modules (and of REQUIRED_AT_RUN_TIME) become require() calls. A
@@ -52,7 +63,7 @@ const builtinDynamicImports = {
       const builtin = BUILTIN.has(args.path.replace(/^node:/, ""));
       if (
         args.kind !== "dynamic-import" ||
-        !(builtin || REQUIRED_AT_RUN_TIME.includes(args.path))
+        !(builtin || requiredAtRunTime(args.path))
       ) {
         return undefined;
       }

@@ -112,7 +112,7 @@ function sessionOpener(given: CliOptions, io: CliIo): OpenSession {
     const model = await printModel(
       options,
       withSettingsEnv(io, policy.settings.env),
-      policy.settings.model,
+      policy.settings,
     );
     const ids = { uuid: randomUUID, timestamp: () => new Date().toISOString() };
     const resolved = await resolveSession(options, { stateDir, cwd: io.cwd, ids, onWarning: warn });

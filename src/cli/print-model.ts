@@ -1,3 +1,4 @@
+import { withAliasesFromEnv } from "../model/alias-env.js";
 import { DEFAULT_MODEL, findModel, requestMaxTokens } from "../model/catalog.js";
 import { parseModelString } from "../model/model-string.js";
 import type { ModelProvider } from "../model/provider.js";
@@ -36,11 +37,17 @@ export function withSettingsEnv(io: CliIo, env: Readonly<Record<string, string>>
   return { ...io, env: { ...io.env, ...env } };
 }
 
+/** The settings a session's model depends on. */
+export interface ModelSettings {
+  model?: string;
+  apiKeyHelper?: string;
+}
+
 /** The model a session runs on: --model, then ANTHROPIC_MODEL, then the settings' model. */
 export async function printModel(
   options: CliOptions,
   io: CliIo,
-  settingsModel: string | undefined,
+  settings: ModelSettings,
 ): Promise<PrintModel> {
   const maxOutput = positiveInt(
     "CLAUDE_CODE_MAX_OUTPUT_TOKENS",
@@ -52,10 +59,15 @@ export async function printModel(
       io.env.CLAUDE_CODE_MAX_TOOL_USE_CONCURRENCY,
     ) ?? 10;
   const selection = parseModelString(
-    options.model ?? io.env.ANTHROPIC_MODEL ?? settingsModel ?? DEFAULT_MODEL,
+    withAliasesFromEnv(options.model ?? io.env.ANTHROPIC_MODEL ?? settings.model, io.env) ??
+      DEFAULT_MODEL,
   );
   const fallback =
-    options.fallbackModel === undefined ? undefined : parseModelString(options.fallbackModel);
+    options.fallbackModel === undefined
+      ? undefined
+      : parseModelString(
+          withAliasesFromEnv(options.fallbackModel, io.env) ?? options.fallbackModel,
+        );
   if (fallback && fallback.model === selection.model) {
     throw new UsageError("--fallback-model must differ from the main model");
   }
@@ -65,13 +77,14 @@ export async function printModel(
     );
   }
   const cap = findModel(selection.model)?.maxOutputTokens;
+  const auth = settings.apiKeyHelper ? { apiKeyHelper: settings.apiKeyHelper, cwd: io.cwd } : {};
   return {
-    provider: await createProvider(selection, io.env, options.betas),
+    provider: await createProvider(selection, io.env, options.betas, auth),
     model: selection.model,
     ...(fallback ? { fallbackModel: fallback.model } : {}),
     maxOutputTokens: requestMaxTokens(selection.model, maxOutput),
     ...(maxOutput === undefined && cap !== undefined ? { escalatedMaxOutputTokens: cap } : {}),
-    apiKeySource: apiKeySource(selection, io.env),
+    apiKeySource: apiKeySource(selection, io.env, auth),
     retry: retryOptionsFromEnv(io.env),
     maxToolUseConcurrency: concurrency,
   };

@@ -1,4 +1,5 @@
 import { CONTEXT_1M_WINDOW, splitContext1m } from "./context-1m.js";
+import { anthropicModelIdOf } from "./platform-model-id.js";
 
 /** What keel knows about a model: its window, its output cap, its list prices. */
 export interface ModelInfo {
@@ -57,13 +58,13 @@ export function resolveModelAlias(id: string): string {
 }
 
 /**
- * The catalogue entry for a model id, also for dated ids (`claude-haiku-4-5-20251001`) and
- * `[1m]` ones (the same model and price, with the 1M window); undefined when keel does not
+ * The catalogue entry for a model id, also for dated ids (`claude-haiku-4-5-20251001`), Bedrock's
+ * and Vertex AI's ids for the same model (platform-model-id.ts) and `[1m]` ones (the same model and price, with the 1M window); undefined when keel does not
  * know the model.
  */
 export function findModel(id: string): ModelInfo | undefined {
   const { id: wire, context1m } = splitContext1m(id);
-  const base = wire.replace(/-\d{8}$/, "");
+  const base = anthropicModelIdOf(wire).replace(/-\d{8}$/, "");
   const info = KNOWN_MODELS.find((m) => m.id === base);
   return info && context1m ? { ...info, contextWindow: CONTEXT_1M_WINDOW } : info;
 }

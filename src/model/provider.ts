@@ -7,6 +7,7 @@ import type {
 } from "../protocol/api.js";
 import type { AssistantContentBlock, StopReason } from "../protocol/content.js";
 import type { StreamEvent } from "../protocol/events.js";
+import type { WebSearchServerTool } from "../protocol/server-tools.js";
 import type { Usage } from "../protocol/usage.js";
 
 /**
@@ -49,6 +50,8 @@ export interface ModelRequest {
   system?: SystemPrompt;
   messages: ApiMessageParam[];
   tools?: ToolDefinition[];
+  /** Tools the API runs itself (web search); only an Anthropic-shaped provider sends them. */
+  serverTools?: WebSearchServerTool[];
   maxTokens: number;
   thinking?: ApiThinkingConfig;
   /** The effort asked for; sent where the model takes it (model/thinking-support.ts). */
@@ -93,4 +96,9 @@ export type ModelEvent =
 export interface ModelProvider {
   readonly name: string;
   stream(request: ModelRequest, signal: AbortSignal): AsyncGenerator<ModelEvent, void, undefined>;
+  /**
+   * Drops credentials it keeps (an `apiKeyHelper`'s key) so that the next request gets fresh
+   * ones; true when it had such credentials. The retry layer calls it once after a 401.
+   */
+  refreshCredentials?(): boolean;
 }

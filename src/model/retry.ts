@@ -150,6 +150,7 @@ export async function* streamWithRetry(
   const settings: RetryOptions = { ...DEFAULT_RETRY_OPTIONS, ...Object.fromEntries(given) };
   let current = request;
   let overloads = 0;
+  let refreshed = false;
   for (let attempt = 1; ; attempt++) {
     if (signal.aborted) throw abortedError();
     let failure: ModelError;
@@ -161,7 +162,13 @@ export async function* streamWithRetry(
       failure = error;
     }
     overloads = failure.kind === "overloaded" ? overloads + 1 : 0;
-    const step = nextStep(failure, attempt, overloads, current, settings);
+    // A key the API refused (401) that a helper made is made again once, and sent at once.
+    const refused = failure.kind === "auth" && failure.status !== undefined;
+    const reauth: boolean = !refreshed && refused && provider.refreshCredentials?.() === true;
+    refreshed ||= reauth;
+    const step: NextStep = reauth
+      ? { kind: "retry", delayMs: 0, request: current }
+      : nextStep(failure, attempt, overloads, current, settings);
     if (step.kind === "throw") throw step.error;
     current = step.request;
     yield {

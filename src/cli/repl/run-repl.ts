@@ -122,7 +122,7 @@ export async function runRepl(given: CliOptions, io: CliIo): Promise<number> {
   const model = await printModel(
     options,
     withSettingsEnv(io, policy.settings.env),
-    policy.settings.model,
+    policy.settings,
   );
   const ids = { uuid: randomUUID, timestamp: () => new Date().toISOString() };
   const resolved = await resolveSession(options, { stateDir, cwd: io.cwd, ids, onWarning: warn });

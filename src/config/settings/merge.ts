@@ -88,6 +88,7 @@ export function mergeSettingsLayers(
 
 /** Keys whose value is the highest source's that sets one. */
 const SCALAR_KEYS = [
+  "apiKeyHelper",
   "disableAllHooks",
   "cleanupPeriodDays",
   "attribution",

@@ -54,7 +54,7 @@ function grantedMode(settings: SettingsFile): string[] {
 }
 
 /**
- * What the project's own settings files would run in keel: hooks, MCP servers, `env`, and a
+ * What the project's own settings files would run in keel: hooks, MCP servers, `env`, `apiKeyHelper`, and a
  * mode in which calls run unasked.
  */
 export function projectCodeOf(layers: readonly SettingsLayer[]): ProjectCode[] {
@@ -66,6 +66,9 @@ export function projectCodeOf(layers: readonly SettingsLayer[]): ProjectCode[] {
       what: serverCommand(name, server),
     })),
     ...Object.keys(settings.env ?? {}).map((what) => ({ kind: "env" as const, origin, what })),
+    ...(settings.apiKeyHelper
+      ? [{ kind: "command" as const, origin, what: `apiKeyHelper: ${settings.apiKeyHelper}` }]
+      : []),
     ...grantedMode(settings).map((what) => ({ kind: "permission" as const, origin, what })),
   ]);
 }
@@ -90,7 +93,13 @@ export function projectGrantsOf(layers: readonly SettingsLayer[]): string[] {
  */
 export function withoutProjectCode(layer: SettingsLayer): SettingsLayer {
   if (!isProjectLayer(layer)) return layer;
-  const { hooks: _hooks, mcpServers: _servers, env: _env, ...rest }: SettingsFile = layer.settings;
+  const {
+    hooks: _hooks,
+    mcpServers: _servers,
+    env: _env,
+    apiKeyHelper: _helper,
+    ...rest
+  }: SettingsFile = layer.settings;
   const {
     allow: _allow,
     defaultMode: _mode,

@@ -30,6 +30,8 @@ export interface ResolvedSettings {
    */
   projectEnv: string[];
   model?: string;
+  /** `apiKeyHelper` of the highest source that sets one. */
+  apiKeyHelper?: string;
   /** The agent the main thread runs as, from the highest source that sets one. */
   agent?: string;
   hooks: HooksFromSource[];

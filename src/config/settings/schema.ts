@@ -21,6 +21,8 @@ export interface PermissionsSettings {
 export const plainKeySchemas = {
   $schema: z.string(),
   model: z.string(),
+  /** A shell command whose output is the API key (Claude Code's `apiKeyHelper`). */
+  apiKeyHelper: z.string().trim().min(1),
   /** The agent the main thread runs as (Claude Code's `agent` setting; --agent wins). */
   agent: z.string(),
   /** Entries are checked by the MCP code, one server at a time. */
@@ -61,6 +63,7 @@ export interface SettingsFile {
   hooks?: unknown;
   env?: Record<string, string>;
   model?: string;
+  apiKeyHelper?: string;
   agent?: string;
   mcpServers?: Record<string, unknown>;
   enableAllProjectMcpServers?: boolean;

@@ -53,16 +53,27 @@ export function credentialHeaders(settings: ClientSettings): Record<string, stri
  * limit but start later, so they never fire first. The fetch times the body's silences.
  */
 export function createClient(settings: ClientSettings): MessagesClient {
-  const { headersMs, idleMs } = settings.timeouts ?? DEFAULT_API_TIMEOUTS;
+  const common = commonClientOptions(settings);
   return new MessagesClient({
+    ...common,
     apiKey: null,
     authToken: null,
     baseURL: settings.baseURL ?? "https://api.anthropic.com",
+    defaultHeaders: { ...credentialHeaders(settings), ...common.defaultHeaders },
+  });
+}
+
+/**
+ * The options every SDK client keel makes shares, the official one and the cloud providers':
+ * retries off, keel's fetch and its header limit, the betas header, no OpenTelemetry spans.
+ */
+export function commonClientOptions(settings: ClientSettings) {
+  const { headersMs, idleMs } = settings.timeouts ?? DEFAULT_API_TIMEOUTS;
+  return {
     maxRetries: 0,
-    defaultHeaders: {
-      ...credentialHeaders(settings),
-      ...(settings.betas?.length ? { "anthropic-beta": settings.betas.join(",") } : {}),
-    },
+    defaultHeaders: settings.betas?.length
+      ? { "anthropic-beta": settings.betas.join(",") }
+      : ({} as Record<string, string>),
     fetch:
       settings.fetch ??
       createNodeFetch({
@@ -72,7 +83,7 @@ export function createClient(settings: ClientSettings): MessagesClient {
       }),
     // The SDK's OpenTelemetry spans are on by default and cost every request span set-up and
     // attribute work even with no tracer registered; keel registers none, so they stay off.
-    openTelemetry: false,
+    openTelemetry: false as const,
     timeout: headersMs,
-  });
+  };
 }

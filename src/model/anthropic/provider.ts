@@ -1,6 +1,7 @@
 import { assembleStream } from "../assemble.js";
 import { betasFor, splitContext1m } from "../context-1m.js";
 import { ModelError } from "../errors.js";
+import type { KeyHelper } from "../key-helper.js";
 import {
   keelHeaders,
   type ModelEvent,
@@ -15,27 +16,48 @@ import { type ClientSettings, createClient, type MessagesClient } from "./client
 import { messagesRequestBody } from "./request-body.js";
 import { createRequestEncoder, type RequestEncoder } from "./request-json.js";
 import { responseEvents } from "./response-events.js";
-import { abortedError, toModelError } from "./to-model-error.js";
+import { abortedError, type SdkErrors, toModelError } from "./to-model-error.js";
 
 /** Settings of the Anthropic provider. */
 export interface AnthropicProviderConfig extends ClientSettings {
   /** Place prompt-cache breakpoints (default true). */
   promptCaching?: boolean;
+  /** The `apiKeyHelper` whose key is sent when neither the API key nor the auth token is set. */
+  keyHelper?: KeyHelper;
+}
+
+/** What a Messages provider sends through: the official client, or a cloud provider's. */
+export interface MessagesSender {
+  messages: Pick<MessagesClient["messages"], "create">;
+  buildURL: MessagesClient["buildURL"];
 }
 
 function missingCredentials(): ModelError {
   return new ModelError(
     { kind: "auth" },
-    "no Anthropic credentials: set ANTHROPIC_API_KEY (sent as x-api-key) or ANTHROPIC_AUTH_TOKEN (sent as Authorization: Bearer)",
+    "no Anthropic credentials: set ANTHROPIC_API_KEY (sent as x-api-key) or ANTHROPIC_AUTH_TOKEN (sent as Authorization: Bearer), or the apiKeyHelper setting",
   );
 }
 
 /** How one request is sent, and where. */
 interface Send {
-  client: MessagesClient;
+  client: MessagesSender;
   encode: RequestEncoder;
   endpoint: Endpoint;
   betas: readonly string[];
+  /** The client's SDK error classes, when they are not the bundled SDK's. */
+  errors?: SdkErrors;
+  keyHelper?: KeyHelper;
+}
+
+/**
+ * The helper's key, sent as Claude Code sends it: as `x-api-key` and as a bearer token.
+ * A helper that fails ends the request with its own error (a ModelError).
+ */
+async function helperHeaders(send: Send, signal: AbortSignal): Promise<Record<string, string>> {
+  if (!send.keyHelper) return {};
+  const key = await send.keyHelper.key(signal);
+  return { "x-api-key": key, authorization: `Bearer ${key}` };
 }
 
 /**
@@ -61,6 +83,7 @@ async function openStream(
   const { body, headers } = wireRequest(send, request);
   const { signal } = sent;
   try {
+    Object.assign(headers, await helperHeaders(send, signal));
     // The body goes as keel encoded it (a JSON body the SDK passes on as it is, given its
     // content type): the same text the SDK would write, without encoding the tools each time.
     return await send.client.messages
@@ -72,7 +95,7 @@ async function openStream(
       .asResponse();
   } catch (error) {
     if (sent.headersTimedOut && !outer.aborted) throw headersTimeout(send.endpoint);
-    throw toModelError(error, outer, send.endpoint);
+    throw toModelError(error, outer, send.endpoint, send.errors);
   } finally {
     sent.headersArrived();
   }
@@ -93,7 +116,8 @@ async function* streamMessages(
     // blank line after it, which real bodies (a message_stop at EOF) do have.
     const response = await openStream(send, prepared, linked, signal);
     const requestId = response.headers.get("request-id") ?? undefined;
-    yield* assembleStream(responseEvents(response, signal, send.endpoint), requestId);
+    const events = responseEvents(response, signal, send.endpoint, send.errors);
+    yield* assembleStream(events, requestId);
   } catch (error) {
     // A stream cut by our own abort ends as aborted, however the cut showed up.
     if (!signal.aborted || (error instanceof ModelError && error.kind === "aborted")) throw error;
@@ -104,11 +128,44 @@ async function* streamMessages(
   }
 }
 
-function sender(config: AnthropicProviderConfig): Send {
-  const client = createClient(config);
+function sender(
+  client: MessagesSender,
+  config: AnthropicProviderConfig,
+  errors: SdkErrors | undefined,
+): Send {
   const timeouts = config.timeouts ?? DEFAULT_API_TIMEOUTS;
   const endpoint = { url: client.buildURL("/v1/messages", undefined), timeouts };
-  return { client, encode: createRequestEncoder(), endpoint, betas: config.betas ?? [] };
+  // The key and the token win over the helper, as in Claude Code.
+  const keyHelper = config.apiKey || config.authToken ? undefined : config.keyHelper;
+  return {
+    client,
+    encode: createRequestEncoder(),
+    endpoint,
+    betas: config.betas ?? [],
+    ...(errors ? { errors } : {}),
+    ...(keyHelper ? { keyHelper } : {}),
+  };
+}
+
+/** A provider that streams Messages requests through `send` (undefined: no credentials). */
+function messagesProvider(
+  name: string,
+  send: Send | undefined,
+  config: AnthropicProviderConfig,
+): ModelProvider {
+  const keyHelper = send?.keyHelper;
+  return {
+    name,
+    stream: (request, signal) => streamMessages(send, config, request, signal),
+    ...(keyHelper
+      ? {
+          refreshCredentials: () => {
+            keyHelper.forget();
+            return true;
+          },
+        }
+      : {}),
+  };
 }
 
 /**
@@ -116,9 +173,20 @@ function sender(config: AnthropicProviderConfig): Send {
  * credentials are reported (kind "auth") when a request is made.
  */
 export function createAnthropicProvider(config: AnthropicProviderConfig): ModelProvider {
-  const send = config.apiKey || config.authToken ? sender(config) : undefined;
-  return {
-    name: "anthropic",
-    stream: (request, signal) => streamMessages(send, config, request, signal),
-  };
+  const credentialed = config.apiKey || config.authToken || config.keyHelper;
+  const send = credentialed ? sender(createClient(config), config, undefined) : undefined;
+  return messagesProvider("anthropic", send, config);
+}
+
+/**
+ * A provider over another client of the Messages API (a cloud provider's package, which signs
+ * and reshapes requests itself), with that client's SDK error classes.
+ */
+export function createClientProvider(
+  name: string,
+  client: MessagesSender,
+  errors: SdkErrors,
+  config: AnthropicProviderConfig,
+): ModelProvider {
+  return messagesProvider(name, sender(client, config, errors), config);
 }

@@ -3,7 +3,7 @@ import { ModelError } from "../errors.js";
 import type { Endpoint } from "../transport-failure.js";
 import { parseServerSentEvents } from "./sse.js";
 import { decodeStreamEvent } from "./stream-events.js";
-import { abortedError, toModelError } from "./to-model-error.js";
+import { abortedError, type SdkErrors, toModelError } from "./to-model-error.js";
 import { type ChunkReader, chunkReaderOf } from "./web-response.js";
 
 async function* chunksOf(reader: ChunkReader): AsyncGenerator<Uint8Array, void, undefined> {
@@ -41,6 +41,7 @@ export async function* responseEvents(
   response: Response,
   signal: AbortSignal,
   endpoint: Endpoint,
+  errors?: SdkErrors,
 ): AsyncGenerator<StreamEvent, void, undefined> {
   const reader = chunkReaderOf(response);
   const problem = notAStream(response, reader !== undefined);
@@ -58,7 +59,7 @@ export async function* responseEvents(
     }
     drained = true;
   } catch (error) {
-    throw toModelError(error, signal, endpoint);
+    throw toModelError(error, signal, endpoint, errors);
   } finally {
     if (!drained) await reader.cancel().catch(() => undefined);
   }

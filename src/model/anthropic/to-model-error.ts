@@ -1,13 +1,18 @@
-import {
-  APIConnectionError,
-  APIConnectionTimeoutError,
-  APIError,
-  APIUserAbortError,
-} from "@anthropic-ai/sdk/core/error";
+import * as bundledErrors from "@anthropic-ai/sdk/core/error";
 import { classifyFailure } from "../classify.js";
 import { ModelError } from "../errors.js";
 import { connectTimeout, type Endpoint, transportFailure } from "../transport-failure.js";
 import { SseSyntaxError } from "./sse.js";
+
+/**
+ * The SDK's error classes a client throws. A cloud provider's package is loaded from
+ * node_modules with its own copy of the SDK (model/cloud/), so its errors are instances of that
+ * copy's classes, not of the ones bundled here.
+ */
+export type SdkErrors = Pick<
+  typeof bundledErrors,
+  "APIConnectionError" | "APIConnectionTimeoutError" | "APIError" | "APIUserAbortError"
+>;
 
 /** The error every cancelled request ends with. */
 export function abortedError(cause?: unknown): ModelError {
@@ -15,7 +20,7 @@ export function abortedError(cause?: unknown): ModelError {
 }
 
 /** An SDK status error (or in-stream error it raised) → the classified ModelError. */
-function fromApiError(error: APIError): ModelError {
+function fromApiError(error: bundledErrors.APIError): ModelError {
   const status = error.status;
   // A body that was not JSON reaches the SDK message as "<status> <text>"; keep only the text.
   const prefix = `${status} `;
@@ -43,7 +48,13 @@ function fromApiError(error: APIError): ModelError {
  * "fetch failed" naming a timeout, which the SDK raises as `APIConnectionTimeoutError`
  * (keeping no cause). Codes are read in transport-failure.ts; messages name `endpoint`'s URL.
  */
-export function toModelError(error: unknown, signal: AbortSignal, endpoint: Endpoint): ModelError {
+export function toModelError(
+  error: unknown,
+  signal: AbortSignal,
+  endpoint: Endpoint,
+  errors: SdkErrors = bundledErrors,
+): ModelError {
+  const { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } = errors;
   if (signal.aborted) {
     return error instanceof ModelError && error.kind === "aborted" ? error : abortedError(error);
   }

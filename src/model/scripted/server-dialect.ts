@@ -2,6 +2,7 @@ import { bedrockBodyProblems, messagesBodyOf } from "./bedrock-body.js";
 import { bedrockFailure, bedrockWire } from "./bedrock-wire.js";
 import type { HttpFailure } from "./http-errors.js";
 import { type StreamWire, sseWire } from "./server-write.js";
+import { vertexBodyProblems, vertexMessagesBody } from "./vertex-body.js";
 import type { RequestViolation } from "./violation.js";
 
 /**
@@ -46,5 +47,22 @@ export function bedrockDialect(modelId: string, stream: boolean, amznRequestId: 
     failure: (failure) => bedrockFailure(failure, amznRequestId),
     wire: bedrockWire(amznRequestId),
     jsonHeaders: { "x-amzn-requestid": amznRequestId },
+  };
+}
+
+/**
+ * Vertex AI's `POST …/publishers/anthropic/models/<model>:streamRawPredict` (or `:rawPredict`):
+ * the model comes from the path, `anthropic_version` is in the body, and the answer is the
+ * Messages API's own (server-sent events when the body asks to stream).
+ */
+export function vertexDialect(modelId: string, requestId: string): Dialect {
+  const messages = messagesDialect(requestId);
+  return {
+    ...messages,
+    prepare: (json) => {
+      const problems = vertexBodyProblems(json);
+      if (problems.length > 0) return { body: json, problems };
+      return { body: vertexMessagesBody(json as Record<string, unknown>, modelId), problems };
+    },
   };
 }

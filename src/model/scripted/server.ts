@@ -8,7 +8,8 @@ import {
 import { type Answer, answerRequest } from "./answer.js";
 import { estimateInputTokens } from "./estimate.js";
 import { apiErrorBody, invalidRequest } from "./http-errors.js";
-import { stableId, stableUuid } from "./ids.js";
+import { stableId } from "./ids.js";
+import { type DialectFor, messagesRoute } from "./platform-routes.js";
 import {
   describeAnswer,
   type RecordedViolation,
@@ -16,7 +17,7 @@ import {
   recordViolations,
 } from "./records.js";
 import type { Scenario } from "./scenario.js";
-import { bedrockDialect, type Dialect, messagesDialect } from "./server-dialect.js";
+import type { Dialect } from "./server-dialect.js";
 import { writeFailure, writeJson, writeStream } from "./server-write.js";
 import { type Sleep, timerSleep } from "./sleep.js";
 import { createReplayState, type ReplayState } from "./turns.js";
@@ -29,12 +30,11 @@ export const REQUEST_KIND_HEADER = "x-keel-request-kind";
 /** The header keel sends to say which agent a request comes from (contracts.md §9). */
 export const AGENT_HEADER = "x-keel-agent";
 
-/** Bedrock's paths: `/model/<modelId>/invoke` and `/model/<modelId>/invoke-with-response-stream`. */
-const BEDROCK_PATH = /^\/model\/([^/]+)\/(invoke|invoke-with-response-stream)$/;
-
-/** A Messages request the server received, with its HTTP headers. */
+/** A Messages request the server received, with its HTTP headers and path. */
 export interface RecordedRequest extends RequestRecord {
   headers: IncomingHttpHeaders;
+  /** The path it was sent to (Bedrock's and Vertex AI's name the model). */
+  path: string;
 }
 
 /** Options of `startScriptedServer`. */
@@ -118,12 +118,18 @@ async function respond(
   else writeJson(res, 200, result.message, dialect.jsonHeaders);
 }
 
-function record(state: ServerState, req: IncomingMessage, body: unknown): RecordedRequest {
+function record(
+  state: ServerState,
+  req: IncomingMessage,
+  path: string,
+  body: unknown,
+): RecordedRequest {
   const kind = headerValue(req.headers, REQUEST_KIND_HEADER);
   const agent = headerValue(req.headers, AGENT_HEADER);
   const entry: RecordedRequest = {
     index: state.requests.length,
     headers: req.headers,
+    path,
     body,
     answer: "invalid",
     ...(kind === undefined ? {} : { kind }),
@@ -139,18 +145,19 @@ function problemsOf(state: ServerState, prepared: ReturnType<Dialect["prepare"]>
   return state.options.scenario.validate ? validateRequest(prepared.body) : [];
 }
 
-/** How one request's endpoint speaks, given the ids of its answer. */
-type DialectFor = (requestId: string, seed: string) => Dialect;
-
-/** A Messages request (or Bedrock's stand-in for one): validate, record, answer from the scenario. */
+/**
+ * A Messages request (or a cloud platform's stand-in for one): validate, record, answer from
+ * the scenario.
+ */
 async function handleMessages(
   req: IncomingMessage,
   res: ServerResponse,
   state: ServerState,
+  path: string,
   dialectFor: DialectFor,
 ) {
   const json = await readJson(req);
-  const entry = record(state, req, json);
+  const entry = record(state, req, path, json);
   const seed = `${state.options.scenario.name}:${entry.index}`;
   const requestId = stableId("req", seed);
   const dialect = dialectFor(requestId, seed);
@@ -177,21 +184,10 @@ async function handleMessages(
   await respond(res, answer, dialect.streaming(prepared.body), dialect, state);
 }
 
-function bedrockRoute(path: string): DialectFor | undefined {
-  const match = BEDROCK_PATH.exec(path);
-  if (!match) return undefined;
-  const modelId = decodeURIComponent(match[1]!);
-  const stream = match[2] === "invoke-with-response-stream";
-  return (_requestId, seed) => bedrockDialect(modelId, stream, stableUuid(seed));
-}
-
 async function route(req: IncomingMessage, res: ServerResponse, state: ServerState) {
   const path = (req.url ?? "/").split("?")[0] ?? "/";
-  if (req.method === "POST" && path === "/v1/messages") {
-    return handleMessages(req, res, state, messagesDialect);
-  }
-  const bedrock = req.method === "POST" ? bedrockRoute(path) : undefined;
-  if (bedrock) return handleMessages(req, res, state, bedrock);
+  const dialect = req.method === "POST" ? messagesRoute(path) : undefined;
+  if (dialect) return handleMessages(req, res, state, path, dialect);
   if (req.method === "POST" && path === "/v1/messages/count_tokens") {
     const json = await readJson(req);
     return writeJson(res, 200, { input_tokens: estimateInputTokens(json) });
@@ -228,7 +224,8 @@ function handler(state: ServerState) {
  * Starts a Messages-API-compatible HTTP server on 127.0.0.1 that replays a scenario: the
  * official SDK, keel, or any client pointed at `url` gets the scenario's responses and
  * faults, and every request is checked against the API's invariants. Bedrock's
- * InvokeModel paths serve the same answers in Bedrock's envelope.
+ * InvokeModel paths serve the same answers in Bedrock's envelope; Vertex AI's rawPredict
+ * paths and Microsoft Foundry's `/anthropic/v1/messages` serve them as the Messages API does.
  */
 export async function startScriptedServer(options: ScriptedServerOptions): Promise<ScriptedServer> {
   const state: ServerState = {

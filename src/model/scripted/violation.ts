@@ -25,7 +25,9 @@ export type ViolationRule =
   /** Server tools' blocks: each web search result answers its call, with the API's fields. */
   | "server_tool"
   /** What Bedrock checks of a body before the model does (anthropic_version, no model key). */
-  | "bedrock";
+  | "bedrock"
+  /** What Vertex AI checks of a body before the model does (anthropic_version, no model key). */
+  | "vertex";
 
 /** One broken invariant of a request, worded like the Messages API's own 400 messages. */
 export interface RequestViolation {

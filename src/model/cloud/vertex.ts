@@ -1,0 +1,48 @@
+import type { AnthropicVertex } from "@anthropic-ai/vertex-sdk";
+import { type ClientSettings, commonClientOptions } from "../anthropic/client.js";
+import { ModelError } from "../errors.js";
+import type { Env } from "../select.js";
+import type { CloudClient } from "./client.js";
+import { envSetting, isEnvTruthy } from "./which.js";
+
+type AuthClient = NonNullable<
+  NonNullable<ConstructorParameters<typeof AnthropicVertex>[0]>["authClient"]
+>;
+
+/**
+ * An auth client that adds no headers, for CLAUDE_CODE_SKIP_VERTEX_AUTH (a gateway signs the
+ * requests). The Vertex client asks only for `getRequestHeaders()` and `projectId`, so this
+ * small object stands in for google-auth-library's class.
+ */
+function noAuth(): AuthClient {
+  const client = { projectId: null, getRequestHeaders: async () => new Headers() };
+  return client as unknown as AuthClient;
+}
+
+function missing(name: string, what: string): ModelError {
+  return new ModelError({ kind: "other" }, `Vertex AI needs ${name} (${what})`);
+}
+
+/**
+ * The Vertex AI client, from `@anthropic-ai/vertex-sdk` (loaded only now): CLOUD_ML_REGION and
+ * ANTHROPIC_VERTEX_PROJECT_ID as Claude Code requires them, ANTHROPIC_VERTEX_BASE_URL for a
+ * gateway; Google's Application Default Credentials sign requests unless
+ * CLAUDE_CODE_SKIP_VERTEX_AUTH is set.
+ */
+export async function vertexClient(env: Env, settings: ClientSettings): Promise<CloudClient> {
+  const region = envSetting(env, "CLOUD_ML_REGION");
+  if (!region) throw missing("CLOUD_ML_REGION", "the region, e.g. global or us-east5");
+  const projectId = envSetting(env, "ANTHROPIC_VERTEX_PROJECT_ID");
+  if (!projectId) throw missing("ANTHROPIC_VERTEX_PROJECT_ID", "the Google Cloud project");
+  const { AnthropicVertex } = await import("@anthropic-ai/vertex-sdk");
+  const errors = await import("@anthropic-ai/vertex-sdk/core/error");
+  const baseURL = envSetting(env, "ANTHROPIC_VERTEX_BASE_URL");
+  const client = new AnthropicVertex({
+    ...commonClientOptions(settings),
+    region,
+    projectId,
+    ...(baseURL ? { baseURL } : {}),
+    ...(isEnvTruthy(env.CLAUDE_CODE_SKIP_VERTEX_AUTH) ? { authClient: noAuth() } : {}),
+  });
+  return { client, errors };
+}
