@@ -1,5 +1,6 @@
 import { homedir } from "node:os";
 import { resolve } from "node:path";
+import { envFlag } from "../../../config/env-flag.js";
 import { type BackgroundShells, createBackgroundShells } from "../../background/index.js";
 import type { BuiltinToolsConfig } from "../../builtin-config.js";
 import type { ToolCallContext } from "../../context.js";
@@ -63,7 +64,10 @@ export function createBashTool(
   options: BashToolOptions = {},
 ): Tool<BashInput, BashOutput> {
   const limits = bashLimits(config.env);
-  const workingDirectory = new WorkingDirectory(config.cwd);
+  const workingDirectory = new WorkingDirectory(
+    config.cwd,
+    envFlag(config.env.CLAUDE_BASH_MAINTAIN_PROJECT_WORKING_DIR),
+  );
   const readOnly = new ReadOnlyCheck();
   const timing = { ...DEFAULT_TIMING, ...options.timing };
   const runner: BashRunner = {

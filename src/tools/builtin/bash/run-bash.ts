@@ -126,7 +126,8 @@ async function runReporting(
   if (confinement?.kind === "sandbox") {
     collected.stderr = confinement.sandbox.annotate(call.toolUseId, collected.stderr);
   }
-  runner.workingDirectory.learn(cwdFile);
+  const reset = runner.workingDirectory.learn(cwdFile);
+  if (reset) setting.notes.push(reset);
   if (outcome.spawnError) {
     throw new Error(
       `Could not start ${runner.shell} in ${setting.cwd}: ${outcome.spawnError.message}`,

@@ -1,4 +1,4 @@
-import { readFileSync, statSync, unlinkSync } from "node:fs";
+import { readFileSync, realpathSync, statSync, unlinkSync } from "node:fs";
 import { isAbsolute } from "node:path";
 
 /** Where the next command starts, and a note when the remembered folder had to be given up. */
@@ -10,13 +10,19 @@ export interface StartDirectory {
 /**
  * The shell's working directory across the calls of one session: each command starts where
  * the previous one ended (its `cd`s persist), falling back to the session's folder when the
- * remembered one has been removed.
+ * remembered one has been removed. With `maintainProjectDir` (Claude Code's
+ * CLAUDE_BASH_MAINTAIN_PROJECT_WORKING_DIR) every command starts in the session's folder.
  */
 export class WorkingDirectory {
   private current: string;
+  private readonly sessionReal: string;
 
-  constructor(private readonly sessionCwd: string) {
+  constructor(
+    private readonly sessionCwd: string,
+    private readonly maintainProjectDir = false,
+  ) {
     this.current = sessionCwd;
+    this.sessionReal = realOrSame(sessionCwd);
   }
 
   /** The directory commands run in now. */
@@ -36,11 +42,12 @@ export class WorkingDirectory {
   }
 
   /**
-   * Takes the directory the shell reported at exit (from `cwdFile`), then removes the file.
+   * Takes the directory the shell reported at exit (from `cwdFile`), then removes the file;
+   * returns the note Claude Code adds when it put the shell back in the session's folder.
    * Synchronous on purpose: a one-line file costs microseconds, while the promise API's
    * open/read/close/unlink each wait for a thread-pool round trip on every Bash call.
    */
-  learn(cwdFile: string): void {
+  learn(cwdFile: string): string | undefined {
     let reported = "";
     try {
       reported = readFileSync(cwdFile, "utf8");
@@ -49,7 +56,21 @@ export class WorkingDirectory {
       // No report (the shell was killed before its EXIT trap ran): keep the current folder.
     }
     const cwd = reported.endsWith("\n") ? reported.slice(0, -1) : reported;
-    if (cwd !== "" && isAbsolute(cwd)) this.current = cwd;
+    if (cwd === "" || !isAbsolute(cwd)) return undefined;
+    if (!this.maintainProjectDir) {
+      this.current = cwd;
+      return undefined;
+    }
+    this.current = this.sessionCwd;
+    return cwd === this.sessionReal ? undefined : `Shell cwd was reset to ${this.sessionCwd}`;
+  }
+}
+
+function realOrSame(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
   }
 }
 
