@@ -17,8 +17,19 @@ const replDir = join(root, "src", "cli", "repl") + sep;
 const handover = join(root, "src", "cli", "repl-handover.ts");
 
 /**
- * Imports of the REPL's modules from outside the REPL resolve to src/cli/repl-handover.ts: the
- * REPL needs ink, whose top-level await a CommonJS bundle cannot hold.
+ * The REPL's entry modules (those src/cli/repl-handover.ts stands for): they need ink, whose
+ * top-level await a CommonJS bundle cannot hold.
+ */
+const REPL_ENTRIES = new Set(
+  ["run-repl.js", "startup/continue-in-repl.js", "startup/folder-code.js"].map((file) =>
+    join(replDir, file),
+  ),
+);
+
+/**
+ * Imports of the REPL's entry modules from outside the REPL resolve to repl-handover.ts. The
+ * REPL's other modules that print mode shares (command files and their expansion, the slash
+ * command parser) are bundled; one that reached ink would fail this build.
  */
 const replHandover = {
   name: "repl-handover",
@@ -26,7 +37,7 @@ const replHandover = {
     builder.onResolve({ filter: /^\./ }, (args) => {
       if (args.importer.startsWith(replDir)) return undefined;
       const target = resolve(args.resolveDir, args.path);
-      return target.startsWith(replDir) ? { path: handover } : undefined;
+      return REPL_ENTRIES.has(target) ? { path: handover } : undefined;
     });
   },
 };

@@ -15,6 +15,7 @@ import type { SessionHooks } from "./session-hooks.js";
 import type { SessionPolicy } from "./session-policy.js";
 import type { SessionSandbox } from "./session-sandbox.js";
 import type { SessionStore } from "./session-store.js";
+import type { SessionSlash } from "./slash/session-slash.js";
 
 /** A CLI session ready to take prompts. */
 export interface CliSession {
@@ -33,6 +34,8 @@ export interface CliSession {
   tools(): readonly AnyTool[];
   /** The MCP servers' prompts, as slash commands `/mcp__<server>__<prompt>`. */
   mcpPrompts(): McpPromptCommand[];
+  /** The session's own commands and skills (`.claude/commands`, SKILL.md folders). */
+  slash: SessionSlash;
   /** The agents the session's Agent tool can start (an SDK host lists them). */
   agents: readonly AgentDefinition[];
   /** What confines Bash commands (/sandbox shows and switches it). */

@@ -46,6 +46,13 @@ import type { CliOptions } from "./options.js";
 import { withPermissionRequestHooks } from "./permission-request-hooks.js";
 import { createSessionHooks, type SessionHooks } from "./session-hooks.js";
 import { createSessionToolset, type SessionToolset } from "./session-toolset.js";
+import { commandPromptDeps, type PromptDepsInputs } from "./slash/prompt-deps.js";
+import { engineSkillConfig, listingBudget, skillTools } from "./slash/session-skills.js";
+import {
+  createSessionSlash,
+  type SessionSlash,
+  type SessionSlashInputs,
+} from "./slash/session-slash.js";
 import { thinkingConfig } from "./thinking-option.js";
 import { cleanupTranscripts, DEFAULT_CLEANUP_PERIOD_DAYS } from "./transcript-cleanup.js";
 
@@ -291,6 +298,39 @@ function engineLimits(
   } satisfies Partial<QueryEngineConfig>;
 }
 
+/**
+ * The session's commands and skills: from the user's, keel's, the project's (and its
+ * parents') and the added folders' `.claude`, expanded with the session's shell and rules.
+ */
+function sessionSlash(
+  inputs: CliSessionInputs,
+  roots: { home: string; env: NodeJS.ProcessEnv; permissions: PermissionEngine },
+  live: Pick<PromptDepsInputs, "tools" | "mode"> & { mcpPrompts: SessionSlashInputs["mcpPrompts"] },
+): Promise<SessionSlash> {
+  const { io } = inputs;
+  const { home, permissions } = roots;
+  return createSessionSlash({
+    roots: {
+      cwd: io.cwd,
+      home,
+      stateDir: inputs.stateDir,
+      addedDirs: permissions.workingFolders.filter((dir) => dir !== io.cwd),
+    },
+    sessionId: inputs.sessionId,
+    deps: commandPromptDeps({
+      cwd: io.cwd,
+      home,
+      env: roots.env,
+      permissions: () => permissions,
+      ...live,
+      ...(inputs.policy.projectTrusted === false ? { projectTrusted: false } : {}),
+    }),
+    permissions: () => permissions,
+    mcpPrompts: live.mcpPrompts,
+    warn: inputs.warn,
+  });
+}
+
 /** The settings' limits on http hooks. */
 function httpHookPolicy(settings: CliSessionInputs["policy"]["settings"]): HttpHookPolicy {
   const { allowedHttpHookUrls: urls, httpHookAllowedEnvVars: vars } = settings;
@@ -321,7 +361,6 @@ export async function createCliSession(inputs: CliSessionInputs): Promise<CliSes
   const ids: IdSource = { uuid: randomUUID, timestamp: () => new Date().toISOString() };
   const home = io.env.HOME ?? homedir();
   const env = { ...io.env, ...policy.settings.env };
-  const toolset = await createSessionToolset(inputs, env);
   let appState: AppState = { permissionMode: policy.settings.permissionMode };
   const permissions = createPermissionEngine({
     settings: policy.settings,
@@ -330,6 +369,18 @@ export async function createCliSession(inputs: CliSessionInputs): Promise<CliSes
     home,
     env,
   });
+  let tools: SessionToolset | undefined;
+  const slash = await sessionSlash(
+    inputs,
+    { home, env, permissions },
+    {
+      tools: () => tools?.refreshTools() ?? [],
+      mode: () => appState.permissionMode,
+      mcpPrompts: () => tools?.mcpPrompts() ?? [],
+    },
+  );
+  const toolset = await createSessionToolset(inputs, env, skillTools(slash));
+  tools = toolset;
   const hooks = createSessionHooks({
     config: policy.hooks,
     sessionId: inputs.sessionId,
@@ -354,6 +405,7 @@ export async function createCliSession(inputs: CliSessionInputs): Promise<CliSes
     refreshTools: toolset.refreshTools,
     mcpServers: toolset.mcpStatus,
     agents: toolset.agentDefinitions,
+    ...engineSkillConfig(slash, listingBudget(inputs.model.model, env)),
     canUseTool: inputs.canUseTool(
       withPermissionRequestHooks(
         withAutoMode(permissions, autoModeDeps(inputs, env, hooks, (): QueryEngine => engine)),
@@ -371,7 +423,10 @@ export async function createCliSession(inputs: CliSessionInputs): Promise<CliSes
     sessionId: inputs.sessionId,
     loadContext: contextLoader(parts, loadedMemory),
     hooks: hooks.engine,
-    onTurnStart: toolset.beginTurn,
+    onTurnStart: async (uuid) => {
+      slash.beginPrompt();
+      await toolset.beginTurn(uuid);
+    },
     ...(inputs.onProgress ? { onProgress: inputs.onProgress } : {}),
     ...(sink ? { transcript: sink } : {}),
     ...(store.sidechain ? { sidechain: store.sidechain } : {}),
@@ -401,6 +456,7 @@ export async function createCliSession(inputs: CliSessionInputs): Promise<CliSes
     agents: toolset.agentDefinitions,
     sandbox: toolset.sandbox,
     notify: (input) => hooks.notification(input),
+    slash,
     modelSwitchHooks: hooks,
     dispose: async (reason = "other") => {
       abort.dispose();

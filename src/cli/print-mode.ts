@@ -22,6 +22,8 @@ import { pickerRefusal } from "./resume-picker-refusal.js";
 import { resolveSession } from "./resume-session.js";
 import { loadSessionPolicy, type SessionPolicy } from "./session-policy.js";
 import { openSessionStore } from "./session-store.js";
+import { headlessPrompt } from "./slash/headless-prompt.js";
+import { headlessTurn } from "./slash/headless-turn.js";
 import { startupFailureResult } from "./startup-failure.js";
 import { readPipedStdin, readStdinIfPiped, stdinWaitMs } from "./stdin.js";
 import { runStreamInput } from "./stream-input-run.js";
@@ -188,7 +190,9 @@ export async function runPrintMode(options: CliOptions, io: CliIo): Promise<numb
   });
   let result: SdkResult | undefined;
   try {
-    for await (const message of session.engine.submitMessage(prompt)) {
+    const prepared = await headlessPrompt(session.slash, prompt, io.signal);
+    const warn = (text: string) => void writeTo(io.stderr, `keel: ${text}\n`);
+    for await (const message of headlessTurn(session, prepared, warn)) {
       if (message.type === "result") result = message;
       await printer(message);
       await reportToStderr(message, options, io);

@@ -94,6 +94,8 @@ export function mainAgentTools(
 export async function createSessionToolset(
   inputs: CliSessionInputs,
   env: Readonly<Record<string, string | undefined>>,
+  /** Tools the session adds to the built-in ones (the Skill tool). */
+  sessionExtras: readonly AnyTool[] = [],
 ): Promise<SessionToolset> {
   const { io, store } = inputs;
   const home = io.env.HOME ?? homedir();
@@ -124,7 +126,7 @@ export async function createSessionToolset(
   );
   const fileHistory = new FileHistory({ dir: join(store.sessionDir, "file-history") });
   let turnUuid = "";
-  const chosen = selectTools(sessionTools.tools, inputs.options.tools);
+  const chosen = selectTools([...sessionTools.tools, ...sessionExtras], inputs.options.tools);
   const baseTools = [
     ...withFileHistory(chosen, fileHistory, () => turnUuid, { home }),
     ...(inputs.hostTools?.tools ?? []),

@@ -9,6 +9,8 @@ import type { CliIo } from "./io.js";
 import type { CliOptions } from "./options.js";
 import { exitCodeFor, writeTo } from "./output.js";
 import type { OpenSession } from "./print-mode.js";
+import { headlessPrompt } from "./slash/headless-prompt.js";
+import { headlessTurn } from "./slash/headless-turn.js";
 import { startupFailureResult } from "./startup-failure.js";
 import { readStreamInput } from "./stream-json-input.js";
 
@@ -21,6 +23,10 @@ interface StreamRun {
   /** Opens once, on the first line that needs the session (initialize, when it comes first). */
   ready?: Promise<HostTargets>;
   work: Promise<void>[];
+  /** The last prompt's look-up (`/name` expansion); the next one waits for it. */
+  inOrder: Promise<unknown>;
+  /** The last prompt's turn (a refused prompt answers after it). */
+  lastTurn: Promise<void>;
   /** Ends the run at once (a session that cannot open, a request that cannot be answered). */
   fail: (error: unknown) => void;
   lastResult?: SdkResult;
@@ -46,12 +52,20 @@ function sessionFor(run: StreamRun, first?: ControlRequestLine): Promise<HostTar
 }
 
 function startTurn(run: StreamRun, prompt: string): void {
+  const before = run.lastTurn;
   const turn = sessionFor(run).then(async ({ session }) => {
-    for await (const message of session.engine.submitMessage(prompt)) {
+    // Prompts are looked up one after another, so they reach the engine in the order sent.
+    const ready = run.inOrder.then(() => headlessPrompt(session.slash, prompt, run.io.signal));
+    run.inOrder = ready.catch(() => undefined);
+    const prepared = await ready;
+    // A refused prompt's result follows the running turn's, never lands in the middle of it.
+    if (prepared.kind === "refused") await before.catch(() => undefined);
+    for await (const message of headlessTurn(session, prepared, warnOf(run.io))) {
       if (message.type === "result") run.lastResult = message;
       await run.emit(message);
     }
   });
+  run.lastTurn = turn;
   track(run, turn);
 }
 
@@ -122,6 +136,8 @@ export async function runStreamInput(
     open,
     channel,
     work: [],
+    inOrder: Promise.resolve(),
+    lastTurn: Promise.resolve(),
     fail,
     emit: async (message) => {
       await channel.write(message);

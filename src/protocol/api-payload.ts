@@ -28,6 +28,7 @@ export function attachmentText(attachment: Attachment): string | undefined {
         `${attachment.filename} was changed since you last read it (by the user or a tool such as a formatter). Take the change into account; do not undo it unless asked. The relevant lines now read:\n${attachment.snippet}`,
       );
     case "system_reminder":
+    case "skill_listing":
       return systemReminder(attachment.content);
     case "hook_additional_context":
       return systemReminder(

@@ -65,6 +65,8 @@ export type Attachment =
   | { type: "edited_text_file"; filename: string; snippet: string }
   | { type: "max_turns_reached"; maxTurns: number; turnCount: number }
   | { type: "system_reminder"; content: string }
+  /** The skills the model may start with the Skill tool (names and descriptions). */
+  | { type: "skill_listing"; content: string }
   /** A hook said `continue: false`; the turn ends. Host-only. */
   | { type: "hook_stopped_continuation"; hookName: string; message: string }
   /** Context a hook added for the model. */

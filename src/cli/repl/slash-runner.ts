@@ -50,7 +50,7 @@ async function showHelp(repl: ReplController): Promise<void> {
   // Without user commands the answer comes at once, in order with the commands typed after it.
   if (!repl.activeSession.userCommands) return repl.notice(helpText());
   const loaded = await sessionCommands(repl.activeSession);
-  repl.notice(helpText(loaded.commands));
+  repl.notice(helpText(loaded.commands.filter((command) => command.userInvocable !== false)));
   if (loaded.problems.length > 0) repl.notice(problemsText(loaded.problems), "error");
 }
 

@@ -92,6 +92,13 @@ export interface QueryEngineConfig {
   refreshTools?: () => readonly AnyTool[];
   /** Slash command names, as system/init lists them. */
   commands?: readonly string[];
+  /** Skill names, as system/init lists them. */
+  skills?: readonly string[];
+  /**
+   * The skills the model may start, as the reminder that lists them (Claude Code's
+   * skill_listing): kept once after the first prompt, again after a compaction dropped it.
+   */
+  skillListing?: () => string | undefined;
   agents?: readonly AgentDefinition[];
   canUseTool: CanUseTool;
   getAppState(): AppState;

@@ -21,7 +21,7 @@ export function initMessage(
     claude_code_version: config.init.claude_code_version,
     output_style: "default",
     agents: (config.agents ?? []).map((d) => d.name),
-    skills: [],
+    skills: [...(config.skills ?? [])],
     plugins: [],
     uuid,
     fast_mode_state: "off",

@@ -283,6 +283,7 @@ export class QueryEngine {
       for (const extra of submitted?.additionalContext ?? []) {
         this.keep(createAttachmentMessage({ type: "hook_additional_context", ...extra }, this.ids));
       }
+      this.keepSkillListing();
       const context = await this.sessionContext();
       yield initMessage(this.config, this.currentTools(), this.ids.uuid());
       if (submitted?.blocked !== undefined) {
@@ -296,6 +297,16 @@ export class QueryEngine {
       run.release();
       this.current = undefined;
     }
+  }
+
+  /** The skill listing, when the conversation (since its last compaction) lacks it. */
+  private keepSkillListing(): void {
+    const content = this.config.skillListing?.();
+    if (content === undefined) return;
+    const listed = this.history.messages.some(
+      (m) => m.type === "attachment" && m.attachment.type === "skill_listing",
+    );
+    if (!listed) this.keep(createAttachmentMessage({ type: "skill_listing", content }, this.ids));
   }
 
   private startRun(): TurnRun {

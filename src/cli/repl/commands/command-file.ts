@@ -18,6 +18,17 @@ export interface UserCommand {
    */
   allowedTools?: string[];
   model?: string;
+  /**
+   * The model may start it with the Skill tool: a command with a description and without
+   * `disable-model-invocation: true`, or a skill without that flag (as Claude Code lists them).
+   */
+  modelInvocable?: boolean;
+  /** False for a skill with `user-invocable: false`: not in the `/` menu, not runnable as `/name`. */
+  userInvocable?: boolean;
+  /** A skill's `when_to_use`, listed to the model after its description. */
+  whenToUse?: string;
+  /** Set for a skill: its folder (SKILL.md's files beside it). */
+  skillDir?: string;
 }
 
 const FRONTMATTER = /^---[ \t]*\r?\n(?:([\s\S]*?)\r?\n)?---[ \t]*(?:\r?\n|$)/;
@@ -30,6 +41,9 @@ const fields = z.looseObject({
     .optional(),
   "allowed-tools": z.union([z.string(), z.array(z.string())]).optional(),
   model: z.string().optional(),
+  "disable-model-invocation": z
+    .union([z.boolean(), z.enum(["true", "false"]).transform((text) => text === "true")])
+    .optional(),
 });
 
 /** Where a command file is and what it is called. */
@@ -83,6 +97,7 @@ export function parseCommandFile(
       ...(data["argument-hint"] === undefined ? {} : { argumentHint: data["argument-hint"] }),
       ...(tools === undefined ? {} : { allowedTools: tools }),
       ...(data.model === undefined ? {} : { model: data.model }),
+      modelInvocable: data.description !== undefined && data["disable-model-invocation"] !== true,
     },
   };
 }

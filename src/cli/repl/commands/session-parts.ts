@@ -3,21 +3,19 @@ import { homedir } from "node:os";
 import type { PermissionEngine } from "../../../policy/engine.js";
 import type { Message } from "../../../protocol/messages.js";
 import { loadMemoryFiles } from "../../../session/memory/load-memory-files.js";
-import { bashLimits } from "../../../tools/builtin/bash/limits.js";
 import type { CliSession } from "../../cli-session-types.js";
 import type { CliIo } from "../../io.js";
 import { listProjectSessions } from "../../session-list.js";
-import { type CommandPromptDeps, commandPrompt } from "./command-prompt.js";
+import { commandPromptDeps } from "../../slash/prompt-deps.js";
+import type { CommandPromptDeps } from "./command-prompt.js";
 import { type EditorTerminal, openInEditor } from "./editor.js";
 import { editorSignalGuard } from "./editor-signals.js";
-import { expansionDecider } from "./expansion-permissions.js";
 import type { MemoryRow } from "./memory.js";
 import type { PermissionsView } from "./permissions.js";
 import type { ReplSessionExtras } from "./session-extras.js";
 import { runShell } from "./shell-escape.js";
 import { shownHistory } from "./shown-history.js";
 import { withMentionedFiles } from "./typed-mentions.js";
-import { commandFolders, loadUserCommands } from "./user-commands.js";
 
 /** What the slash commands' parts of a REPL session are built from. */
 export interface SessionPartsInputs<S> {
@@ -68,26 +66,17 @@ async function memoryRows(cwd: string, home: string, stateDir: string): Promise<
   }));
 }
 
-/** How user commands expand in this session: its shell, permissions, the Bash tool's timeout. */
+/** How `@file`s of a typed prompt are decided: as the session's Read calls would be. */
 function promptDeps<S>(inputs: SessionPartsInputs<S>, home: string): CommandPromptDeps {
-  const cwd = inputs.io.cwd;
-  return {
-    cwd,
+  return commandPromptDeps({
+    cwd: inputs.io.cwd,
     home,
-    shell: (command, signal) => runShell(command, { cwd, env: inputs.env, signal }),
-    decide: expansionDecider({
-      engine: inputs.permissions,
-      tools: () => inputs.session.tools(),
-      mode: () => inputs.session.permissionMode(),
-      cwd,
-    }),
-    timeoutMs: bashLimits(inputs.env).defaultTimeoutMs,
+    env: inputs.env,
+    permissions: inputs.permissions,
+    tools: () => inputs.session.tools(),
+    mode: () => inputs.session.permissionMode(),
     ...(inputs.projectTrusted === false ? { projectTrusted: false } : {}),
-    setTimer: (ms, fire) => {
-      const timer = setTimeout(fire, ms);
-      return () => clearTimeout(timer);
-    },
-  };
+  });
 }
 
 /**
@@ -115,10 +104,9 @@ export function sessionParts<S>(inputs: SessionPartsInputs<S>): ReplSessionExtra
         signals: editorSignalGuard(process, io.interrupts),
       }),
     home,
-    userCommands: () => loadUserCommands(commandFolders({ cwd: io.cwd, home, stateDir })),
+    userCommands: () => session.slash.catalog(),
     shell: (command, signal) => runShell(command, { cwd: io.cwd, env: inputs.env, signal }),
-    expandUserCommand: (command, args, signal) =>
-      commandPrompt(command, args, promptDeps(inputs, home), signal),
+    expandUserCommand: (command, args, signal) => session.slash.expand(command, args, signal),
     withMentionedFiles: (text) =>
       withMentionedFiles(text, { cwd: io.cwd, home }, promptDeps(inputs, home).decide),
     sessions: {

@@ -26,7 +26,7 @@ export function findCommand(loaded: LoadedCommands, name: string): UserCommand |
 /** The notice for command files that could not be used. */
 export function problemsText(problems: readonly string[]): string {
   return [
-    "Some commands in .claude/commands could not be loaded:",
+    "Some commands or skills could not be loaded (.claude/commands, .claude/skills):",
     ...problems.map((p) => `  ${p}`),
   ].join("\n");
 }

@@ -46,6 +46,9 @@ export async function userCommandTurn(
 ): Promise<PromptTurn> {
   const found = findCommand(await sessionCommands(host.activeSession), name);
   if (!found) return { notice: `Unknown command /${name}. /help lists the commands.` };
+  if (found.userInvocable === false) {
+    return { notice: `/${found.name} can only be started by the model (user-invocable: false).` };
+  }
   const prompt = await commandPrompt(host, found, line.slice(found.name.length + 1));
   if (!prompt.ok) return { notice: prompt.problem };
   for (const text of prompt.notices ?? []) host.notice(text, "error");

@@ -19,10 +19,14 @@ export const BUILTIN_COMMANDS: readonly CommandEntry[] = SLASH_COMMANDS.map((c) 
  * read now) and the MCP servers' prompts; a name taken earlier in that order is not repeated.
  */
 export async function listCommands(session: ReplSession): Promise<CommandEntry[]> {
-  const own = (await sessionCommands(session)).commands.map((command) => ({
-    name: command.name,
-    detail: `${command.description ?? command.body.split("\n")[0] ?? ""} (${command.scope})`,
-  }));
+  const { commands } = await sessionCommands(session);
+  // `user-invocable: false` skills are the model's alone: the menu does not offer them.
+  const own = commands
+    .filter((command) => command.userInvocable !== false)
+    .map((command) => ({
+      name: command.name,
+      detail: `${command.description ?? command.body.split("\n")[0] ?? ""} (${command.scope})`,
+    }));
   const prompts = (session.prompts?.() ?? []).map((prompt) => ({
     name: prompt.name,
     detail: "MCP prompt",

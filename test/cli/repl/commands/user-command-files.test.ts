@@ -72,8 +72,19 @@ describe("a command file", () => {
         argumentHint: "<file>",
         allowedTools: ["Read", "Grep"],
         model: "haiku",
+        modelInvocable: true,
       },
     });
+  });
+
+  it("a command with a description may be started by the model, unless disable-model-invocation", () => {
+    const hidden = parseCommandFile(
+      info,
+      "---\ndescription: Deploy\ndisable-model-invocation: true\n---\nDeploy.\n",
+    );
+    expect(hidden.ok && hidden.command.modelInvocable).toBe(false);
+    const bare = parseCommandFile(info, "Deploy.\n");
+    expect(bare.ok && bare.command.modelInvocable).toBeFalsy();
   });
 
   it("takes a file without frontmatter whole as the prompt", () => {

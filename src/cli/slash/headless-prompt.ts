@@ -1,0 +1,81 @@
+import { stat } from "node:fs/promises";
+import type { TurnRules } from "../../policy/engine.js";
+import { parseSlashCommand } from "../repl/slash-commands.js";
+import type { SessionSlash } from "./session-slash.js";
+import { userInvocable } from "./slash-catalog.js";
+
+/** A headless prompt once its `/name` (if any) is looked up and expanded. */
+export type HeadlessPrompt =
+  /** Send this text (a prompt, or a command's expansion); `rules` end with the turn. */
+  | { kind: "send"; text: string; rules?: TurnRules; notices: string[] }
+  /** Nothing is sent: the reason is the turn's error. */
+  | { kind: "refused"; message: string };
+
+/** True when `/word…` is a path on this machine (`/tmp is full`): a prompt, not a command. */
+async function isPath(name: string): Promise<boolean> {
+  const info = await stat(`/${name.split(":")[0] ?? name}`).catch(() => undefined);
+  return info !== undefined;
+}
+
+/** An MCP server's prompt the line names, run with the words after it. */
+async function mcpPrompt(slash: SessionSlash, name: string, line: string) {
+  const prompt = slash.mcpPrompts().find((p) => p.name.toLowerCase() === name);
+  if (!prompt) return undefined;
+  try {
+    return { text: await prompt.run(line.slice(prompt.name.length + 1).trim()) };
+  } catch (error) {
+    return {
+      problem: `/${prompt.name} failed: ${error instanceof Error ? error.message : String(error)}`,
+    };
+  }
+}
+
+/**
+ * A prompt of `keel -p` or of a stream-json user message, as Claude Code takes it: `/name args`
+ * runs the command or skill of that name (its expansion is sent, its allowed-tools in force for
+ * the turn) or an MCP prompt; an unknown `/name` is refused, never sent; `/usr/bin/x …` and
+ * anything else is sent as written.
+ */
+export async function headlessPrompt(
+  slash: SessionSlash,
+  text: string,
+  signal: AbortSignal,
+): Promise<HeadlessPrompt> {
+  const parsed = parseSlashCommand(text);
+  if (!parsed) return { kind: "send", text, notices: [] };
+  const line = text.trim();
+  if (parsed.kind === "known") {
+    return {
+      kind: "refused",
+      message: `/${parsed.name} is a command of the interactive REPL; keel -p does not run it`,
+    };
+  }
+  const commands = (await slash.catalog()).commands;
+  const command = commands.find((c) => c.name === parsed.name);
+  if (command && !userInvocable([command]).length) {
+    return {
+      kind: "refused",
+      message: `/${command.name} can only be started by the model (user-invocable: false)`,
+    };
+  }
+  if (command) {
+    const prompt = await slash.expand(command, line.slice(command.name.length + 1), signal);
+    if (!prompt.ok) return { kind: "refused", message: prompt.problem };
+    const tools = command.allowedTools ?? [];
+    const rules =
+      tools.length > 0
+        ? slash.allow(tools, `/${command.name} allowed-tools (this turn)`)
+        : undefined;
+    return {
+      kind: "send",
+      text: prompt.text,
+      notices: prompt.notices ?? [],
+      ...(rules ? { rules } : {}),
+    };
+  }
+  const mcp = await mcpPrompt(slash, parsed.name, line);
+  if (mcp?.text !== undefined) return { kind: "send", text: mcp.text, notices: [] };
+  if (mcp?.problem !== undefined) return { kind: "refused", message: mcp.problem };
+  if (await isPath(parsed.name)) return { kind: "send", text, notices: [] };
+  return { kind: "refused", message: `Unknown command: /${parsed.name}` };
+}

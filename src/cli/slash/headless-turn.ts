@@ -1,0 +1,26 @@
+import type { SdkMessage } from "../../session/sdk-messages.js";
+import type { CliSession } from "../cli-session-types.js";
+import type { HeadlessPrompt } from "./headless-prompt.js";
+import { refusedResult } from "./refused-result.js";
+
+/**
+ * One headless prompt's turn, once its `/name` was looked up (headlessPrompt): the expansion
+ * is sent with its allowed-tools in force until the turn ends; a refused one is answered with
+ * an error result and nothing is sent.
+ */
+export async function* headlessTurn(
+  session: CliSession,
+  prepared: HeadlessPrompt,
+  warn: (text: string) => void,
+): AsyncGenerator<SdkMessage, void, undefined> {
+  if (prepared.kind === "refused") {
+    yield refusedResult(prepared.message, session.engine.sessionId);
+    return;
+  }
+  for (const notice of prepared.notices) warn(notice);
+  try {
+    yield* session.engine.submitMessage(prepared.text);
+  } finally {
+    prepared.rules?.remove();
+  }
+}

@@ -1,0 +1,44 @@
+import { contextSettingsFromEnv, contextWindowFor } from "../../context/limits.js";
+import type { ListingBudget } from "../../session/skills/skill-listing.js";
+import { skillListing, skillListingReminder } from "../../session/skills/skill-listing.js";
+import { createSkillTool } from "../../tools/builtin/skill/skill-tool.js";
+import type { AnyTool } from "../../tools/tool.js";
+import type { SessionSlash } from "./session-slash.js";
+import { userInvocable } from "./slash-catalog.js";
+
+/** The listing's room: 1% of the model's window, or `SLASH_COMMAND_TOOL_CHAR_BUDGET` characters. */
+export function listingBudget(
+  model: string,
+  env: Readonly<Record<string, string | undefined>>,
+): ListingBudget {
+  const override = contextSettingsFromEnv(env).windowOverride;
+  const chars = Number(env.SLASH_COMMAND_TOOL_CHAR_BUDGET);
+  return {
+    contextWindowTokens: contextWindowFor(model, override === undefined ? {} : { override }),
+    ...(Number.isInteger(chars) && chars > 0 ? { charBudget: chars } : {}),
+  };
+}
+
+/**
+ * The Skill tool, only when some skill or described command is the model's to start: a
+ * session without any sends no tool it cannot use.
+ */
+export function skillTools(slash: SessionSlash): AnyTool[] {
+  return slash.listed().length > 0 ? [createSkillTool(slash.skillTool)] : [];
+}
+
+/**
+ * system/init's `slash_commands` (commands and skills a person may run, then MCP prompts) and
+ * `skills`, and the listing the model gets with the first prompt.
+ */
+export function engineSkillConfig(slash: SessionSlash, budget: ListingBudget) {
+  const text = skillListing(slash.listed(), budget);
+  return {
+    commands: [
+      ...userInvocable(slash.start.commands).map((command) => command.name),
+      ...slash.mcpPrompts().map((prompt) => prompt.name),
+    ],
+    skills: slash.start.skillNames,
+    skillListing: () => (text === "" ? undefined : skillListingReminder(text)),
+  };
+}

@@ -1,0 +1,102 @@
+import type { SkillRoots } from "../../config/skills/skill-folders.js";
+import type { McpPromptCommand } from "../../mcp/prompt-commands.js";
+import type { PermissionEngine, TurnRules } from "../../policy/engine.js";
+import type { ListedSkill } from "../../session/skills/skill-listing.js";
+import type { SkillToolDeps } from "../../tools/builtin/skill/skill-tool.js";
+import type { UserCommand } from "../repl/commands/command-file.js";
+import {
+  type CommandPrompt,
+  type CommandPromptDeps,
+  commandPrompt,
+} from "../repl/commands/command-prompt.js";
+import { inlineCommands } from "../repl/commands/inline-shell.js";
+import { loadSlashCatalog, modelInvocable, type SlashCatalog } from "./slash-catalog.js";
+
+/** The commands and skills of a CLI session, and how they run. */
+export interface SessionSlash {
+  /** What was found when the session started (system/init, the Skill tool, the listing). */
+  readonly start: SlashCatalog;
+  /** Reads the commands and skills again (the REPL picks up files added meanwhile). */
+  catalog(): Promise<SlashCatalog>;
+  /** A command's or skill's prompt: arguments, !`command` output, `@file`s. */
+  expand(command: UserCommand, args: string, signal: AbortSignal): Promise<CommandPrompt>;
+  /** The skills and commands the model is told about (its listing). */
+  listed(): ListedSkill[];
+  /** What the Skill tool runs on. */
+  skillTool: SkillToolDeps;
+  /** A prompt of the person's starts: rules a skill put in force for the last one end. */
+  beginPrompt(): void;
+  /** Puts a command's allowed-tools in force; the returned handle removes them. */
+  allow(rules: readonly string[], origin: string): TurnRules | undefined;
+  /** The MCP servers' prompts, as `/mcp__<server>__<prompt>` commands. */
+  mcpPrompts(): McpPromptCommand[];
+}
+
+/** What a session's slash commands are built from. */
+export interface SessionSlashInputs {
+  roots: SkillRoots;
+  sessionId: string;
+  deps: CommandPromptDeps;
+  permissions: () => PermissionEngine | undefined;
+  mcpPrompts: () => McpPromptCommand[];
+  warn: (text: string) => void;
+}
+
+/** A listed entry: the description, then `when_to_use` (as Claude Code joins them). */
+function listedOf(command: UserCommand): ListedSkill {
+  const about = [command.description, command.whenToUse].filter((t) => t !== undefined);
+  return { name: command.name, description: about.join(" - ") };
+}
+
+/** The Skill tool's view: the model-invocable entries, expanded with the session's deps. */
+function skillToolDeps(slash: Omit<SessionSlash, "skillTool">, held: TurnRules[]): SkillToolDeps {
+  const find = (name: string) =>
+    modelInvocable(slash.start.commands).find((c) => c.name === name.toLowerCase());
+  return {
+    find: (name) => {
+      const command = find(name);
+      if (!command) return undefined;
+      const safe =
+        (command.allowedTools ?? []).length === 0 && inlineCommands(command.body).length === 0;
+      return { name: command.name, safe };
+    },
+    expand: async (name, args, signal) => {
+      const command = find(name);
+      if (!command) return { ok: false, problem: `Unknown skill: ${name}` };
+      const prompt = await slash.expand(command, args, signal);
+      if (!prompt.ok) return prompt;
+      return { ok: true, text: prompt.text, allowedTools: command.allowedTools ?? [] };
+    },
+    allow: (rules, origin) => {
+      const handle = slash.allow(rules, origin);
+      if (handle) held.push(handle);
+    },
+  };
+}
+
+/** Loads the session's commands and skills (problems said once on stderr) and wires them. */
+export async function createSessionSlash(inputs: SessionSlashInputs): Promise<SessionSlash> {
+  const catalog = () => loadSlashCatalog(inputs.roots, inputs.sessionId);
+  const start = await catalog();
+  for (const problem of start.problems) inputs.warn(problem);
+  // Rules the Skill tool put in force, held until the person's next prompt.
+  const held: TurnRules[] = [];
+  const slash: Omit<SessionSlash, "skillTool"> = {
+    start,
+    catalog,
+    expand: (command, args, signal) => commandPrompt(command, args, inputs.deps, signal),
+    listed: () => modelInvocable(start.commands).map(listedOf),
+    beginPrompt: () => {
+      for (const handle of held.splice(0)) handle.remove();
+    },
+    allow: (rules, origin) => {
+      const engine = inputs.permissions();
+      if (!engine) return undefined;
+      const handle = engine.addTurnRules(rules, origin);
+      for (const problem of handle.problems) inputs.warn(`${origin}: ${problem}`);
+      return handle;
+    },
+    mcpPrompts: inputs.mcpPrompts,
+  };
+  return { ...slash, skillTool: skillToolDeps(slash, held) };
+}

@@ -1,0 +1,46 @@
+import type { Skill, SkillSource } from "../../config/skills/skill.js";
+import type { UserCommand } from "../repl/commands/command-file.js";
+
+/** How a skill's source shows beside its name (as a command's scope does). */
+const SCOPES: Record<SkillSource, string> = {
+  user: "user skill",
+  keel: "user skill",
+  project: "project skill",
+  "added-dir": "project skill",
+  plugin: "plugin skill",
+};
+
+/** `$name` of a named argument becomes `$N`, which expansion fills (`arguments: [file, mode]`). */
+function namedArguments(body: string, names: readonly string[]): string {
+  return names.reduce(
+    (text, name, index) =>
+      index < 9 ? text.replace(new RegExp(`\\$${name}(?![\\w-])`, "g"), `$${index + 1}`) : text,
+    body,
+  );
+}
+
+/**
+ * A skill as a slash command: its body behind Claude Code's "Base directory for this skill"
+ * line, `${CLAUDE_SKILL_DIR}` and `${CLAUDE_SESSION_ID}` filled in, named arguments as `$N`.
+ */
+export function skillCommand(skill: Skill, sessionId: string): UserCommand {
+  const body = namedArguments(skill.body, skill.argumentNames ?? [])
+    .replaceAll(`\${CLAUDE_SKILL_DIR}`, skill.dir)
+    .replaceAll(`\${CLAUDE_SESSION_ID}`, sessionId);
+  const scope = SCOPES[skill.source];
+  return {
+    name: skill.name,
+    // Project skills keep "project" first: an untrusted folder's skills run no !`command`s.
+    scope,
+    file: skill.file,
+    body: `Base directory for this skill: ${skill.dir}\n\n${body}`,
+    skillDir: skill.dir,
+    modelInvocable: skill.modelInvocable,
+    userInvocable: skill.userInvocable,
+    ...(skill.description === undefined ? {} : { description: skill.description }),
+    ...(skill.whenToUse === undefined ? {} : { whenToUse: skill.whenToUse }),
+    ...(skill.argumentHint === undefined ? {} : { argumentHint: skill.argumentHint }),
+    ...(skill.allowedTools === undefined ? {} : { allowedTools: skill.allowedTools }),
+    ...(skill.model === undefined ? {} : { model: skill.model }),
+  };
+}

@@ -1,0 +1,47 @@
+import { loadSkills } from "../../config/skills/load-skills.js";
+import { type SkillRoots, skillFolders } from "../../config/skills/skill-folders.js";
+import type { UserCommand } from "../repl/commands/command-file.js";
+import {
+  commandFolders,
+  type LoadedCommands,
+  loadUserCommands,
+} from "../repl/commands/user-commands.js";
+import { skillCommand } from "./skill-command.js";
+
+/** The session's commands and skills together, with the files that could not be used. */
+export interface SlashCatalog extends LoadedCommands {
+  /** The names of the skills among the commands (system/init's `skills`). */
+  skillNames: string[];
+}
+
+/**
+ * Reads the skills and the `.claude/commands` files. A skill wins over a command of the same
+ * name (as in Claude Code); within each, the user's come before the project's.
+ */
+export async function loadSlashCatalog(
+  roots: SkillRoots,
+  sessionId: string,
+): Promise<SlashCatalog> {
+  const [skills, commands] = await Promise.all([
+    loadSkills(skillFolders(roots)),
+    loadUserCommands(commandFolders(roots)),
+  ]);
+  const fromSkills = skills.skills.map((skill) => skillCommand(skill, sessionId));
+  const taken = new Set(fromSkills.map((command) => command.name));
+  const own = commands.commands.filter((command) => !taken.has(command.name));
+  return {
+    commands: [...fromSkills, ...own],
+    problems: [...skills.problems, ...commands.problems],
+    skillNames: fromSkills.map((command) => command.name),
+  };
+}
+
+/** The commands a person may run as `/name` (not `user-invocable: false`). */
+export function userInvocable(commands: readonly UserCommand[]): UserCommand[] {
+  return commands.filter((command) => command.userInvocable !== false);
+}
+
+/** The commands the model may start with the Skill tool. */
+export function modelInvocable(commands: readonly UserCommand[]): UserCommand[] {
+  return commands.filter((command) => command.modelInvocable === true);
+}
