@@ -10,7 +10,7 @@ import { createToolResultBudget } from "../context/tool-result-budget.js";
 import type { HttpHookPolicy } from "../hooks/http-url-policy.js";
 import type { CallModel } from "../loop/params.js";
 import { type AutoModeDeps, withAutoMode } from "../policy/auto-mode.js";
-import { createPermissionEngine } from "../policy/engine.js";
+import { createPermissionEngine, type PermissionEngine } from "../policy/engine.js";
 import type { IdSource } from "../protocol/factories.js";
 import { NODE_CHANGED_FILE_DEPS } from "../session/attachments/changed-files.js";
 import { createAttachmentCollector } from "../session/attachments/collector.js";
