@@ -37,7 +37,7 @@ export function toPostToolUseOutcome(outcome: HookRunOutcome): PostToolUseOutcom
   return result;
 }
 
-/** The engine as the tool pipeline's ToolHooks (PreToolUse, PostToolUse, PostToolUseFailure). */
+/** The engine as the tool pipeline's ToolHooks (the tool events, and CwdChanged after Bash). */
 export function toolHooks(engine: HookEngine): ToolHooks {
   return {
     async preToolUse(tool, input, toolUseId, signal) {
@@ -62,6 +62,10 @@ export function toolHooks(engine: HookEngine): ToolHooks {
         is_interrupt: failure.isInterrupt,
       };
       return toPostToolUseOutcome(await engine.run("PostToolUseFailure", event, signal));
+    },
+    async cwdChanged(oldCwd, newCwd, signal) {
+      // Side effects only: keel keeps no CLAUDE_ENV_FILE and watches no paths.
+      await engine.run("CwdChanged", { old_cwd: oldCwd, new_cwd: newCwd }, signal);
     },
   };
 }

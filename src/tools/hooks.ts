@@ -45,6 +45,8 @@ export interface ToolHooks {
     failure: { error: string; isInterrupt: boolean },
     signal: AbortSignal,
   ): Promise<PostToolUseOutcome>;
+  /** CwdChanged: a command left the shell in another folder, where the next one starts. */
+  cwdChanged?(oldCwd: string, newCwd: string, signal: AbortSignal): Promise<void>;
 }
 
 /** Hooks that do nothing (no hooks configured). */

@@ -157,9 +157,12 @@ export function createBashTool(
       if (input.run_in_background === true) {
         return { data: await startInBackground(input, call, runner, sandboxed) };
       }
-      return {
-        data: await runBash(input, call, runner, sandboxed ?? (await jailOf(input, context))),
-      };
+      const before = workingDirectory.path;
+      const data = await runBash(input, call, runner, sandboxed ?? (await jailOf(input, context)));
+      if (workingDirectory.path !== before) {
+        await context.hooks.cwdChanged?.(before, workingDirectory.path, context.signal);
+      }
+      return { data };
     },
     mapToolResult: bashToolResult,
   };
