@@ -92,7 +92,6 @@ export function turnDeps(inputs: TurnDepsInputs): QueryDeps {
     ...(config.hooks?.stopFailure ? { runStopFailureHooks: config.hooks.stopFailure } : {}),
     ...(config.hooks?.postToolBatch ? { runPostToolBatchHooks: config.hooks.postToolBatch } : {}),
     ...(config.hooks?.modelFallback ? { onModelFallback: config.hooks.modelFallback } : {}),
-    ...(config.hooks?.modelFallback ? { onModelFallback: config.hooks.modelFallback } : {}),
     ...(config.summaryModel
       ? { summarizeToolRound: createToolRoundSummarizer(callModel, config.summaryModel) }
       : {}),
