@@ -1,3 +1,4 @@
+import type { WebSearchServerTool } from "../../protocol/server-tools.js";
 import type { ModelRequest } from "../provider.js";
 import { type ThinkingFields, thinkingFields } from "./thinking-fields.js";
 
@@ -7,7 +8,7 @@ export interface MessagesRequestBody {
   max_tokens: number;
   messages: ModelRequest["messages"];
   system?: ModelRequest["system"];
-  tools?: ModelRequest["tools"];
+  tools?: Array<NonNullable<ModelRequest["tools"]>[number] | WebSearchServerTool>;
   thinking?: ThinkingFields["thinking"];
   output_config?: ThinkingFields["output_config"];
   temperature?: number;
@@ -30,7 +31,8 @@ export function messagesRequestBody(request: ModelRequest): MessagesRequestBody 
     stream: true,
   };
   if (request.system !== undefined) body.system = request.system;
-  if (request.tools !== undefined) body.tools = request.tools;
+  if (request.tools !== undefined || request.serverTools !== undefined)
+    body.tools = [...(request.tools ?? []), ...(request.serverTools ?? [])];
   if (thinking !== undefined) body.thinking = thinking;
   if (output_config !== undefined) body.output_config = output_config;
   if (request.temperature !== undefined && !thinkingOn) body.temperature = request.temperature;

@@ -71,7 +71,9 @@ export function toRequestBody(request: ModelRequest): Record<string, unknown> {
     max_tokens: request.maxTokens,
     messages: request.messages,
     ...(request.system === undefined ? {} : { system: request.system }),
-    ...(request.tools === undefined ? {} : { tools: request.tools }),
+    ...(request.tools === undefined && request.serverTools === undefined
+      ? {}
+      : { tools: [...(request.tools ?? []), ...(request.serverTools ?? [])] }),
     ...thinkingFields(request),
     ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
     ...(request.stopSequences === undefined ? {} : { stop_sequences: request.stopSequences }),

@@ -11,6 +11,7 @@ import { createTaskOutputTool } from "./task-output/task-output-tool.js";
 import { createTaskStopTool } from "./task-stop/task-stop-tool.js";
 import { createTodoWriteTool } from "./todo-write/todo-write-tool.js";
 import { createWebFetchTool, type WebFetchDeps } from "./web-fetch/web-fetch-tool.js";
+import { createWebSearchTool } from "./web-search/web-search-tool.js";
 import { createWriteTool } from "./write/write-tool.js";
 
 /** What the built-in tools of a session can be given. */
@@ -46,5 +47,6 @@ export function createBuiltinTools(
     createTaskStopTool(config, backgroundShells),
     createTodoWriteTool(config),
     createWebFetchTool(config, options.webFetch),
+    createWebSearchTool(config),
   ];
 }

@@ -1,0 +1,97 @@
+import { mkdtemp, realpath, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { SdkMessage, SdkUserMessage } from "../../src/session/sdk-messages.js";
+import { jsonLines, runKeel } from "../helpers/run-keel.js";
+import { anthropicEnv, scriptedServer } from "../helpers/scripted.js";
+
+let dir: string;
+beforeEach(async () => {
+  dir = await realpath(await mkdtemp(join(tmpdir(), "keel-web-search-")));
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** The main model calls WebSearch; the nested request's answer searches (server-tool blocks). */
+const scenario = {
+  turns: [
+    {
+      content: [
+        {
+          type: "tool_use",
+          name: "WebSearch",
+          input: { query: "high tide Brest", allowed_domains: ["tides.example"] },
+        },
+      ],
+    },
+    { content: "High tide is at 12:41." },
+  ],
+  side: [
+    {
+      match: { requestKind: "side", systemPattern: "web search tool use" },
+      content: [
+        { type: "server_tool_use", name: "web_search", input: { query: "high tide Brest" } },
+        {
+          type: "web_search_tool_result",
+          content: [{ title: "Tide times for Brest", url: "https://tides.example/brest" }],
+        },
+        { type: "text", text: "Brest's high tide today is at 12:41." },
+      ],
+    },
+  ],
+};
+
+async function search(args: string[]) {
+  const server = await scriptedServer(scenario);
+  const run = await runKeel(
+    ["-p", "tide?", "--output-format", "stream-json", "--verbose", ...args],
+    {
+      cwd: dir,
+      env: anthropicEnv(server),
+    },
+  );
+  expect(server.violations).toEqual([]);
+  const result = (jsonLines(run.stdout) as SdkMessage[])
+    .filter((l): l is SdkUserMessage => l.type === "user")
+    .flatMap((l) => (Array.isArray(l.message.content) ? l.message.content : []))
+    .find((b) => b.type === "tool_result");
+  return { run, server, result };
+}
+
+describe("WebSearch in keel -p on the Anthropic provider", () => {
+  it("runs a nested request with the server-side search and returns its hits", async () => {
+    const { run, server, result } = await search(["--allowedTools", "WebSearch"]);
+    expect(run.code).toBe(0);
+    const nested = server.requests.filter((r) => r.kind === "side");
+    expect(nested).toHaveLength(1);
+    expect((nested[0]?.body as { tools?: unknown } | undefined)?.tools).toEqual([
+      {
+        type: "web_search_20250305",
+        name: "web_search",
+        max_uses: 8,
+        allowed_domains: ["tides.example"],
+      },
+    ]);
+    expect(result).toMatchObject({
+      content: [
+        'Web search results for query: "high tide Brest"',
+        "",
+        'Links: [{"title":"Tide times for Brest","url":"https://tides.example/brest"}]',
+        "Brest's high tide today is at 12:41.",
+        "",
+        "REMINDER: You MUST include the sources above in your response to the user using markdown hyperlinks.",
+      ].join("\n"),
+    });
+    // The conversation carries the tool's result, never the nested request's server blocks.
+    const main = server.requests.filter((r) => r.kind === "main");
+    expect(JSON.stringify(main.at(-1)?.body)).not.toContain("server_tool_use");
+  });
+
+  it("without a rule the call is denied and no search request is sent", async () => {
+    const { server, result } = await search([]);
+    expect(result).toMatchObject({ is_error: true });
+    expect(server.requests.filter((r) => r.kind === "side")).toEqual([]);
+  });
+});
