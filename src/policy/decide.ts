@@ -93,7 +93,11 @@ async function decideInOrder(
   );
 }
 
-/** Whole-tool deny rules, a hook's deny, content deny rules, plan mode. */
+/**
+ * Whole-tool deny rules, a hook's deny, content deny rules, plan mode. Plan mode refuses what
+ * changes things unless an allow rule names the call: Claude Code runs an allow-listed command
+ * in plan mode (the rest of the order still applies to it: ask rules and safety checks ask).
+ */
 async function denials(
   steps: DecisionSteps,
   call: CallToDecide,
@@ -112,7 +116,11 @@ async function denials(
   }
   const hit = await findRestrictingRule(steps.rules, "deny", subject, trees);
   if (hit) return deny(ruleReason(hit.rule), deniedByRuleMessage(name, hit.rule, hit.why));
-  if (call.mode === "plan" && !isPlanSafe(call))
+  if (
+    call.mode === "plan" &&
+    !isPlanSafe(call) &&
+    !(await findAllowingRule(steps.rules, subject, steps))
+  )
     return deny({ type: "mode", mode: "plan" }, planModeMessage(name));
   return undefined;
 }

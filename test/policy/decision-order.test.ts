@@ -253,13 +253,52 @@ describe("modes", () => {
 
   it("plan mode denies tools that change things and says plan mode is on", async () => {
     const d = await decide({
-      rules: { allow: ["Edit"] },
+      rules: { allow: ["Bash(npm test:*)"] },
       ...file("Edit", join(machine().project, "a.txt")),
       mode: "plan",
     });
     expect(d).toMatchObject({ behavior: "deny", reason: { type: "mode", mode: "plan" } });
     expect(d.message).toContain("plan mode");
     expect(d.message).toContain("explicit step");
+    const other = await decide({
+      rules: { allow: ["Bash(npm test:*)"] },
+      ...bash("npm run build"),
+      mode: "plan",
+    });
+    expect(other).toMatchObject({ behavior: "deny", reason: { type: "mode", mode: "plan" } });
+  });
+
+  it("plan mode runs what an allow rule names, as Claude Code does; ask and deny rules still hold", async () => {
+    const allowed = await decide({
+      rules: { allow: ["Bash(ccusage daily)", "Edit"] },
+      ...bash("ccusage daily"),
+      mode: "plan",
+    });
+    expect(allowed).toMatchObject({ behavior: "allow", reason: { type: "rule" } });
+    const edit = await decide({
+      rules: { allow: ["Edit"] },
+      ...file("Edit", join(machine().project, "a.txt")),
+      mode: "plan",
+    });
+    expect(edit.behavior).toBe("allow");
+    const asked = await decide({
+      rules: { allow: ["Bash(ccusage:*)"], ask: ["Bash(ccusage daily)"] },
+      ...bash("ccusage daily"),
+      mode: "plan",
+    });
+    expect(asked.behavior).toBe("ask");
+    const denied = await decide({
+      rules: { allow: ["Bash(ccusage:*)"], deny: ["Bash(ccusage daily)"] },
+      ...bash("ccusage daily"),
+      mode: "plan",
+    });
+    expect(denied.behavior).toBe("deny");
+    const safety = await decide({
+      rules: { allow: ["Edit"] },
+      ...file("Edit", join(machine().project, ".git", "config")),
+      mode: "plan",
+    });
+    expect(safety.behavior).toBe("ask");
   });
 
   it("plan mode lets read-only tools through the normal checks", async () => {
