@@ -32,7 +32,7 @@ export async function createSessionTools(
   tasks?: SessionTasks,
   hostAgents: readonly AgentDefinition[] = [],
   sandbox?: BashSandbox,
-  webFetch?: WebFetchDeps,
+  web: { fetch?: WebFetchDeps; search?: boolean } = {},
 ): Promise<SessionTools> {
   const { definitions, warnings } = await loadAgentDefinitions(
     io.cwd,
@@ -58,7 +58,8 @@ export async function createSessionTools(
       ...createBuiltinTools(config, {
         backgroundShells,
         ...(sandbox ? { sandbox } : {}),
-        ...(webFetch ? { webFetch } : {}),
+        ...(web.fetch ? { webFetch: web.fetch } : {}),
+        ...(web.search === false ? { webSearch: false } : {}),
       }),
       agent,
     ],

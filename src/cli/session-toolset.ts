@@ -5,6 +5,7 @@ import { agentAllowsTool } from "../config/agent-tools.js";
 import type { McpManager } from "../mcp/manager.js";
 import type { McpPromptCommand } from "../mcp/prompt-commands.js";
 import { hostNamedByAllowRule } from "../policy/web-fetch-hosts.js";
+import { runsServerTools } from "../session/engine/side-model.js";
 import { FileHistory } from "../session/file-history/file-history.js";
 import { withFileHistory } from "../session/file-history/with-file-history.js";
 import { createSessionTasks, type SessionTasks } from "../tasks/session-tasks.js";
@@ -121,8 +122,14 @@ export async function createSessionToolset(
     tasks,
     inputs.options.agents,
     sandbox.bash,
-    // Rules of the settings and flags; rules a person adds mid-session do not open private hosts.
-    { hostNamedByRule: (host) => hostNamedByAllowRule(inputs.policy.settings.rules, host) },
+    {
+      // Rules of the settings and flags; rules a person adds mid-session do not open private hosts.
+      fetch: {
+        hostNamedByRule: (host) => hostNamedByAllowRule(inputs.policy.settings.rules, host),
+      },
+      // No search backend of keel's own yet: without the API's server-side search, no WebSearch.
+      search: runsServerTools(inputs.model.provider),
+    },
   );
   const fileHistory = new FileHistory({ dir: join(store.sessionDir, "file-history") });
   let turnUuid = "";

@@ -95,3 +95,27 @@ describe("WebSearch in keel -p on the Anthropic provider", () => {
     expect(server.requests.filter((r) => r.kind === "side")).toEqual([]);
   });
 });
+
+describe("WebSearch is offered only where it can run", () => {
+  const initTools = (stdout: string) =>
+    (jsonLines(stdout) as SdkMessage[]).find((l) => l.type === "system" && l.subtype === "init");
+
+  it("an Anthropic session offers it; an openai: session does not", async () => {
+    const server = await scriptedServer({ turns: [{ content: "hi" }] });
+    const anthropic = await runKeel(["-p", "hi", "--output-format", "stream-json", "--verbose"], {
+      cwd: dir,
+      env: anthropicEnv(server),
+    });
+    expect(initTools(anthropic.stdout)).toMatchObject({
+      tools: expect.arrayContaining(["WebFetch", "WebSearch"]),
+    });
+    // Nothing listens on port 9 of 127.0.0.1: the request fails after system/init is printed.
+    const openai = await runKeel(
+      ["-p", "hi", "--model", "openai:local", "--output-format", "stream-json", "--verbose"],
+      { cwd: dir, env: { OPENAI_BASE_URL: "http://127.0.0.1:9/v1", CLAUDE_CODE_MAX_RETRIES: "0" } },
+    );
+    const tools = (initTools(openai.stdout) as { tools?: string[] } | undefined)?.tools;
+    expect(tools).toContain("WebFetch");
+    expect(tools).not.toContain("WebSearch");
+  });
+});

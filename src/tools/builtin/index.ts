@@ -25,6 +25,8 @@ export interface BuiltinToolsOptions {
   sandbox?: BashSandbox;
   /** WebFetch's host rules and library options (private addresses are refused without them). */
   webFetch?: WebFetchDeps;
+  /** False leaves WebSearch out (the provider has no server-side search to run it). */
+  webSearch?: boolean;
 }
 
 /** keel's built-in tools for one session (Claude Code's names and inputs). */
@@ -47,6 +49,6 @@ export function createBuiltinTools(
     createTaskStopTool(config, backgroundShells),
     createTodoWriteTool(config),
     createWebFetchTool(config, options.webFetch),
-    createWebSearchTool(config),
+    ...(options.webSearch === false ? [] : [createWebSearchTool(config)]),
   ];
 }
