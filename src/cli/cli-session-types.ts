@@ -11,7 +11,7 @@ import type { SdkHookMessage } from "./hook-event-messages.js";
 import type { CliIo } from "./io.js";
 import type { CliOptions } from "./options.js";
 import type { PrintModel } from "./print-model.js";
-import type { SessionHooks } from "./session-hooks.js";
+import type { HookStatus, SessionHooks } from "./session-hooks.js";
 import type { SessionPolicy } from "./session-policy.js";
 import type { SessionSandbox } from "./session-sandbox.js";
 import type { SessionStore } from "./session-store.js";
@@ -73,4 +73,6 @@ export interface CliSessionInputs {
   runHookCommand?: typeof runCommandHook;
   /** Told each hook's start, output and end (`--include-hook-events` in stream-json). */
   onHookEvent?: (message: SdkHookMessage) => void;
+  /** Told when a hook with a `statusMessage` starts and ends (the REPL's spinner line). */
+  onHookStatus?: (status: HookStatus) => void;
 }

@@ -393,6 +393,7 @@ export async function createCliSession(inputs: CliSessionInputs): Promise<CliSes
     http: httpHookPolicy(policy.settings),
     ...sessionHookRunners(inputs, { toolset, permissions, ids }),
     ...(inputs.onHookEvent ? { onHookEvent: inputs.onHookEvent } : {}),
+    ...(inputs.onHookStatus ? { onHookStatus: inputs.onHookStatus } : {}),
   });
   const parts: Parts = { inputs, ids, home, env, toolset, hooks };
   const abort = createChildAbortController(io.signal);

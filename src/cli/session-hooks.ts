@@ -82,22 +82,48 @@ export interface SessionHooksInputs {
   callMcpTool?: CallHookMcpTool;
   /** Told each hook's start, output and end (`--include-hook-events`). */
   onHookEvent?: (message: SdkHookMessage) => void;
+  /** Told when a hook with a `statusMessage` starts and when it ends (the REPL's spinner line). */
+  onHookStatus?: (status: HookStatus) => void;
 }
+
+/** A running hook's status line: shown while it runs, gone when it ends. */
+export type HookStatus =
+  | { kind: "shown"; hookId: string; text: string }
+  | { kind: "gone"; hookId: string };
 
 /** The conversation a switch is weighed against, and the time. */
 function now(context: ToolUseContext) {
   return { messages: context.messages, now: new Date() };
 }
 
-/** The engine's lifecycle observer, as stream-json messages; KEEL_HOOK_PROGRESS_MS for tests. */
+/** Status lines of the hooks that have one, from their start and end. */
+function statusObserver(onHookStatus: (status: HookStatus) => void) {
+  const shown = new Set<string>();
+  return (event: HookLifecycleEvent) => {
+    if (event.kind === "started" && event.statusMessage !== undefined) {
+      shown.add(event.hookId);
+      onHookStatus({ kind: "shown", hookId: event.hookId, text: event.statusMessage });
+    } else if (event.kind === "response" && shown.delete(event.hookId)) {
+      onHookStatus({ kind: "gone", hookId: event.hookId });
+    }
+  };
+}
+
+/**
+ * The engine's lifecycle observer: stream-json messages (KEEL_HOOK_PROGRESS_MS for tests) and
+ * status lines, each when asked for.
+ */
 function lifecycleOptions(inputs: SessionHooksInputs) {
-  const { onHookEvent, sessionId } = inputs;
-  if (!onHookEvent) return {};
+  const { onHookEvent, onHookStatus, sessionId } = inputs;
+  if (!onHookEvent && !onHookStatus) return {};
+  const status = onHookStatus ? statusObserver(onHookStatus) : undefined;
   const interval = Number(inputs.env.KEEL_HOOK_PROGRESS_MS);
   return {
-    lifecycle: (event: HookLifecycleEvent) =>
-      onHookEvent(hookEventMessage(event, { sessionId, uuid: randomUUID() })),
-    ...(interval > 0 ? { progressIntervalMs: interval } : {}),
+    lifecycle: (event: HookLifecycleEvent) => {
+      status?.(event);
+      onHookEvent?.(hookEventMessage(event, { sessionId, uuid: randomUUID() }));
+    },
+    ...(onHookEvent && interval > 0 ? { progressIntervalMs: interval } : {}),
   };
 }
 

@@ -104,7 +104,8 @@ export function createHookEngine(options: HookEngineOptions): HookEngine {
     const timeoutMs = options.timeoutMsDefault ?? hookTimeoutMs(hook, firing.event, env);
     const hookId = randomUUID();
     const names = { hookId, hookName: firing.hookName, hookEvent: firing.event };
-    tell(options, { kind: "started", ...names });
+    const status = hook.statusMessage === undefined ? {} : { statusMessage: hook.statusMessage };
+    tell(options, { kind: "started", ...names, ...status });
     const progress = options.lifecycle
       ? throttledProgress(options.progressIntervalMs ?? HOOK_PROGRESS_INTERVAL_MS, (output) =>
           tell(options, { kind: "progress", ...names, ...output }),

@@ -5,7 +5,14 @@ import type { CommandHookResult } from "./run-command-hook.js";
  * hook_progress, hook_response).
  */
 export type HookLifecycleEvent =
-  | { kind: "started"; hookId: string; hookName: string; hookEvent: string }
+  | {
+      kind: "started";
+      hookId: string;
+      hookName: string;
+      hookEvent: string;
+      /** The hook's `statusMessage`: what the REPL shows while it runs. */
+      statusMessage?: string;
+    }
   | {
       kind: "progress";
       hookId: string;

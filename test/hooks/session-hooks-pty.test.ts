@@ -197,3 +197,36 @@ describe("Pre/PostModelSwitch in the REPL", () => {
     expect(post[0]?.hook_event_name).toBe("PostModelSwitch");
   });
 });
+
+describe("a command hook's statusMessage in the REPL", () => {
+  it("shows as a spinner line while the hook runs, and goes when it ends", async () => {
+    await repl.trust();
+    const release = join(repl.dir, "release");
+    // The hook waits (at most 30 s) for the test to have seen its line.
+    const hooks = {
+      UserPromptSubmit: [
+        {
+          hooks: [
+            {
+              type: "command",
+              command: `cat > /dev/null; for i in $(seq 600); do [ -e "${release}" ] && exit 0; sleep 0.05; done`,
+              statusMessage: "Checking the prompt with the team's rules",
+            },
+          ],
+        },
+      ],
+    };
+    await mkdir(join(repl.dir, ".claude"));
+    await writeFile(join(repl.dir, ".claude", "settings.json"), JSON.stringify({ hooks }));
+    const { screen } = await repl.start({ turns: [{ content: "Hello there." }] });
+    await typeLine(screen, "hi");
+    const shown = await screen.waitFor(
+      (s) => s.includes("Checking the prompt with the team's rules"),
+      "the hook's status line",
+    );
+    expect(shown).not.toContain("Hello there.");
+    await writeFile(release, "");
+    const after = await screen.waitFor((s) => s.includes("Hello there."), "the answer");
+    expect(after).not.toContain("Checking the prompt with the team's rules");
+  });
+});

@@ -1,5 +1,6 @@
 import type { TurnRules } from "../../policy/engine.js";
 import type { PermissionMode } from "../../tools/context.js";
+import type { HookStatus } from "../session-hooks.js";
 import type { ReplHost } from "./commands/host.js";
 import type { PickerOption } from "./commands/overlay.js";
 import { OverlayStore } from "./commands/overlay-store.js";
@@ -161,6 +162,17 @@ export class ReplController implements ReplHost {
   }
 
   /** Shows a running tool's progress report (the engine's onProgress): Bash's latest output. */
+  /** A hook with a `statusMessage` started (its line shows) or ended (its line goes). */
+  hookStatus(status: HookStatus): void {
+    this.store.update((s) => ({
+      ...s,
+      hookStatuses:
+        status.kind === "shown"
+          ? [...s.hookStatuses, { id: status.hookId, text: status.text }]
+          : s.hookStatuses.filter((line) => line.id !== status.hookId),
+    }));
+  }
+
   progress(toolUseId: string, data: unknown): void {
     this.store.update((s) => ({ ...s, view: applyProgress(s.view, toolUseId, data) }));
   }

@@ -15,6 +15,7 @@ import { switchWithHooks } from "../model-switch-hooks.js";
 import type { CliOptions } from "../options.js";
 import type { PrintModel } from "../print-model.js";
 import { resolveSession } from "../resume-session.js";
+import type { HookStatus } from "../session-hooks.js";
 import type { SessionPolicy } from "../session-policy.js";
 import { openSessionStore } from "../session-store.js";
 import { keepProjectRules } from "./allow-rules-file.js";
@@ -37,6 +38,8 @@ export interface ReplSessionInputs {
   warn: (text: string) => void;
   /** Told of running tools' progress (the controller shows a running Bash's output). */
   onProgress?: (toolUseId: string, data: unknown) => void;
+  /** Told when a hook with a `statusMessage` starts and ends (its spinner line). */
+  onHookStatus?: (status: HookStatus) => void;
   /** The sandbox mode /sandbox chose, kept for the sessions /clear and /resume open. */
   sandboxChoice?: { mode?: SandboxMode };
 }
@@ -105,6 +108,7 @@ export async function openReplSession(
     policy: inputs.policy,
     ...(debug ? withDebugLog(parts, debug) : parts),
     ...(inputs.onProgress ? { onProgress: inputs.onProgress } : {}),
+    ...(inputs.onHookStatus ? { onHookStatus: inputs.onHookStatus } : {}),
     warn,
   });
   notify = session.notify;

@@ -34,6 +34,8 @@ export interface ReplState {
   model: string;
   /** The session's permission mode (Shift+Tab cycles it; shown under the prompt). */
   mode: PermissionMode;
+  /** The `statusMessage` of each hook running now, in the order they started. */
+  hookStatuses: ReadonlyArray<{ id: string; text: string }>;
 }
 
 /** The state of a REPL that has shown nothing yet. */
@@ -48,6 +50,7 @@ export function initialReplState(model: string, mode: PermissionMode = "default"
     questions: [],
     model,
     mode,
+    hookStatuses: [],
   };
 }
 

@@ -142,6 +142,7 @@ export async function runRepl(given: CliOptions, io: CliIo): Promise<number> {
     ask,
     warn,
     onProgress: (toolUseId, data) => controller?.progress(toolUseId, data),
+    onHookStatus: (status) => controller?.hookStatus(status),
     sandboxChoice: {},
   };
   const session = await openReplSession(inputs, {

@@ -20,13 +20,19 @@ export function formatTokens(tokens: number): string {
   return `${thousands < 10 ? thousands.toFixed(1).replace(/\.0$/, "") : Math.round(thousands)}k`;
 }
 
-/** Shows that the model works, with the seconds since the turn started and its output tokens. */
-export function Spinner({ startedAt, now, tokens, intervalMs = 120 }: SpinnerProps) {
+/** The spinner's frame now, advanced every `intervalMs`. */
+function useFrame(intervalMs: number): string {
   const [tick, setTick] = useState(0);
   useEffect(() => {
     const timer = setInterval(() => setTick((t) => t + 1), intervalMs);
     return () => clearInterval(timer);
   }, [intervalMs]);
+  return FRAMES[tick % FRAMES.length] ?? "";
+}
+
+/** Shows that the model works, with the seconds since the turn started and its output tokens. */
+export function Spinner({ startedAt, now, tokens, intervalMs = 120 }: SpinnerProps) {
+  const frame = useFrame(intervalMs);
   const seconds = Math.max(0, Math.floor((now() - startedAt) / 1000));
   const parts = [
     `${seconds}s`,
@@ -35,7 +41,17 @@ export function Spinner({ startedAt, now, tokens, intervalMs = 120 }: SpinnerPro
   ];
   return (
     <Text color="magenta">
-      {FRAMES[tick % FRAMES.length]} Working… ({parts.join(" · ")})
+      {frame} Working… ({parts.join(" · ")})
+    </Text>
+  );
+}
+
+/** A running hook's `statusMessage`, with the spinner's frame. */
+export function HookStatusLine({ text, intervalMs = 120 }: { text: string; intervalMs?: number }) {
+  const frame = useFrame(intervalMs);
+  return (
+    <Text color="magenta">
+      {frame} {text}
     </Text>
   );
 }

@@ -1,6 +1,6 @@
 import { Box, Text } from "ink";
 import type { ReplState } from "../repl-store.js";
-import { Spinner } from "../spinner.js";
+import { HookStatusLine, Spinner } from "../spinner.js";
 import { ToolView } from "../tool-view.js";
 import { TailBox } from "./live-region.js";
 import { useTerminalRows } from "./use-terminal-rows.js";
@@ -29,6 +29,11 @@ export function LiveArea({ state, now }: { state: ReplState; now: () => number }
       {view.running.map((tool) => (
         <Box key={tool.id} marginTop={1}>
           <ToolView tool={tool} />
+        </Box>
+      ))}
+      {state.hookStatuses.map((status) => (
+        <Box key={status.id} marginTop={1}>
+          <HookStatusLine text={status.text} />
         </Box>
       ))}
       {state.busy && state.turnStartedAt !== undefined && state.questions.length === 0 ? (
