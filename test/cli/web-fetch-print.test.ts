@@ -72,7 +72,9 @@ describe("WebFetch in keel -p, by its permission rules", () => {
   it("without a rule the call is denied, naming the rule, and the page server sees nothing", async () => {
     const { result } = await fetchArticle([]);
     expect(result).toMatchObject({ is_error: true });
-    expect(JSON.stringify(result?.content)).toContain("WebFetch");
+    expect(result?.content).toEqual(
+      expect.stringContaining('--allowedTools "WebFetch(domain:127.0.0.1)"'),
+    );
     expect(pages.paths).toEqual([]);
   });
 
