@@ -305,7 +305,8 @@ function engineLimits(
 function sessionSlash(
   inputs: CliSessionInputs,
   roots: { home: string; env: NodeJS.ProcessEnv; permissions: PermissionEngine },
-  live: Pick<PromptDepsInputs, "tools" | "mode"> & { mcpPrompts: SessionSlashInputs["mcpPrompts"] },
+  live: Pick<PromptDepsInputs, "tools" | "mode"> &
+    Pick<SessionSlashInputs, "mcpPrompts" | "onExpanded">,
 ): Promise<SessionSlash> {
   const { io } = inputs;
   const { home, permissions } = roots;
@@ -327,6 +328,7 @@ function sessionSlash(
     }),
     permissions: () => permissions,
     mcpPrompts: live.mcpPrompts,
+    ...(live.onExpanded ? { onExpanded: live.onExpanded } : {}),
     warn: inputs.warn,
   });
 }
@@ -377,6 +379,8 @@ export async function createCliSession(inputs: CliSessionInputs): Promise<CliSes
       tools: () => tools?.refreshTools() ?? [],
       mode: () => appState.permissionMode,
       mcpPrompts: () => tools?.mcpPrompts() ?? [],
+      // Hooks are made after the tools; a command is only typed once the session runs.
+      onExpanded: (input) => hooks.promptExpansion(input),
     },
   );
   const toolset = await createSessionToolset(inputs, env, skillTools(slash));

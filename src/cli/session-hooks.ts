@@ -25,6 +25,7 @@ import {
   stopHooks,
   subagentStart,
   toolHooks,
+  userPromptExpansion,
   userPromptSubmit,
 } from "../hooks/index.js";
 import { permissionRequest } from "../hooks/permission-hooks.js";
@@ -55,6 +56,8 @@ export interface SessionHooks {
   instructionsLoaded(files: readonly LoadedInstructions[]): Promise<void>;
   /** Notification: the person is waited for (side effects only). */
   notification(input: HookEventFields["Notification"]): Promise<void>;
+  /** UserPromptExpansion, once a typed command is expanded: why a hook stopped it, or nothing. */
+  promptExpansion(input: HookEventFields["UserPromptExpansion"]): Promise<string | undefined>;
   /** PermissionRequest, where a call would ask: a hook may answer for the person. */
   permissionRequest: AskPermissionHooks;
   /** PermissionDenied, when the auto mode's classifier denied a call (side effects only). */
@@ -155,6 +158,7 @@ export function createSessionHooks(inputs: SessionHooksInputs): SessionHooks {
       preCompact: async () => {},
       permissionRequest: async () => undefined,
       notification: async () => {},
+      promptExpansion: async () => undefined,
       permissionDenied: async () => {},
       instructionsLoaded: async () => {},
       preModelSwitch: async () => undefined,
@@ -197,6 +201,7 @@ export function createSessionHooks(inputs: SessionHooksInputs): SessionHooks {
     end: (reason) => sessionEnd(engine, reason),
     permissionRequest: (call) => permissionRequest(engine, call),
     notification: (input) => notification(engine, input),
+    promptExpansion: (input) => userPromptExpansion(engine, input),
     permissionDenied: (input) => permissionDenied(engine, input),
     instructionsLoaded: (files) => instructionsLoaded(engine, files),
     // No one is asked to confirm a switch (SDK set_model or /model): a hook's ask refuses it.

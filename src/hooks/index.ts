@@ -55,6 +55,7 @@ export {
   sessionStart,
   subagentStart,
   type UserPromptSubmitResult,
+  userPromptExpansion,
   userPromptSubmit,
 } from "./session-hooks.js";
 export { type StopHooksOptions, stopFailureHooks, stopHooks } from "./stop-hooks.js";

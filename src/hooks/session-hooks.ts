@@ -29,6 +29,21 @@ export async function userPromptSubmit(
   return result;
 }
 
+/**
+ * Runs UserPromptExpansion hooks once a command the person typed is expanded: exit 2 or
+ * decision "block" (or `continue: false`) stops the expansion; returns why, or undefined.
+ */
+export async function userPromptExpansion(
+  engine: HookEngine,
+  input: HookEventFields["UserPromptExpansion"],
+  signal?: AbortSignal,
+): Promise<string | undefined> {
+  const outcome = await engine.run("UserPromptExpansion", input, signal);
+  const blocked = outcome.blockingErrors.map((e) => e.message);
+  if (outcome.preventContinuation) blocked.push(outcome.preventContinuation.reason);
+  return blocked.length === 0 ? undefined : blocked.join("\n");
+}
+
 /** The warning the user sees when a hook blocked their prompt (Claude Code's wording). */
 export function describeBlockedPrompt(blocked: string, prompt: string): string {
   return `UserPromptSubmit operation blocked by hook:\n${blocked}\n\nOriginal prompt: ${prompt}`;

@@ -1,4 +1,5 @@
 import type { SkillRoots } from "../../config/skills/skill-folders.js";
+import type { HookEventFields } from "../../hooks/hook-input.js";
 import type { McpPromptCommand } from "../../mcp/prompt-commands.js";
 import type { PermissionEngine, TurnRules } from "../../policy/engine.js";
 import type { ListedSkill } from "../../session/skills/skill-listing.js";
@@ -40,6 +41,8 @@ export interface SessionSlashInputs {
   permissions: () => PermissionEngine | undefined;
   mcpPrompts: () => McpPromptCommand[];
   warn: (text: string) => void;
+  /** UserPromptExpansion hooks, for commands the person typed: why one stopped it, or nothing. */
+  onExpanded?: (input: HookEventFields["UserPromptExpansion"]) => Promise<string | undefined>;
 }
 
 /** A listed entry: the description, then `when_to_use` (as Claude Code joins them). */
@@ -74,6 +77,29 @@ function skillToolDeps(slash: Omit<SessionSlash, "skillTool">, held: TurnRules[]
   };
 }
 
+/**
+ * A command the person typed, expanded, then weighed by UserPromptExpansion hooks (the Skill
+ * tool's expansions are the model's, and do not run them).
+ */
+function typedExpansion(
+  expand: SessionSlash["expand"],
+  onExpanded: NonNullable<SessionSlashInputs["onExpanded"]>,
+): SessionSlash["expand"] {
+  return async (command, args, signal) => {
+    const prompt = await expand(command, args, signal);
+    if (!prompt.ok) return prompt;
+    const blocked = await onExpanded({
+      expansion_type: "slash_command",
+      command_name: command.name,
+      command_args: args.trim(),
+      command_source: command.scope,
+      prompt: prompt.text,
+    });
+    if (blocked === undefined) return prompt;
+    return { ok: false, problem: `UserPromptExpansion operation blocked by hook:\n${blocked}` };
+  };
+}
+
 /** Loads the session's commands and skills (problems said once on stderr) and wires them. */
 export async function createSessionSlash(inputs: SessionSlashInputs): Promise<SessionSlash> {
   const catalog = () => loadSlashCatalog(inputs.roots, inputs.sessionId);
@@ -98,5 +124,7 @@ export async function createSessionSlash(inputs: SessionSlashInputs): Promise<Se
     },
     mcpPrompts: inputs.mcpPrompts,
   };
-  return { ...slash, skillTool: skillToolDeps(slash, held) };
+  const skillTool = skillToolDeps(slash, held);
+  if (!inputs.onExpanded) return { ...slash, skillTool };
+  return { ...slash, expand: typedExpansion(slash.expand, inputs.onExpanded), skillTool };
 }
