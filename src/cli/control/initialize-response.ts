@@ -8,6 +8,15 @@ export interface InitializeFacts {
   permissionMode: PermissionMode;
   /** The agents the session's Agent tool can start (SDK, project, user, built-in). */
   agents: readonly AgentDefinition[];
+  /** The commands and skills a person may run as `/name` (the SDK's `supportedCommands()`). */
+  commands: readonly SdkSlashCommand[];
+}
+
+/** One slash command as the SDK's `SlashCommand` type has it. */
+export interface SdkSlashCommand {
+  name: string;
+  description: string;
+  argumentHint: string;
 }
 
 /** One agent as Claude Code lists it (the SDK's `supportedAgents()` returns these). */
@@ -22,12 +31,13 @@ export function agentInfo(definition: AgentDefinition): Record<string, string> {
 /**
  * keel's answer to `initialize`: the shape of Claude Code's (the SDK serves supportedModels,
  * supportedAgents and accountInfo from it), holding what keel supports. keel has no slash
- * commands in headless mode, and no output style but the default; SDK hook `onFailure`
+ * built-in commands in headless mode (the user's commands and skills it has), and no output
+ * style but the default; SDK hook `onFailure`
  * policies are not supported, so the SDK refuses hooks that need one rather than ignoring it.
  */
 export function initializeResponse(facts: InitializeFacts): Record<string, unknown> {
   return {
-    commands: [],
+    commands: facts.commands,
     agents: facts.agents.map(agentInfo),
     output_style: "default",
     available_output_styles: ["default"],

@@ -1,6 +1,7 @@
 import type { CliSession } from "../cli-session.js";
 import type { CliOptions } from "../options.js";
 import type { OpenSession, SessionExtras } from "../print-mode.js";
+import { sdkSlashCommands } from "../slash/session-skills.js";
 import type { ControlChannel } from "./channel.js";
 import { type HostTargets, modeStatusLine } from "./host-requests.js";
 import type { SdkInit } from "./initialize.js";
@@ -86,6 +87,7 @@ export async function openSdkSession(
         model: switchable.current(),
         permissionMode: opened.permissionMode(),
         agents: opened.agents,
+        commands: sdkSlashCommands(opened.slash),
       }),
   };
 }

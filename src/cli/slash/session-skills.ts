@@ -3,6 +3,7 @@ import type { ListingBudget } from "../../session/skills/skill-listing.js";
 import { skillListing, skillListingReminder } from "../../session/skills/skill-listing.js";
 import { createSkillTool } from "../../tools/builtin/skill/skill-tool.js";
 import type { AnyTool } from "../../tools/tool.js";
+import type { SdkSlashCommand } from "../control/initialize-response.js";
 import type { SessionSlash } from "./session-slash.js";
 import { userInvocable } from "./slash-catalog.js";
 
@@ -41,4 +42,20 @@ export function engineSkillConfig(slash: SessionSlash, budget: ListingBudget) {
     skills: slash.start.skillNames,
     skillListing: () => (text === "" ? undefined : skillListingReminder(text)),
   };
+}
+
+/** The commands and skills a person may run, as the SDK's `supportedCommands()` lists them. */
+export function sdkSlashCommands(slash: SessionSlash): SdkSlashCommand[] {
+  return [
+    ...userInvocable(slash.start.commands).map((command) => ({
+      name: command.name,
+      description: command.description ?? command.body.split("\n")[0] ?? "",
+      argumentHint: command.argumentHint ?? "",
+    })),
+    ...slash.mcpPrompts().map((prompt) => ({
+      name: prompt.name,
+      description: prompt.description,
+      argumentHint: prompt.argumentNames.map((name) => `<${name}>`).join(" "),
+    })),
+  ];
 }

@@ -4,15 +4,18 @@ import { z } from "zod";
 export const SKILL_NAME = /^[a-z0-9][a-z0-9-]{0,63}$/;
 
 /** `true`/`false`, also written as a string (`"true"`), as Claude Code reads them. */
-const flag = z.union([
-  z.boolean(),
-  z
-    .string()
-    .trim()
-    .toLowerCase()
-    .pipe(z.enum(["true", "false"], { error: "must be true or false" }))
-    .transform((text) => text === "true"),
-]);
+const flag = z.union(
+  [
+    z.boolean(),
+    z
+      .string()
+      .trim()
+      .toLowerCase()
+      .pipe(z.enum(["true", "false"]))
+      .transform((text) => text === "true"),
+  ],
+  { error: "must be true or false" },
+);
 
 /** A list written as a YAML list or as one string (split on commas and spaces). */
 const wordList = (split: RegExp) =>

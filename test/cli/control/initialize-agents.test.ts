@@ -65,7 +65,12 @@ describe("the initialize answer lists the session's agents as Claude Code does",
         source: { kind: "built-in" },
       },
     ];
-    const answer = initializeResponse({ model: "m", permissionMode: "default", agents });
+    const answer = initializeResponse({
+      model: "m",
+      permissionMode: "default",
+      agents,
+      commands: [],
+    });
     expect(answer.agents).toEqual([
       { name: "reviewer", description: "Reviews.", model: "haiku" },
       { name: "general-purpose", description: "General." },

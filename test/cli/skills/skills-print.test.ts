@@ -2,8 +2,9 @@ import { mkdir, mkdtemp, readFile, realpath, rm, writeFile } from "node:fs/promi
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { ScriptedServer } from "../../../src/model/scripted/server.js";
 import { runKeel } from "../../helpers/run-keel.js";
-import { anthropicEnv, type ScriptedServer, scriptedServer } from "../../helpers/scripted.js";
+import { anthropicEnv, scriptedServer } from "../../helpers/scripted.js";
 
 let dir: string;
 
