@@ -70,4 +70,25 @@ describe("CwdChanged", () => {
     }
     expect(server.violations).toEqual([]);
   });
+
+  it("does not fire when CLAUDE_BASH_MAINTAIN_PROJECT_WORKING_DIR sends the shell back", async () => {
+    const script = join(dir, "record.sh");
+    await writeFile(script, `#!/bin/sh\ncat >> "${dir}/cwd.jsonl"\n`);
+    await chmod(script, 0o755);
+    const hooks = { CwdChanged: [{ hooks: [{ type: "command", command: script }] }] };
+    const settings = {
+      hooks,
+      permissions: { allow: ["Bash"] },
+      env: { CLAUDE_BASH_MAINTAIN_PROJECT_WORKING_DIR: "1" },
+    };
+    await writeFile(join(dir, ".claude", "settings.json"), JSON.stringify(settings));
+    const server = await scriptedServer({ turns: [bash("cd sub"), { content: "ok" }] });
+    const run = await runKeel(["-p", "go"], {
+      cwd: dir,
+      env: { ...anthropicEnv(server), KEEL_CONFIG_DIR: stateDir },
+    });
+    expect(run.code).toBe(0);
+    expect(JSON.stringify(server.requests[1]?.body)).toContain("Shell cwd was reset");
+    await expect(readFile(join(dir, "cwd.jsonl"), "utf8")).rejects.toThrow();
+  });
 });

@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { chmod, mkdir, mkdtemp, realpath, rm, writeFile } from "node:fs/promises";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -282,7 +283,11 @@ describe("agent hooks (a read-only subagent decides)", () => {
 
   it("allows on ok true; the subagent gets the prompt with the input, and its own tools", async () => {
     await writeFile(join(dir, "policy.txt"), "echo is fine\n");
-    await settings(preToolUse(agentHook));
+    // The subagent's own Read fires no hooks (a Read hook would leave its mark).
+    const mark = await script("mark.sh", `cat > /dev/null; touch "${dir}/read-hook-ran"`);
+    const readHook = { matcher: "Read", hooks: [{ type: "command", command: mark }] };
+    const base = preToolUse(agentHook);
+    await settings({ ...base, hooks: { PreToolUse: [...base.hooks.PreToolUse, readHook] } });
     const { lines, server } = await keel(
       withAgent([read("policy.txt"), { content: '{"ok": true}' }]),
     );
@@ -297,6 +302,7 @@ describe("agent hooks (a read-only subagent decides)", () => {
     const tools = body.tools ?? [];
     expect(tools.map((t) => t.name).sort()).toEqual(["Glob", "Grep", "Read"]);
     expect(JSON.stringify(asked[1]?.body)).toContain("echo is fine");
+    expect(existsSync(join(dir, "read-hook-ran"))).toBe(false);
     expect(server.violations).toEqual([]);
   });
 
