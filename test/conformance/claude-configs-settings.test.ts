@@ -46,17 +46,12 @@ const EXPECTED: Record<string, string[][]> = {
   "01-mu__dotfiles/.claude/settings.json": [["systemPrompt", "skipped"]],
   "01O10__agent-engineering-playbook/.claude/settings.json": [["search", "skipped"]],
   "0443n__configs/.claude/settings.json": noEffect("theme", "tui"),
-  "0xAndoroid__dotfiles/claude/settings.json": noEffect(
-    "statusLine",
-    "enabledPlugins",
-    "forceLoginMethod",
-  ),
+  "0xAndoroid__dotfiles/claude/settings.json": noEffect("enabledPlugins", "forceLoginMethod"),
   "9999years__dotfiles/claude/settings.json": [
     ["permissions.allow[1]", "skipped"],
     ...noEffect("enabledPlugins", "skipAutoPermissionPrompt"),
   ],
   "ArloL__dotfiles/claude/settings.json": noEffect(
-    "statusLine",
     "enabledPlugins",
     "autoUpdatesChannel",
     "voiceEnabled",
@@ -71,7 +66,6 @@ const EXPECTED: Record<string, string[][]> = {
     "allowManagedHooksOnly",
     "strictKnownMarketplaces",
   ),
-  "disler__claude-code-hooks-mastery/.claude/settings.json": noEffect("statusLine"),
   "mastra-ai__mastra/.claude/settings.json": noEffect("enabledPlugins"),
   "payloadcms__payload/.claude/settings.json": noEffect("extraKnownMarketplaces", "enabledPlugins"),
   "tldraw__tldraw/.claude/settings.json": noEffect("spinnerVerbs", "enabledPlugins"),

@@ -13,7 +13,8 @@ import { LiveRegion } from "./render/live-region.js";
 import { useColumns } from "./render/use-columns.js";
 import { useTerminalRows } from "./render/use-terminal-rows.js";
 import type { ReplController } from "./repl-controller.js";
-import { ModeLine } from "./status-line.js";
+import type { StatusLineView } from "./status-line/start-status-line.js";
+import { CommandStatusLine, ModeLine } from "./status-line.js";
 import { TranscriptItemView } from "./transcript-item-view.js";
 import { usePrompt } from "./use-prompt.js";
 import { WholeOutputContext } from "./whole-output.js";
@@ -24,6 +25,8 @@ export interface AppProps {
   /** Earlier prompts of this project, oldest first. */
   history: readonly string[];
   now: () => number;
+  /** The settings' `statusLine`, shown in place of the model line when there is one. */
+  statusLine?: StatusLineView;
 }
 
 /** Ctrl+C: first press clears the prompt or interrupts, a second one within 2 s exits. */
@@ -49,7 +52,7 @@ function useCtrlC(onFirst: () => void, onExit: () => void, now: () => number) {
 }
 
 /** The REPL screen: the transcript, the live area, then the dialog or the prompt. */
-export function App({ controller, history, now }: AppProps) {
+export function App({ controller, history, now, statusLine }: AppProps) {
   const state = useSyncExternalStore(controller.store.subscribe, controller.store.get);
   const typing = usePrompt(controller, history);
   const question = state.questions[0];
@@ -114,9 +117,13 @@ export function App({ controller, history, now }: AppProps) {
           commands={typing.commands}
         />
         <ModeLine mode={state.mode} />
-        <Text dimColor>
-          {ctrlC.hint ? "Press Ctrl+C again to exit" : `${state.model} · /help for commands`}
-        </Text>
+        {statusLine && !ctrlC.hint ? (
+          <CommandStatusLine view={statusLine} />
+        ) : (
+          <Text dimColor>
+            {ctrlC.hint ? "Press Ctrl+C again to exit" : `${state.model} · /help for commands`}
+          </Text>
+        )}
       </Box>
     </LiveRegion>
   );

@@ -6,6 +6,7 @@ import { type InkStreams, inkStreams } from "./render/ink-stdout.js";
 import { loadMarkdown } from "./render/markdown-loader.js";
 import { followScreenResets } from "./render/screen-resets.js";
 import type { ReplController } from "./repl-controller.js";
+import type { StatusLineView } from "./status-line/start-status-line.js";
 
 // The markdown renderer loads while the session opens; a failure leaves text plain.
 const markdownReady = loadMarkdown().catch(() => undefined);
@@ -20,6 +21,7 @@ export async function renderApp(
   history: readonly string[],
   now: () => number,
   display: DisplaySettings = { color: terminal.stdout.isTTY === true, verbose: false },
+  statusLine?: StatusLineView,
 ): Promise<number> {
   // Raw mode before the first frame: Ink turns it on only after its first render, and keys
   // typed in between would reach it cooked (an Enter as a newline in the prompt, not a submit).
@@ -28,7 +30,12 @@ export async function renderApp(
   await markdownReady;
   const app = (
     <DisplaySettingsContext.Provider value={display}>
-      <App controller={controller} history={history} now={now} />
+      <App
+        controller={controller}
+        history={history}
+        now={now}
+        {...(statusLine ? { statusLine } : {})}
+      />
     </DisplaySettingsContext.Provider>
   );
   // Ink draws through InkStdout: it never clears the scrollback, and its erases stay true when

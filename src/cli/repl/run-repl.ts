@@ -23,6 +23,7 @@ import { historyView, resumedNotice, shownMessages } from "./startup/history-vie
 import { approveProjectMcpServers } from "./startup/project-mcp-approvals.js";
 import { resumeHint, startHeader } from "./startup/start-header.js";
 import { askTrust } from "./startup/trust-dialog.js";
+import { startStatusLine } from "./status-line/start-status-line.js";
 
 function terminalOf(io: CliIo): ReplTerminal {
   if (!io.stdin.isTTY) {
@@ -168,6 +169,11 @@ export async function runRepl(given: CliOptions, io: CliIo): Promise<number> {
     errors: early,
     decided: [...trust.notices, ...decided],
   });
+  const statusLine = startStatusLine(policy.settings, started, {
+    cwd: io.cwd,
+    env: { ...io.env, ...policy.settings.env },
+    stateDir,
+  });
   const onSignal = () => void started.exit(0, "other");
   io.signal.addEventListener("abort", onSignal, { once: true });
   if (options.resumePick) {
@@ -183,10 +189,11 @@ export async function runRepl(given: CliOptions, io: CliIo): Promise<number> {
       isTTY: terminal.stdout.isTTY === true,
       verbose: options.verbose,
     });
-    const code = await renderApp(started, terminal, history, now, display);
+    const code = await renderApp(started, terminal, history, now, display, statusLine);
     printResumeHint(started, options, io);
     return code;
   } finally {
+    statusLine?.stop();
     io.signal.removeEventListener("abort", onSignal);
   }
 }

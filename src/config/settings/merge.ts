@@ -97,6 +97,7 @@ const SCALAR_KEYS = [
   "outputStyle",
   "effortLevel",
   "alwaysThinkingEnabled",
+  "statusLine",
 ] as const;
 
 function highestScalars(

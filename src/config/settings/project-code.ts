@@ -54,7 +54,7 @@ function grantedMode(settings: SettingsFile): string[] {
 }
 
 /**
- * What the project's own settings files would run in keel: hooks, MCP servers, `env`, `apiKeyHelper`, and a
+ * What the project's own settings files would run in keel: hooks, MCP servers, `env`, `apiKeyHelper`, `statusLine`, and a
  * mode in which calls run unasked.
  */
 export function projectCodeOf(layers: readonly SettingsLayer[]): ProjectCode[] {
@@ -68,6 +68,9 @@ export function projectCodeOf(layers: readonly SettingsLayer[]): ProjectCode[] {
     ...Object.keys(settings.env ?? {}).map((what) => ({ kind: "env" as const, origin, what })),
     ...(settings.apiKeyHelper
       ? [{ kind: "command" as const, origin, what: `apiKeyHelper: ${settings.apiKeyHelper}` }]
+      : []),
+    ...(settings.statusLine
+      ? [{ kind: "command" as const, origin, what: `statusLine: ${settings.statusLine.command}` }]
       : []),
     ...grantedMode(settings).map((what) => ({ kind: "permission" as const, origin, what })),
   ]);
@@ -98,6 +101,7 @@ export function withoutProjectCode(layer: SettingsLayer): SettingsLayer {
     mcpServers: _servers,
     env: _env,
     apiKeyHelper: _helper,
+    statusLine: _statusLine,
     ...rest
   }: SettingsFile = layer.settings;
   const {

@@ -3,6 +3,7 @@ import type { EffortLevel } from "../../protocol/api.js";
 import type { PermissionMode } from "../../tools/context.js";
 import type { ProjectCode } from "./project-code.js";
 import type { ResolvedSandboxSettings } from "./sandbox-merge.js";
+import type { StatusLineSetting } from "./schema.js";
 import type { SettingsSource } from "./sources.js";
 
 /** One source's `hooks` value, unvalidated (the hook engine validates and merges them). */
@@ -48,6 +49,8 @@ export interface ResolvedSettings {
   /** `effortLevel` and `alwaysThinkingEnabled`, each from the highest source that sets it. */
   effortLevel?: EffortLevel;
   alwaysThinkingEnabled?: boolean;
+  /** `statusLine` of the highest source that sets it (a project's only in a trusted folder). */
+  statusLine?: StatusLineSetting;
   /** `allowedHttpHookUrls` of every file, concatenated; undefined when none sets it. */
   allowedHttpHookUrls?: string[];
   /** `httpHookAllowedEnvVars` of every file, concatenated; undefined when none sets it. */

@@ -3,6 +3,14 @@ import { EFFORT_LEVELS, type EffortLevel } from "../../protocol/api.js";
 import type { PERMISSION_MODES } from "../../tools/context.js";
 import type { SandboxSettings } from "./sandbox-schema.js";
 
+/** Claude Code's `statusLine`: a command whose first line of output shows under the REPL's prompt. */
+export interface StatusLineSetting {
+  type: "command";
+  command: string;
+  /** Columns of space before the line (default 0). */
+  padding?: number;
+}
+
 /** The `permissions` block after checking (check-permissions.ts reads it key by key). */
 export interface PermissionsSettings {
   allow?: string[];
@@ -53,6 +61,12 @@ export const plainKeySchemas = {
   effortLevel: z.enum(EFFORT_LEVELS),
   /** Thinking on (true) or off (false) unless a flag or MAX_THINKING_TOKENS says otherwise. */
   alwaysThinkingEnabled: z.boolean(),
+  /** The REPL's status line command (other keys of Claude Code's, e.g. refreshInterval, kept). */
+  statusLine: z.looseObject({
+    type: z.literal("command"),
+    command: z.string().trim().min(1),
+    padding: z.number().int().min(0).optional(),
+  }),
 } as const;
 
 /** One settings file as keel uses it, after checking (keys it does not read are left out). */
@@ -79,6 +93,7 @@ export interface SettingsFile {
   outputStyle?: string;
   effortLevel?: EffortLevel;
   alwaysThinkingEnabled?: boolean;
+  statusLine?: StatusLineSetting;
   /** Claude Code's OS sandbox for Bash. */
   sandbox?: SandboxSettings;
 }

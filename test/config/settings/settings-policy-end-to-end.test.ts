@@ -77,12 +77,12 @@ describe("settings files under contracts §12, through keel -p (validator on)", 
   });
 
   it("an unknown key is said once and skipped; a Claude Code key keel lacks is said to have no effect", async () => {
-    const file = await write(projectFile(), greeting({ colour: "blue", statusLine: {} }));
+    const file = await write(projectFile(), greeting({ colour: "blue", spinnerVerbs: {} }));
     const { run, lines } = await keel({ turns: [printenv, { content: "done" }] });
     expect(run.code).toBe(0);
     expect(linesNaming(run.stderr, file)).toEqual([
       `keel: ${file}: colour: not a setting keel or Claude Code knows; skipped`,
-      `keel: ${file}: statusLine: a Claude Code setting keel does not have; no effect`,
+      `keel: ${file}: spinnerVerbs: a Claude Code setting keel does not have; no effect`,
     ]);
     expect(toolResults(lines)).toContain("hello");
   });
