@@ -1,10 +1,12 @@
 import { chmod, mkdir, mkdtemp, readFile, realpath, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { jsonLines, only, runKeel } from "../helpers/run-keel.js";
 import { anthropicEnv, scriptedServer } from "../helpers/scripted.js";
 
+const TEST_SERVER = fileURLToPath(new URL("../fixtures/mcp/test-server.mjs", import.meta.url));
 let dir: string;
 let stateDir: string;
 
@@ -21,14 +23,15 @@ afterEach(async () => {
 });
 
 /** A UserPromptExpansion hook that saves its stdin, then runs `then` (an exit, say). */
-async function expansionHook(then: string): Promise<void> {
+async function expansionHook(then: string, matcher = "greet"): Promise<void> {
   const script = join(dir, "record.sh");
   await writeFile(script, `#!/bin/sh\ncat > "${dir}/expansion.json"\n${then}\n`);
   await chmod(script, 0o755);
   const hooks = {
-    UserPromptExpansion: [{ matcher: "greet", hooks: [{ type: "command", command: script }] }],
+    UserPromptExpansion: [{ matcher, hooks: [{ type: "command", command: script }] }],
   };
-  await writeFile(join(dir, ".claude", "settings.json"), JSON.stringify({ hooks }));
+  const mcpServers = { t: { command: process.execPath, args: [TEST_SERVER] } };
+  await writeFile(join(dir, ".claude", "settings.json"), JSON.stringify({ hooks, mcpServers }));
 }
 
 async function keel(prompt: string) {
@@ -87,5 +90,26 @@ describe("UserPromptExpansion", () => {
     const { run } = await keel("greet Bob");
     expect(run.code).toBe(0);
     await expect(readFile(join(dir, "expansion.json"), "utf8")).rejects.toThrow();
+  });
+
+  it("fires for an MCP prompt with its fetched text (expansion_type mcp_prompt); exit 2 stops it", async () => {
+    await expansionHook("exit 0", "mcp__t__greet");
+    const sent = await keel("/mcp__t__greet Bob");
+    expect(sent.run.code).toBe(0);
+    const input = JSON.parse(await readFile(join(dir, "expansion.json"), "utf8"));
+    expect(input).toMatchObject({
+      hook_event_name: "UserPromptExpansion",
+      expansion_type: "mcp_prompt",
+      command_name: "mcp__t__greet",
+      command_args: "Bob",
+      prompt: "Greet Bob (calm)",
+    });
+    expect(input.command_source).toBeUndefined();
+    expect(JSON.stringify(sent.server.requests[0]?.body)).toContain("Greet Bob (calm)");
+    await expansionHook('echo "not that prompt" >&2; exit 2', "mcp__t__greet");
+    const stopped = await keel("/mcp__t__greet Bob");
+    expect(stopped.run.code).toBe(1);
+    expect(stopped.server.requests).toHaveLength(0);
+    expect(JSON.stringify(only(stopped.lines, "result"))).toContain("not that prompt");
   });
 });

@@ -148,7 +148,8 @@ export async function openReplSession(
       servers: session.mcpStatus(),
       tools: session.tools().map((tool) => tool.name),
     }),
-    prompts: () => session.mcpPrompts(),
+    // The slash view's prompts: UserPromptExpansion hooks weigh what they fetch.
+    prompts: () => session.slash.mcpPrompts(),
     taskEvents: tasks,
     dispose: async (reason) => {
       tasks.stop();

@@ -100,11 +100,32 @@ function typedExpansion(
   };
 }
 
-/** Loads the session's commands and skills (problems said once on stderr) and wires them. */
+/** MCP prompts whose text, once fetched, is weighed by UserPromptExpansion hooks too. */
+function typedMcpPrompts(
+  prompts: SessionSlash["mcpPrompts"],
+  onExpanded: NonNullable<SessionSlashInputs["onExpanded"]>,
+): SessionSlash["mcpPrompts"] {
+  return () =>
+    prompts().map((command) => ({
+      ...command,
+      run: async (args: string) => {
+        const text = await command.run(args);
+        const blocked = await onExpanded({
+          expansion_type: "mcp_prompt",
+          command_name: command.name,
+          command_args: args.trim(),
+          prompt: text,
+        });
+        if (blocked === undefined) return text;
+        throw new Error(`UserPromptExpansion operation blocked by hook:\n${blocked}`);
+      },
+    }));
+}
+
+/** Loads the session's commands and skills (their problems kept in `start`) and wires them. */
 export async function createSessionSlash(inputs: SessionSlashInputs): Promise<SessionSlash> {
   const catalog = () => loadSlashCatalog(inputs.roots, inputs.sessionId);
   const start = await catalog();
-  for (const problem of start.problems) inputs.warn(problem);
   // Rules the Skill tool put in force, held until the person's next prompt.
   const held: TurnRules[] = [];
   const slash: Omit<SessionSlash, "skillTool"> = {
@@ -126,5 +147,10 @@ export async function createSessionSlash(inputs: SessionSlashInputs): Promise<Se
   };
   const skillTool = skillToolDeps(slash, held);
   if (!inputs.onExpanded) return { ...slash, skillTool };
-  return { ...slash, expand: typedExpansion(slash.expand, inputs.onExpanded), skillTool };
+  return {
+    ...slash,
+    expand: typedExpansion(slash.expand, inputs.onExpanded),
+    mcpPrompts: typedMcpPrompts(slash.mcpPrompts, inputs.onExpanded),
+    skillTool,
+  };
 }
