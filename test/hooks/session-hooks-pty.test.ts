@@ -230,3 +230,39 @@ describe("a command hook's statusMessage in the REPL", () => {
     expect(after).not.toContain("Checking the prompt with the team's rules");
   });
 });
+
+describe("UserPromptExpansion in the REPL", () => {
+  it("fires for a typed /command; exit 2 stops it and the reason is shown", async () => {
+    await repl.trust();
+    const script = join(repl.dir, "expansion.sh");
+    await writeFile(
+      script,
+      `#!/bin/sh\ncat >> "${repl.dir}/UserPromptExpansion.jsonl"\necho >> "${repl.dir}/UserPromptExpansion.jsonl"\n[ -e "${repl.dir}/block" ] && { echo "not now" >&2; exit 2; }\nexit 0\n`,
+    );
+    await chmod(script, 0o755);
+    const hooks = { UserPromptExpansion: [{ hooks: [{ type: "command", command: script }] }] };
+    await mkdir(join(repl.dir, ".claude", "commands"), { recursive: true });
+    await writeFile(join(repl.dir, ".claude", "settings.json"), JSON.stringify({ hooks }));
+    await writeFile(
+      join(repl.dir, ".claude", "commands", "greet.md"),
+      "Say hello to $ARGUMENTS.\n",
+    );
+    const { screen, server } = await repl.start({ turns: [{ content: "Hello there." }] });
+    await typeLine(screen, "/greet Bob");
+    await screen.waitFor((s) => s.includes("Hello there."), "the answer");
+    expect(JSON.stringify(server.requests[0]?.body)).toContain("Say hello to Bob.");
+    await writeFile(join(repl.dir, "block"), "");
+    await typeLine(screen, "/greet Ann");
+    await screen.waitFor((s) => s.includes("not now"), "the hook's reason");
+    expect(server.requests).toHaveLength(1);
+    const inputs = await recorded("UserPromptExpansion");
+    expect(inputs.map((i) => i.command_args)).toEqual(["Bob", "Ann"]);
+    expect(inputs[0]).toMatchObject({
+      hook_event_name: "UserPromptExpansion",
+      expansion_type: "slash_command",
+      command_name: "greet",
+      command_source: "project",
+      cwd: repl.dir,
+    });
+  });
+});
