@@ -12,7 +12,7 @@ export const NO_EFFECT_FLAGS: readonly { flags: string; why: string }[] = [
   { flags: "--mcp-debug", why: "Claude Code deprecated it for --debug, which keel has" },
   { flags: "--from-pr [value]", why: "sessions linked to pull requests live in claude.ai" },
   { flags: "--file <specs...>", why: "file resources come from a claude.ai account" },
-  { flags: "--disable-slash-commands", why: "keel has no skills to disable" },
+  { flags: "--disable-slash-commands", why: "keel does not turn skills and commands off yet" },
   { flags: "--replay-user-messages", why: "keel does not echo stream-json input" },
   { flags: "--thinking-display <display>", why: "keel passes thinking on as the API sends it" },
   { flags: "--session-mirror", why: "keel keeps its transcripts in its own folder only" },

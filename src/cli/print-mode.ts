@@ -142,7 +142,7 @@ function sessionOpener(given: CliOptions, io: CliIo): OpenSession {
     };
     const { sessionId } = resolved;
     const debug = sessionDebugLog(options.debug, { stateDir, sessionId, cwd: io.cwd, say: warn });
-    return createCliSession({
+    const session = await createCliSession({
       options,
       io,
       sessionId,
@@ -158,6 +158,9 @@ function sessionOpener(given: CliOptions, io: CliIo): OpenSession {
     });
   };
 }
+    // Command and skill files that could not be used: the REPL shows these as a notice.
+    for (const problem of session.slash.start.problems) warn(problem);
+    return session;
 
 /**
  * Runs headless (`keel -p`, or `--input-format stream-json`) and returns the exit code: one

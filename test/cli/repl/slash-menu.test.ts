@@ -61,13 +61,20 @@ describe("the commands offered", () => {
         },
         { name: "standup", scope: "user", file: "s.md", body: "What I did\nand more" },
         { name: "cost", scope: "user", file: "c.md", body: "shadowed by the built-in" },
+        {
+          name: "house-style",
+          scope: "project skill",
+          file: "h/SKILL.md",
+          body: "Be brief.",
+          userInvocable: false,
+        },
       ],
       problems: [],
     }),
     prompts: () => [{ name: "mcp__docs__summarise", run: async () => "" }],
   } as unknown as ReplSession;
 
-  it("are the built-in ones, the user's and the MCP servers' prompts, each name once", async () => {
+  it("are the built-in ones, the user's and the MCP servers' prompts, each name once (not user-invocable: false skills)", async () => {
     const listed = await listCommands(session);
     expect(names(listed)).toEqual([
       ...names(BUILTIN_COMMANDS),
