@@ -47,14 +47,14 @@ export function interpolateArgs(template: unknown, input: unknown): unknown {
  */
 export async function runMcpToolHook(request: McpToolHookRequest): Promise<CommandHookResult> {
   const input: unknown = JSON.parse(request.inputJson);
-  const args = request.hook.input ? interpolateArgs(request.hook.input, input) : input;
+  const args = asRecord(request.hook.input ? interpolateArgs(request.hook.input, input) : input);
   const deadline = new AbortController();
   const onAbort = () => deadline.abort();
   request.signal.addEventListener("abort", onAbort, { once: true });
   const timer = setTimeout(() => deadline.abort(), request.timeoutMs);
   const { server, tool } = request.hook;
   try {
-    const call = { server, tool, args: args as Record<string, unknown> };
+    const call = { server, tool, args };
     const answer = await Promise.race([request.call(call, deadline.signal), aborted(deadline)]);
     if (answer.isError) return failed(`${server}/${tool} answered with an error: ${answer.text}`);
     return { kind: "exited", exitCode: 0, exitSignal: null, stdout: answer.text, stderr: "" };
@@ -68,6 +68,13 @@ export async function runMcpToolHook(request: McpToolHookRequest): Promise<Comma
     clearTimeout(timer);
     request.signal.removeEventListener("abort", onAbort);
   }
+}
+
+/** The call's arguments: an object (the input JSON and a hook's `input` always are one). */
+function asRecord(value: unknown): Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value)
+    ? Object.fromEntries(Object.entries(value))
+    : {};
 }
 
 /** Rejects when the deadline fires, so a server that ignores the abort cannot hold the hook. */
