@@ -294,7 +294,13 @@ function engineLimits(
       : {}),
     maxToolUseConcurrency: model.maxToolUseConcurrency,
     retry: model.retry,
-    init: { apiKeySource: model.apiKeySource, claude_code_version: VERSION, sandbox },
+    init: {
+      apiKeySource: model.apiKeySource,
+      claude_code_version: VERSION,
+      sandbox,
+      // The style the settings name, as Claude Code reports it (an unknown name is warned about).
+      output_style: inputs.policy.settings.outputStyle ?? "default",
+    },
   } satisfies Partial<QueryEngineConfig>;
 }
 
@@ -413,7 +419,10 @@ export async function createCliSession(inputs: CliSessionInputs): Promise<CliSes
     ...engineSkillConfig(slash, listingBudget(inputs.model.model, env)),
     canUseTool: inputs.canUseTool(
       withPermissionRequestHooks(
-        withAutoMode(permissions, autoModeDeps(inputs, env, hooks, (): QueryEngine => engine)),
+        withAutoMode(
+          permissions,
+          autoModeDeps(inputs, env, hooks, (): QueryEngine => engine),
+        ),
         hooks.permissionRequest,
       ),
     ),

@@ -149,7 +149,8 @@ export interface QueryEngineConfig {
   readDenial?: ReadDenial;
   retry?: Partial<RetryOptions>;
   /** system/init fields the host knows (api key source, version). */
-  init: Pick<SdkSystemInit, "apiKeySource" | "claude_code_version" | "sandbox">;
+  init: Pick<SdkSystemInit, "apiKeySource" | "claude_code_version" | "sandbox"> &
+    Partial<Pick<SdkSystemInit, "output_style">>;
   /** The MCP servers and their status now, for system/init. */
   mcpServers?: () => SdkSystemInit["mcp_servers"];
   ids?: IdSource;

@@ -19,7 +19,7 @@ export function initMessage(
     slash_commands: [...(config.commands ?? [])],
     apiKeySource: config.init.apiKeySource,
     claude_code_version: config.init.claude_code_version,
-    output_style: "default",
+    output_style: config.init.output_style ?? "default",
     agents: (config.agents ?? []).map((d) => d.name),
     skills: [...(config.skills ?? [])],
     plugins: [],
