@@ -14,6 +14,7 @@ export type SlashCommandName =
   | "rewind"
   | "resume"
   | "mcp"
+  | "skills"
   | "exit";
 
 /** A line that starts with `/`, parsed. */
@@ -41,6 +42,7 @@ export const SLASH_COMMANDS: ReadonlyArray<{ name: SlashCommandName; help: strin
   { name: "rewind", help: "go back to before an earlier prompt (files and conversation)" },
   { name: "resume", help: "switch to an earlier session of this project" },
   { name: "mcp", help: "list the MCP servers, their status and their tools" },
+  { name: "skills", help: "list the skills, and who may start each (you, the model)" },
   { name: "exit", help: "leave keel" },
 ];
 

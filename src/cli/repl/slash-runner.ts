@@ -4,6 +4,7 @@ import { startMemory } from "./commands/memory-command.js";
 import { startResume } from "./commands/resume-command.js";
 import { startRewind } from "./commands/rewind-command.js";
 import { runSandbox } from "./commands/sandbox-command.js";
+import { skillsText } from "./commands/skills-list.js";
 import { problemsText, sessionCommands } from "./commands/user-command-lookup.js";
 import type { McpOverview, ReplController } from "./repl-controller.js";
 import { helpText, type SlashCommand } from "./slash-commands.js";
@@ -54,6 +55,13 @@ async function showHelp(repl: ReplController): Promise<void> {
   if (loaded.problems.length > 0) repl.notice(problemsText(loaded.problems), "error");
 }
 
+/** `/skills`: the session's skills (read now), and files that could not be used. */
+async function showSkills(repl: ReplController): Promise<void> {
+  const loaded = await sessionCommands(repl.activeSession);
+  repl.notice(skillsText(loaded.commands));
+  if (loaded.problems.length > 0) repl.notice(problemsText(loaded.problems), "error");
+}
+
 /**
  * Runs a parsed slash command; the async ones return their work so the controller tracks it
  * (exit waits for it). `/exit` is not returned: it waits for the tracked work itself.
@@ -96,6 +104,8 @@ export function runSlashCommand(
     case "mcp":
       repl.notice(mcpText(repl.mcpOverview()));
       break;
+    case "skills":
+      return showSkills(repl);
     case "exit":
       void repl.exit(0);
       break;

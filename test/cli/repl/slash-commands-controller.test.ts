@@ -294,3 +294,57 @@ describe("/permissions, /status, /memory", () => {
     );
   });
 });
+
+describe("/skills", () => {
+  it("lists the session's skills with who may start each, not its plain commands", async () => {
+    const skill = (name: string, extra: object) => ({
+      name,
+      scope: "project skill",
+      file: `/p/.claude/skills/${name}/SKILL.md`,
+      body: "B",
+      skillDir: `/p/.claude/skills/${name}`,
+      ...extra,
+    });
+    const { controller } = build(
+      [],
+      {},
+      {
+        commands: [
+          skill("greet", { description: "Greets", modelInvocable: true }),
+          skill("deploy", { description: "Deploys", modelInvocable: false }),
+          skill("style", {
+            description: "House style",
+            modelInvocable: true,
+            userInvocable: false,
+          }),
+          { name: "commit", scope: "project", file: "/p/.claude/commands/commit.md", body: "C" },
+        ],
+        problems: [],
+      },
+    );
+    controller.submit("/skills");
+    await until(
+      controller,
+      (s) => texts(s, "notice").some((t) => t.startsWith("Skills:")),
+      "the list",
+    );
+    expect(texts(controller.store.get(), "notice").find((t) => t.startsWith("Skills:"))).toBe(
+      [
+        "Skills:",
+        "  greet  Greets (project skill) /p/.claude/skills/greet/SKILL.md",
+        "  deploy  Deploys (project skill, you only (/name)) /p/.claude/skills/deploy/SKILL.md",
+        "  style  House style (project skill, the model only) /p/.claude/skills/style/SKILL.md",
+      ].join("\n"),
+    );
+  });
+
+  it("says how to add one when there are none", async () => {
+    const { controller } = build([]);
+    controller.submit("/skills");
+    await until(
+      controller,
+      (s) => texts(s, "notice").some((t) => t.startsWith("No skills")),
+      "the answer",
+    );
+  });
+});
