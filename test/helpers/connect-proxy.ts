@@ -17,8 +17,13 @@ afterEach(() => {
   for (const close of open.splice(0)) close();
 });
 
-/** Starts a counting proxy, closed after the test; `refuse` answers every CONNECT so. */
-export async function countingProxy(options: { refuse?: number } = {}): Promise<CountingProxy> {
+/**
+ * Starts a counting proxy on `port` (default: a free one), closed after the test; `refuse`
+ * answers every CONNECT with that status.
+ */
+export async function countingProxy(
+  options: { refuse?: number; port?: number } = {},
+): Promise<CountingProxy> {
   const tunnels: string[] = [];
   const forwarded: string[] = [];
   const server = createServer((incoming, outgoing) => {
@@ -53,7 +58,10 @@ export async function countingProxy(options: { refuse?: number } = {}): Promise<
     upstream.on("error", () => client.destroy());
     client.on("error", () => upstream.destroy());
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? 0, "127.0.0.1", resolve);
+  });
   open.push(() => {
     server.closeAllConnections();
     server.close();
