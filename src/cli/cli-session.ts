@@ -406,6 +406,7 @@ export async function createCliSession(inputs: CliSessionInputs): Promise<CliSes
     ...(inputs.onHookStatus ? { onHookStatus: inputs.onHookStatus } : {}),
   });
   const parts: Parts = { inputs, ids, home, env, toolset, hooks };
+  const watchedFiles = hooks.watchFiles();
   const abort = createChildAbortController(io.signal);
   const loadedMemory = new Set<string>();
   const sink = transcriptSink(inputs);
@@ -416,12 +417,12 @@ export async function createCliSession(inputs: CliSessionInputs): Promise<CliSes
     refreshTools: toolset.refreshTools,
     mcpServers: toolset.mcpStatus,
     agents: toolset.agentDefinitions,
-    ...engineSkillConfig(slash, listingBudget(inputs.model.model, env)),
+    ...engineSkillConfig(slash, listingBudget(inputs.model.model, env, policy.settings)),
     canUseTool: inputs.canUseTool(
       withPermissionRequestHooks(
         withAutoMode(
           permissions,
-          autoModeDeps(inputs, env, hooks, (): QueryEngine => engine),
+          autoModeDeps(inputs, env, hooks, () => engine),
         ),
         hooks.permissionRequest,
       ),
@@ -450,8 +451,11 @@ export async function createCliSession(inputs: CliSessionInputs): Promise<CliSes
     readDenial: permissions.readDenial,
     ids,
   });
+  // A background agent's end reaches the model: in a running turn, or as a turn of its own.
+  toolset.tasks.deliverTo((event) => engine.deliver(event));
   return {
     engine,
+    backgroundAgents: toolset.tasks.backgroundAgents,
     rewind: async (uuid) => {
       if (!engine.messages.some((m) => m.uuid === uuid)) return false;
       // Checked before the files go back: a rewind refused after restoring them would split the two.
@@ -467,13 +471,14 @@ export async function createCliSession(inputs: CliSessionInputs): Promise<CliSes
     mcpStatus: toolset.mcpStatus,
     tools: toolset.refreshTools,
     mcpPrompts: toolset.mcpPrompts,
+    slash,
     agents: toolset.agentDefinitions,
     sandbox: toolset.sandbox,
     notify: (input) => hooks.notification(input),
-    slash,
     modelSwitchHooks: hooks,
     dispose: async (reason = "other") => {
       abort.dispose();
+      watchedFiles.close();
       await hooks.end(reason);
       await toolset.dispose();
       await store.close();

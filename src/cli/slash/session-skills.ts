@@ -7,16 +7,26 @@ import type { SdkSlashCommand } from "../control/initialize-response.js";
 import type { SessionSlash } from "./session-slash.js";
 import { userInvocable } from "./slash-catalog.js";
 
-/** The listing's room: 1% of the model's window, or `SLASH_COMMAND_TOOL_CHAR_BUDGET` characters. */
+/**
+ * The listing's room: `skillListingBudgetFraction` (1%) of the model's window, or
+ * `SLASH_COMMAND_TOOL_CHAR_BUDGET` characters; descriptions cut at `skillListingMaxDescChars`.
+ */
 export function listingBudget(
   model: string,
   env: Readonly<Record<string, string | undefined>>,
+  settings: { skillListingBudgetFraction?: number; skillListingMaxDescChars?: number } = {},
 ): ListingBudget {
   const override = contextSettingsFromEnv(env).windowOverride;
   const chars = Number(env.SLASH_COMMAND_TOOL_CHAR_BUDGET);
   return {
     contextWindowTokens: contextWindowFor(model, override === undefined ? {} : { override }),
     ...(Number.isInteger(chars) && chars > 0 ? { charBudget: chars } : {}),
+    ...(settings.skillListingBudgetFraction === undefined
+      ? {}
+      : { fraction: settings.skillListingBudgetFraction }),
+    ...(settings.skillListingMaxDescChars === undefined
+      ? {}
+      : { maxDescChars: settings.skillListingMaxDescChars }),
   };
 }
 

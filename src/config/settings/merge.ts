@@ -95,6 +95,8 @@ const SCALAR_KEYS = [
   "includeCoAuthoredBy",
   "includeGitInstructions",
   "outputStyle",
+  "skillListingBudgetFraction",
+  "skillListingMaxDescChars",
   "effortLevel",
   "alwaysThinkingEnabled",
   "statusLine",

@@ -46,6 +46,9 @@ export interface ResolvedSettings {
   includeGitInstructions?: boolean;
   /** `outputStyle` of the highest source that sets it. */
   outputStyle?: string;
+  /** `skillListingBudgetFraction` and `skillListingMaxDescChars`, each from the highest source. */
+  skillListingBudgetFraction?: number;
+  skillListingMaxDescChars?: number;
   /** `effortLevel` and `alwaysThinkingEnabled`, each from the highest source that sets it. */
   effortLevel?: EffortLevel;
   alwaysThinkingEnabled?: boolean;

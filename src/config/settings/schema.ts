@@ -57,6 +57,10 @@ export const plainKeySchemas = {
   includeGitInstructions: z.boolean(),
   /** The output style (built-in, or a `.claude/output-styles/*.md` name) the prompt adds. */
   outputStyle: z.string(),
+  /** The share of the context window the skill listing may take (Claude Code's default 0.01). */
+  skillListingBudgetFraction: z.number().gt(0).max(1),
+  /** The characters of one skill's description the listing keeps (default 1,536). */
+  skillListingMaxDescChars: z.number().int().positive(),
   /** The effort requests ask for, unless `--effort` or CLAUDE_CODE_EFFORT_LEVEL names one. */
   effortLevel: z.enum(EFFORT_LEVELS),
   /** Thinking on (true) or off (false) unless a flag or MAX_THINKING_TOKENS says otherwise. */
@@ -91,6 +95,8 @@ export interface SettingsFile {
   includeCoAuthoredBy?: boolean;
   includeGitInstructions?: boolean;
   outputStyle?: string;
+  skillListingBudgetFraction?: number;
+  skillListingMaxDescChars?: number;
   effortLevel?: EffortLevel;
   alwaysThinkingEnabled?: boolean;
   statusLine?: StatusLineSetting;

@@ -98,6 +98,17 @@ describe("skills and commands in keel -p", () => {
     expect(body.tools?.map((t) => t.name)).toContain("Skill");
   });
 
+  it("the settings' skillListingMaxDescChars and skillListingBudgetFraction shape the listing", async () => {
+    await put(".claude/settings.json", JSON.stringify({ skillListingMaxDescChars: 10 }));
+    const cut = await run("hello");
+    expect(cut.keel.stderr).toBe("");
+    expect(messagesText(bodyOf(cut.server, 0))).toContain("- greet: Greets a…");
+    await put(".claude/settings.json", JSON.stringify({ skillListingBudgetFraction: 0.00001 }));
+    const names = await run("hello");
+    expect(names.keel.stderr).toBe("");
+    expect(messagesText(bodyOf(names.server, 0))).toContain("- greet\\n- house-style");
+  });
+
   it("an unknown /name is an error, exit 1, and nothing is sent", async () => {
     const { keel, server } = await run("/nosuch thing");
     expect(keel.code).toBe(1);
