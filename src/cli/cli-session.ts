@@ -406,7 +406,6 @@ export async function createCliSession(inputs: CliSessionInputs): Promise<CliSes
     ...(inputs.onHookStatus ? { onHookStatus: inputs.onHookStatus } : {}),
   });
   const parts: Parts = { inputs, ids, home, env, toolset, hooks };
-  const watchedFiles = hooks.watchFiles();
   const abort = createChildAbortController(io.signal);
   const loadedMemory = new Set<string>();
   const sink = transcriptSink(inputs);
@@ -422,7 +421,7 @@ export async function createCliSession(inputs: CliSessionInputs): Promise<CliSes
       withPermissionRequestHooks(
         withAutoMode(
           permissions,
-          autoModeDeps(inputs, env, hooks, () => engine),
+          autoModeDeps(inputs, env, hooks, (): QueryEngine => engine),
         ),
         hooks.permissionRequest,
       ),
@@ -451,11 +450,8 @@ export async function createCliSession(inputs: CliSessionInputs): Promise<CliSes
     readDenial: permissions.readDenial,
     ids,
   });
-  // A background agent's end reaches the model: in a running turn, or as a turn of its own.
-  toolset.tasks.deliverTo((event) => engine.deliver(event));
   return {
     engine,
-    backgroundAgents: toolset.tasks.backgroundAgents,
     rewind: async (uuid) => {
       if (!engine.messages.some((m) => m.uuid === uuid)) return false;
       // Checked before the files go back: a rewind refused after restoring them would split the two.
@@ -471,14 +467,13 @@ export async function createCliSession(inputs: CliSessionInputs): Promise<CliSes
     mcpStatus: toolset.mcpStatus,
     tools: toolset.refreshTools,
     mcpPrompts: toolset.mcpPrompts,
-    slash,
     agents: toolset.agentDefinitions,
     sandbox: toolset.sandbox,
     notify: (input) => hooks.notification(input),
+    slash,
     modelSwitchHooks: hooks,
     dispose: async (reason = "other") => {
       abort.dispose();
-      watchedFiles.close();
       await hooks.end(reason);
       await toolset.dispose();
       await store.close();
