@@ -156,11 +156,11 @@ function sessionOpener(given: CliOptions, io: CliIo): OpenSession {
       ...(extras.onHookEvent ? { onHookEvent: extras.onHookEvent } : {}),
       ...(debug ? withDebugLog(parts, debug) : parts),
     });
-  };
-}
     // Command and skill files that could not be used: the REPL shows these as a notice.
     for (const problem of session.slash.start.problems) warn(problem);
     return session;
+  };
+}
 
 /**
  * Runs headless (`keel -p`, or `--input-format stream-json`) and returns the exit code: one
