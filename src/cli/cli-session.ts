@@ -406,6 +406,7 @@ export async function createCliSession(inputs: CliSessionInputs): Promise<CliSes
     ...(inputs.onHookStatus ? { onHookStatus: inputs.onHookStatus } : {}),
   });
   const parts: Parts = { inputs, ids, home, env, toolset, hooks };
+  const watchedFiles = hooks.watchFiles();
   const abort = createChildAbortController(io.signal);
   const loadedMemory = new Set<string>();
   const sink = transcriptSink(inputs);
@@ -474,6 +475,7 @@ export async function createCliSession(inputs: CliSessionInputs): Promise<CliSes
     modelSwitchHooks: hooks,
     dispose: async (reason = "other") => {
       abort.dispose();
+      watchedFiles.close();
       await hooks.end(reason);
       await toolset.dispose();
       await store.close();

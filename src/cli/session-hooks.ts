@@ -1,10 +1,12 @@
 import { randomUUID } from "node:crypto";
 import type { HooksConfig } from "../hooks/config.js";
+import { watchedFiles, watchFiles } from "../hooks/file-changed-watch.js";
 import type { HookEventFields, SessionEndReason, SessionStartSource } from "../hooks/hook-input.js";
 import {
   type AskHookModel,
   type CallHookMcpTool,
   createHookEngine,
+  fileChanged,
   formatHookNotice,
   type HookEngine,
   type HookLifecycleEvent,
@@ -56,6 +58,8 @@ export interface SessionHooks {
   instructionsLoaded(files: readonly LoadedInstructions[]): Promise<void>;
   /** Notification: the person is waited for (side effects only). */
   notification(input: HookEventFields["Notification"]): Promise<void>;
+  /** FileChanged hooks watch the files their matchers name; `close` stops watching. */
+  watchFiles(): { close(): void };
   /** UserPromptExpansion, once a typed command is expanded: why a hook stopped it, or nothing. */
   promptExpansion(input: HookEventFields["UserPromptExpansion"]): Promise<string | undefined>;
   /** PermissionRequest, where a call would ask: a hook may answer for the person. */
@@ -93,6 +97,12 @@ export interface SessionHooksInputs {
 export type HookStatus =
   | { kind: "shown"; hookId: string; text: string }
   | { kind: "gone"; hookId: string };
+
+/** KEEL_FILE_CHANGED_SETTLE_MS: how long a file's events are gathered into one (tests). */
+function settleMs(env: Readonly<Record<string, string | undefined>>): number | undefined {
+  const value = Number(env.KEEL_FILE_CHANGED_SETTLE_MS);
+  return value > 0 ? value : undefined;
+}
 
 /** The conversation a switch is weighed against, and the time. */
 function now(context: ToolUseContext) {
@@ -159,6 +169,7 @@ export function createSessionHooks(inputs: SessionHooksInputs): SessionHooks {
       permissionRequest: async () => undefined,
       notification: async () => {},
       promptExpansion: async () => undefined,
+      watchFiles: () => ({ close: () => {} }),
       permissionDenied: async () => {},
       instructionsLoaded: async () => {},
       preModelSwitch: async () => undefined,
@@ -166,8 +177,9 @@ export function createSessionHooks(inputs: SessionHooksInputs): SessionHooks {
       postCompact: async () => [],
     };
   }
+  const { config } = inputs;
   const engine = createHookEngine({
-    config: inputs.config,
+    config,
     sessionId: inputs.sessionId,
     transcriptPath: inputs.transcriptPath,
     cwd: inputs.cwd,
@@ -202,6 +214,14 @@ export function createSessionHooks(inputs: SessionHooksInputs): SessionHooks {
     permissionRequest: (call) => permissionRequest(engine, call),
     notification: (input) => notification(engine, input),
     promptExpansion: (input) => userPromptExpansion(engine, input),
+    watchFiles: () =>
+      watchFiles(
+        watchedFiles(config, inputs.cwd),
+        (path, kind) => {
+          void fileChanged(engine, { file_path: path, event: kind });
+        },
+        settleMs(inputs.env),
+      ),
     permissionDenied: (input) => permissionDenied(engine, input),
     instructionsLoaded: (files) => instructionsLoaded(engine, files),
     // No one is asked to confirm a switch (SDK set_model or /model): a hook's ask refuses it.

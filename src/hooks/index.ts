@@ -42,6 +42,7 @@ export type { CallHookMcpTool } from "./run-mcp-tool-hook.js";
 export type { AskHookModel } from "./run-prompt-hook.js";
 export {
   describeBlockedPrompt,
+  fileChanged,
   instructionsLoaded,
   type LoadedInstructions,
   type ModelSwitch,

@@ -1,3 +1,5 @@
+import { basename } from "node:path";
+
 /** Characters of a matcher that is an exact name or a `|` list rather than a regex. */
 const PLAIN = /^[A-Za-z0-9_|]+$/;
 
@@ -16,4 +18,14 @@ export function matcherMatches(matcher: string | undefined, query: string | unde
   } catch {
     return false;
   }
+}
+
+/**
+ * FileChanged's matcher: literal file names separated by `|` (dots and all, not a regex), a
+ * name matching the file's base name or its whole path; `*` or none matches every file.
+ */
+export function fileMatcherMatches(matcher: string | undefined, path: string): boolean {
+  if (matcher === undefined || matcher === "" || matcher === "*") return true;
+  const names = matcher.split("|").map((name) => name.trim());
+  return names.includes(path) || names.includes(basename(path));
 }

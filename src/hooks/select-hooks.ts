@@ -1,7 +1,7 @@
 import { type HookHandlerConfig, type HooksConfig, hookIdentity } from "./config.js";
 import type { HookEvent } from "./events.js";
 import { type IfSubject, ifRuleMatches } from "./if-rule.js";
-import { matcherMatches } from "./matcher.js";
+import { fileMatcherMatches, matcherMatches } from "./matcher.js";
 
 /** What the hooks of one firing are chosen by. */
 export interface HookSelection {
@@ -26,7 +26,11 @@ export function selectHooks(
   const seen = new Set<string>();
   const selected: HookHandlerConfig[] = [];
   for (const group of config[event] ?? []) {
-    if (!matcherMatches(group.matcher, selection.query)) continue;
+    const fits =
+      event === "FileChanged" && selection.query !== undefined
+        ? fileMatcherMatches(group.matcher, selection.query)
+        : matcherMatches(group.matcher, selection.query);
+    if (!fits) continue;
     for (const hook of group.hooks) {
       if (hook.once === true && selection.spent.has(hook)) continue;
       if (hook.if !== undefined && !ifRuleMatches(hook.if, selection.subject)) continue;

@@ -44,6 +44,14 @@ export async function userPromptExpansion(
   return blocked.length === 0 ? undefined : blocked.join("\n");
 }
 
+/** Runs FileChanged hooks for a watched file that changed (side effects only). */
+export async function fileChanged(
+  engine: HookEngine,
+  input: HookEventFields["FileChanged"],
+): Promise<void> {
+  await engine.run("FileChanged", input);
+}
+
 /** The warning the user sees when a hook blocked their prompt (Claude Code's wording). */
 export function describeBlockedPrompt(blocked: string, prompt: string): string {
   return `UserPromptSubmit operation blocked by hook:\n${blocked}\n\nOriginal prompt: ${prompt}`;

@@ -1,5 +1,5 @@
-import { existsSync } from "node:fs";
-import { chmod, mkdir, readFile, writeFile } from "node:fs/promises";
+import { existsSync, readFileSync } from "node:fs";
+import { chmod, mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { eventually } from "../cli/repl/eventually.js";
@@ -264,5 +264,57 @@ describe("UserPromptExpansion in the REPL", () => {
       command_source: "project",
       cwd: repl.dir,
     });
+  });
+});
+
+describe("FileChanged in the REPL", () => {
+  it("fires for the files its matcher names as they are added, changed and removed, field by field", async () => {
+    await repl.trust();
+    const script = join(repl.dir, "changed.sh");
+    await writeFile(
+      script,
+      `#!/bin/sh\ncat >> "${repl.dir}/FileChanged.jsonl"\necho >> "${repl.dir}/FileChanged.jsonl"\n`,
+    );
+    await chmod(script, 0o755);
+    const hooks = {
+      FileChanged: [{ matcher: "notes.txt|.env", hooks: [{ type: "command", command: script }] }],
+    };
+    await mkdir(join(repl.dir, ".claude"));
+    await writeFile(join(repl.dir, ".claude", "settings.json"), JSON.stringify({ hooks }));
+    await repl.start({ turns: [{ content: "unused" }] });
+    const record = join(repl.dir, "FileChanged.jsonl");
+    const kinds = () =>
+      existsSync(record)
+        ? readFileSync(record, "utf8")
+            .split("\n")
+            .filter((line) => line.trim() !== "")
+            .map((line) => JSON.parse(line).event)
+        : [];
+    const notes = join(repl.dir, "notes.txt");
+    // Not named by the matcher: never reported (".envrc" is not ".env").
+    await writeFile(join(repl.dir, ".envrc"), "x\n");
+    await writeFile(notes, "one\n");
+    await eventually(() => expect(kinds()).toEqual(["add"]), 30_000);
+    await writeFile(notes, "two\n");
+    await eventually(() => expect(kinds()).toEqual(["add", "change"]), 30_000);
+    await rm(notes);
+    await eventually(() => expect(kinds()).toEqual(["add", "change", "unlink"]), 30_000);
+    const inputs = await recorded("FileChanged");
+    for (const input of inputs) {
+      expect(Object.keys(input).sort()).toEqual(
+        [
+          "session_id",
+          "transcript_path",
+          "cwd",
+          "permission_mode",
+          "hook_event_name",
+          "file_path",
+          "event",
+        ].sort(),
+      );
+      expect(input.hook_event_name).toBe("FileChanged");
+      expect(input.file_path).toBe(notes);
+      expect(input.cwd).toBe(repl.dir);
+    }
   });
 });
