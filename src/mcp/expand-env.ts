@@ -25,14 +25,17 @@ export function expandVariables(
   return { text: expanded, missing };
 }
 
-/** What expanding a whole entry gives: the connectable config, or the variables that are unset. */
-export type ExpandedEntry =
-  | { ok: true; config: McpServerConfig }
-  | { ok: false; missing: string[] };
+/** What expanding a whole entry gives: the connectable config, and the variables that are unset. */
+export interface ExpandedEntry {
+  config: McpServerConfig;
+  /** Unset variables without a default, left as written (`${VAR}`), as Claude Code leaves them. */
+  missing: string[];
+}
 
 /**
  * Expands variables in the fields Claude Code expands (command, args, env, url, headers) and
- * names the transport explicitly. An unset variable without a default fails the entry.
+ * names the transport explicitly. An unset variable without a default stays as written: Claude
+ * Code starts such a server all the same, and says which variables were missing.
  */
 export function expandServerEntry(
   entry: McpServerEntry,
@@ -58,5 +61,5 @@ export function expandServerEntry(
     const type = entry.type === "sse" ? "sse" : "http";
     config = { type, url: one(entry.url), headers: record(entry.headers) };
   }
-  return missing.size > 0 ? { ok: false, missing: [...missing] } : { ok: true, config };
+  return { config, missing: [...missing] };
 }

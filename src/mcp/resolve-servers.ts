@@ -18,34 +18,43 @@ export interface McpConfigError {
   message: string;
 }
 
-/** The servers to start and the entries that were refused. */
+/** The servers to start, the entries that were refused, and what to say of kept ones. */
 export interface ResolvedMcpServers {
   servers: McpServerSpec[];
   errors: McpConfigError[];
+  /** Servers kept with a problem (unset variables left as written). */
+  warnings: McpConfigError[];
 }
 
-/** Checks and expands one entry; the error names the file and the server. */
+/** One entry checked: the server (perhaps with a warning), or why it cannot be used. */
+type ParsedEntry = { spec: McpServerSpec; warning?: McpConfigError } | { error: McpConfigError };
+
+/** Checks and expands one entry; an error or warning names the file and the server. */
 function parseEntry(
   name: string,
   raw: unknown,
   source: McpConfigSource,
   env: Readonly<Record<string, string | undefined>>,
-): McpServerSpec | McpConfigError {
+): ParsedEntry {
   const base = { origin: source.origin, server: name };
   const parsed = mcpServerEntrySchema.safeParse(raw);
   if (!parsed.success) {
     const detail = z.prettifyError(parsed.error).replace(/\s*\n\s*/g, "; ");
-    return { ...base, message: `${source.origin}: MCP server "${name}" is invalid: ${detail}` };
-  }
-  const expanded = expandServerEntry(parsed.data, env);
-  if (!expanded.ok) {
-    const names = expanded.missing.join(", ");
     return {
-      ...base,
-      message: `${source.origin}: MCP server "${name}" uses unset environment variables: ${names}`,
+      error: { ...base, message: `${source.origin}: MCP server "${name}" is invalid: ${detail}` },
     };
   }
-  return { name, scope: source.scope, origin: source.origin, config: expanded.config };
+  const { config, missing } = expandServerEntry(parsed.data, env);
+  const spec = { name, scope: source.scope, origin: source.origin, config };
+  if (missing.length === 0) return { spec };
+  const names = missing.join(", ");
+  return {
+    spec,
+    warning: {
+      ...base,
+      message: `${source.origin}: MCP server "${name}" uses unset environment variables: ${names} (left as written)`,
+    },
+  };
 }
 
 /** Sources from lowest to highest precedence; within a scope, a later source wins. */
@@ -72,10 +81,14 @@ export function resolveMcpServers(
   }
   const servers: McpServerSpec[] = [];
   const errors: McpConfigError[] = [];
+  const warnings: McpConfigError[] = [];
   for (const [name, { raw, source }] of chosen) {
     const result = parseEntry(name, raw, source, env);
-    if ("config" in result) servers.push(result);
-    else errors.push(result);
+    if ("error" in result) errors.push(result.error);
+    else {
+      servers.push(result.spec);
+      if (result.warning) warnings.push(result.warning);
+    }
   }
-  return { servers, errors };
+  return { servers, errors, warnings };
 }

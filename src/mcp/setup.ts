@@ -26,7 +26,10 @@ export interface McpSetup {
   /** Project servers the user refused (never started). */
   rejected: McpServerSpec[];
   invalid: McpConfigError[];
-  /** Whole files that could not be read (the servers of the other files still start). */
+  /**
+   * Whole files that could not be read (the servers of the other files still start), and
+   * servers that start with unset variables left as written.
+   */
   notices: string[];
 }
 
@@ -53,6 +56,6 @@ export async function resolveMcpSetup(inputs: McpSetupInputs): Promise<McpSetup>
     needsApproval: gated.needsApproval,
     rejected: gated.rejected,
     invalid: resolved.errors,
-    notices: found.notices,
+    notices: [...found.notices, ...resolved.warnings.map((w) => w.message)],
   };
 }

@@ -86,7 +86,7 @@ describe("precedence and bad entries", () => {
   });
 
   it("reports a bad entry naming the file and the server, and keeps the others", () => {
-    const { servers, errors } = resolveMcpServers(
+    const { servers, errors, warnings } = resolveMcpServers(
       [
         {
           scope: "project",
@@ -101,16 +101,17 @@ describe("precedence and bad entries", () => {
       ],
       {},
     );
-    expect(servers.map((s) => s.name)).toEqual(["good"]);
+    // An unset variable is left as written and the server kept, as Claude Code keeps it.
+    expect(servers.map((s) => s.name)).toEqual(["good", "unsetVar"]);
+    expect(servers[1]?.config).toEqual({ type: "http", url: "${NOPE}/mcp", headers: {} });
     expect(errors.map((e) => [e.origin, e.server])).toEqual([
       ["/repo/.mcp.json", "noCommand"],
       ["/repo/.mcp.json", "badType"],
-      ["/repo/.mcp.json", "unsetVar"],
     ]);
     expect(errors[0]!.message).toMatch(/^\/repo\/\.mcp\.json: MCP server "noCommand" is invalid: /);
-    expect(errors[2]!.message).toBe(
-      '/repo/.mcp.json: MCP server "unsetVar" uses unset environment variables: NOPE',
-    );
+    expect(warnings.map((w) => w.message)).toEqual([
+      '/repo/.mcp.json: MCP server "unsetVar" uses unset environment variables: NOPE (left as written)',
+    ]);
   });
 });
 
