@@ -155,6 +155,7 @@ const COVERED = /^(agent|command|memory|rules|skill|output style)/;
 function placement(row: Row): string {
   const at = row.file.lastIndexOf(".claude/");
   const inClaude = at >= 0 ? row.file.slice(at) : undefined;
+  if (inClaude?.startsWith(".claude/rules/")) return inClaude;
   if (row.kind === "rules") return `.claude/rules/${path.basename(row.file)}`;
   if (inClaude) return inClaude;
   const folder = { agent: "agents", command: "commands" }[row.kind];
@@ -285,3 +286,47 @@ describe.skipIf(missing)(
     });
   },
 );
+
+/** Rows whose text Claude Code attaches once a file they cover is read: the file to read. */
+const ATTACHED_AFTER_READ: Record<number, string> = {
+  70: "src/cart.test.ts",
+  76: "posthog/migrations/0001_initial.py",
+  87: "docs/app/CURRENT.md",
+  121: "hld/main.go",
+};
+
+describe.skipIf(missing)("conditional rules and nested memory, attached after a read", () => {
+  const rows = missing ? [] : sourceRows().filter((row) => row.n in ATTACHED_AFTER_READ);
+
+  it.each(rows.map((row) => [row.n, row] as const))(
+    "row %i",
+    { timeout: 60_000 },
+    async (_, row) => {
+      scratch = await realpath(await mkdtemp(path.join(tmpdir(), "keel-claude-configs-read-")));
+      const project = path.join(scratch, "project");
+      const home = path.join(scratch, "home");
+      await mkdir(home);
+      const target = path.join(project, placement(row));
+      await mkdir(path.dirname(target), { recursive: true });
+      await cp(path.join(corpus, row.repo, row.file), target);
+      const read = path.join(project, ATTACHED_AFTER_READ[row.n]!);
+      await mkdir(path.dirname(read), { recursive: true });
+      await writeFile(read, "// a file the rule covers\n");
+      const server = await scriptedServer({
+        turns: [
+          { content: [{ type: "tool_use", name: "Read", input: { file_path: read } }] },
+          { content: "ok" },
+        ],
+      });
+      const run = await runKeel(["-p", "look"], {
+        cwd: project,
+        env: { ...anthropicEnv(server), HOME: home, KEEL_CONFIG_DIR: path.join(home, ".keel") },
+      });
+      expect(run.code, run.stderr).toBe(0);
+      const line = telltale(path.join(corpus, row.repo, row.file));
+      expect(JSON.stringify(server.requests[0]?.body)).not.toContain(line);
+      expect(JSON.stringify(server.requests[1]?.body)).toContain(line);
+      expect(server.violations).toEqual([]);
+    },
+  );
+});
