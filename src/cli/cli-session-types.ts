@@ -5,6 +5,7 @@ import type { McpPromptCommand } from "../mcp/prompt-commands.js";
 import type { PermissionEngine } from "../policy/engine.js";
 import type { LoopTransition, Message } from "../protocol/messages.js";
 import type { QueryEngine } from "../session/engine/query-engine.js";
+import type { BackgroundAgents } from "../tasks/background-agents.js";
 import type { CanUseTool, PermissionMode } from "../tools/context.js";
 import type { AnyTool } from "../tools/tool.js";
 import type { SdkHookMessage } from "./hook-event-messages.js";
@@ -20,6 +21,8 @@ import type { SessionSlash } from "./slash/session-slash.js";
 /** A CLI session ready to take prompts. */
 export interface CliSession {
   engine: QueryEngine;
+  /** The subagents running in the background (`keel -p` waits for them at exit). */
+  backgroundAgents: Pick<BackgroundAgents, "runningCount" | "whenNoneRunning">;
   /**
    * Rewinds files and conversation to just before a user prompt: every file Edit or Write
    * changed since is restored; returns the restored paths (false: no such prompt).

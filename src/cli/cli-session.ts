@@ -451,8 +451,11 @@ export async function createCliSession(inputs: CliSessionInputs): Promise<CliSes
     readDenial: permissions.readDenial,
     ids,
   });
+  // A background agent's end reaches the model: in a running turn, or as a turn of its own.
+  toolset.tasks.deliverTo((event) => engine.deliver(event));
   return {
     engine,
+    backgroundAgents: toolset.tasks.backgroundAgents,
     rewind: async (uuid) => {
       if (!engine.messages.some((m) => m.uuid === uuid)) return false;
       // Checked before the files go back: a rewind refused after restoring them would split the two.

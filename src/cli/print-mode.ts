@@ -7,9 +7,11 @@ import type { runCommandHook } from "../hooks/run-command-hook.js";
 import type { ModelProvider } from "../model/provider.js";
 import { createHeadlessCanUseTool } from "../policy/headless.js";
 import type { LoopTransition } from "../protocol/messages.js";
-import type { SdkMessage, SdkResult } from "../session/sdk-messages.js";
+import type { SdkMessage } from "../session/sdk-messages.js";
 import { transitionText } from "../session/transcript/trace.js";
+import { waitForBackgroundAgents } from "./background-wait.js";
 import { type CliSession, type CliSessionInputs, createCliSession } from "./cli-session.js";
+import { conversationOutput } from "./conversation-output.js";
 import { sessionDebugLog } from "./debug-log.js";
 import { type DebuggedParts, withDebugLog } from "./debug-session.js";
 import type { CliIo } from "./io.js";
@@ -191,17 +193,20 @@ export async function runPrintMode(options: CliOptions, io: CliIo): Promise<numb
     if (result) await printer(result);
     throw error;
   });
-  let result: SdkResult | undefined;
+  const output = conversationOutput(options.outputFormat, io.stdout, (message) =>
+    reportToStderr(message, options, io),
+  );
+  const unfollow = output.follow(session.engine);
   try {
     const prepared = await headlessPrompt(session.slash, prompt, io.signal);
     const warn = (text: string) => void writeTo(io.stderr, `keel: ${text}\n`);
-    for await (const message of headlessTurn(session, prepared, warn)) {
-      if (message.type === "result") result = message;
-      await printer(message);
-      await reportToStderr(message, options, io);
-    }
-    return exitCodeFor(result);
+    for await (const message of headlessTurn(session, prepared, warn)) await output.print(message);
+    // Background agents still running are waited for; each one's end is a turn of its own.
+    await waitForBackgroundAgents(session, io.signal);
+    await output.finish();
+    return exitCodeFor(output.lastResult());
   } finally {
+    unfollow();
     // Also after SIGINT/SIGTERM (the turn ends on io.signal): keel -p leaves nothing running.
     await session.dispose();
   }

@@ -1,4 +1,5 @@
 import type { SdkMessage, SdkResult } from "../session/sdk-messages.js";
+import { waitForBackgroundAgents } from "./background-wait.js";
 import { ControlChannel } from "./control/channel.js";
 import type { ControlRequestLine } from "./control/envelopes.js";
 import { errorLine } from "./control/envelopes.js";
@@ -46,9 +47,21 @@ function sessionFor(run: StreamRun, first?: ControlRequestLine): Promise<HostTar
     run.ready = Promise.reject(new Error(`the initialize request cannot be used: ${problem}`));
   } else {
     const init = parsed?.success ? readInitialize(parsed.data) : undefined;
-    run.ready = openSdkSession(init, run.options, run.channel, run.open, warnOf(run.io));
+    const opened = openSdkSession(init, run.options, run.channel, run.open, warnOf(run.io));
+    run.ready = opened.then((targets) => {
+      targets.session.engine.onUnpromptedTurn((turn) => emitTurn(run, turn.messages));
+      return targets;
+    });
   }
   return run.ready;
+}
+
+/** Emits a turn's messages as they come (a prompt's, or one a background agent's end started). */
+async function emitTurn(run: StreamRun, messages: AsyncIterable<SdkMessage>): Promise<void> {
+  for await (const message of messages) {
+    if (message.type === "result") run.lastResult = message;
+    await run.emit(message);
+  }
 }
 
 function startTurn(run: StreamRun, prompt: string): void {
@@ -60,10 +73,7 @@ function startTurn(run: StreamRun, prompt: string): void {
     const prepared = await ready;
     // A refused prompt's result follows the running turn's, never lands in the middle of it.
     if (prepared.kind === "refused") await before.catch(() => undefined);
-    for await (const message of headlessTurn(session, prepared, warnOf(run.io))) {
-      if (message.type === "result") run.lastResult = message;
-      await run.emit(message);
-    }
+    await emitTurn(run, headlessTurn(session, prepared, warnOf(run.io)));
   });
   run.lastTurn = turn;
   track(run, turn);
@@ -148,6 +158,9 @@ export async function runStreamInput(
     const inputOk = await Promise.race([pump(run), failed]);
     channel.close("stdin closed before the SDK answered");
     await Promise.race([Promise.all(run.work), failed]);
+    // As `keel -p` does: background agents are waited for, each end a turn of its own.
+    const targets = await run.ready;
+    if (targets) await Promise.race([waitForBackgroundAgents(targets.session, io.signal), failed]);
     if (!inputOk) return 1;
     return run.ready ? exitCodeFor(run.lastResult) : 0;
   } catch (error) {

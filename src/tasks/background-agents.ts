@@ -5,7 +5,13 @@ import type {
 } from "../tools/builtin/agent/background.js";
 import type { AgentProgress, SubagentRunResult } from "../tools/subagent.js";
 import { newAgentTaskId } from "./task-id.js";
-import { type TaskMeta, type TaskStatusRecord, withStatus } from "./task-meta.js";
+import {
+  type EndedStatusRecord,
+  hasEnded,
+  type TaskMeta,
+  type TaskStatusRecord,
+  withStatus,
+} from "./task-meta.js";
 import type { TaskStore } from "./task-store.js";
 
 /** Whose agents these are and how they are watched. */
@@ -16,6 +22,11 @@ export interface BackgroundAgentsOptions {
   killCheckMs?: number;
   newId?: () => string;
   onError?: (error: unknown) => void;
+  /**
+   * Told of each agent's end once it is recorded; the agent counts as running until this
+   * settles, so whoever waits for the agents also waits for what their ends set off.
+   */
+  onEnded?: (task: TaskMeta & EndedStatusRecord) => Promise<void>;
 }
 
 /** A progress message as a stream-json line, the same shape `keel -p` writes. */
@@ -71,9 +82,23 @@ export class BackgroundAgents {
     };
     const paths = await this.store.create(task);
     const abort = new AbortController();
-    const done = this.run(task, request, abort).catch((error) => this.options.onError?.(error));
+    const done = this.run(task, request, abort)
+      .catch((error) => this.options.onError?.(error))
+      .finally(() => this.running.delete(id));
     this.running.set(id, { abort, done });
     return { taskId: id, outputFile: paths.output };
+  }
+
+  /** How many agents run now. */
+  get runningCount(): number {
+    return this.running.size;
+  }
+
+  /** Settles once no agent runs (at once when none does), their ends told to `onEnded`. */
+  async whenNoneRunning(): Promise<void> {
+    while (this.running.size > 0) {
+      await Promise.all([...this.running.values()].map((entry) => entry.done));
+    }
   }
 
   /** Stops every agent still running; settles once their ends are recorded. */
@@ -106,10 +131,11 @@ export class BackgroundAgents {
       ending = this.ending(task.id, abort, error instanceof Error ? error.message : String(error));
     } finally {
       clearInterval(watch);
-      this.running.delete(task.id);
     }
     await writes;
-    await this.store.write(withStatus(task, ending));
+    const ended = withStatus(task, ending);
+    await this.store.write(ended);
+    if (hasEnded(ended)) await this.options.onEnded?.(ended);
   }
 
   private ending(id: string, abort: AbortController, error?: string): TaskStatusRecord {

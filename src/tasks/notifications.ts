@@ -1,6 +1,7 @@
 import type { Attachment } from "../protocol/messages.js";
 import type { AttachmentSource } from "../session/attachments/sources.js";
-import { type EndedStatusRecord, hasEnded, type TaskMeta } from "./task-meta.js";
+import type { SessionEvent } from "../session/engine/session-event.js";
+import { type EndedStatusRecord, hasEnded, type TaskKind, type TaskMeta } from "./task-meta.js";
 import type { TaskStore } from "./task-store.js";
 import { taskSummary } from "./task-summary.js";
 
@@ -10,13 +11,15 @@ export interface TaskNotificationOptions {
   sessionId: string;
   /** Tasks started before this (ms since the epoch) are not reported: an earlier run's. */
   since: number;
+  /** The kinds reported here (default all); others are told some other way. */
+  kinds?: readonly TaskKind[];
 }
 
-/** The notification attachment for an ended task. */
+/** The notice of an ended task: an attachment in a running turn, else a turn's own input. */
 export async function taskNotification(
   task: TaskMeta & EndedStatusRecord,
   store: TaskStore,
-): Promise<Attachment> {
+): Promise<SessionEvent> {
   return {
     type: "task_notification",
     taskId: task.id,
@@ -47,7 +50,8 @@ export function taskNotificationsSource(
     }
     const ended = tasks
       .filter(hasEnded)
-      .filter((task) => task.sessionId === options.sessionId && task.startedAt >= options.since);
+      .filter((task) => task.sessionId === options.sessionId && task.startedAt >= options.since)
+      .filter((task) => options.kinds?.includes(task.kind) ?? true);
     const attachments: Attachment[] = [];
     for (const task of ended) attachments.push(await taskNotification(task, registry));
     // A pass that ran out of time delivers nothing: those tasks are reported next time.

@@ -1,7 +1,8 @@
 import type { AttachmentSource } from "../session/attachments/sources.js";
+import type { SessionEvent } from "../session/engine/session-event.js";
 import type { ShellTaskObserver } from "../tools/background/shell-observer.js";
 import { BackgroundAgents } from "./background-agents.js";
-import { taskNotificationsSource } from "./notifications.js";
+import { taskNotification, taskNotificationsSource } from "./notifications.js";
 import { shellTaskRecorder } from "./shell-recorder.js";
 import { tasksRoot } from "./task-paths.js";
 import { TaskStore, type TaskStoreDeps } from "./task-store.js";
@@ -22,9 +23,14 @@ export interface SessionTasks {
   shellObserver: ShellTaskObserver;
   /** For the Agent tool (`launchBackground: backgroundAgents.launch`). */
   backgroundAgents: BackgroundAgents;
-  /** For the attachment collector (`taskNotifications`). */
+  /** For the attachment collector (`taskNotifications`): background shells' ends. */
   notifications: AttachmentSource;
-  /** Stops the background agents and records their ends. */
+  /**
+   * Where a background agent's end is told (the engine's `deliver`, which starts a turn when
+   * the session is idle); undefined stops telling. Ends before a target is set are not told.
+   */
+  deliverTo(target: ((event: SessionEvent) => void) | undefined): void;
+  /** Stops telling of ends, stops the background agents and records their ends. */
   dispose(): Promise<void>;
 }
 
@@ -32,10 +38,17 @@ export interface SessionTasks {
 export function createSessionTasks(input: SessionTasksInput): SessionTasks {
   const store = new TaskStore(tasksRoot(input.stateDir), input);
   const onError = input.onError ?? (() => {});
+  let target: ((event: SessionEvent) => void) | undefined;
   const backgroundAgents = new BackgroundAgents(store, {
     sessionId: input.sessionId,
     cwd: input.cwd,
     onError,
+    onEnded: async (task) => {
+      if (!target) return;
+      const event = await taskNotification(task, store);
+      // Looked at again: the session may have ended while the summary was read.
+      target?.(event);
+    },
   });
   return {
     store,
@@ -44,7 +57,14 @@ export function createSessionTasks(input: SessionTasksInput): SessionTasks {
     notifications: taskNotificationsSource(store, {
       sessionId: input.sessionId,
       since: store.time(),
+      kinds: ["local_bash"],
     }),
-    dispose: () => backgroundAgents.dispose(),
+    deliverTo: (next) => {
+      target = next;
+    },
+    dispose: () => {
+      target = undefined;
+      return backgroundAgents.dispose();
+    },
   };
 }
