@@ -1,4 +1,5 @@
 import type { TurnRules } from "../../policy/engine.js";
+import type { UnpromptedTurn } from "../../session/engine/session-event.js";
 import type { PermissionMode } from "../../tools/context.js";
 import type { HookStatus } from "../session-hooks.js";
 import type { ReplHost } from "./commands/host.js";
@@ -63,6 +64,10 @@ export class ReplController implements ReplHost {
   private chosenModel: string | undefined;
   /** True while a user command's frontmatter `model` is set on the session. */
   private commandModelSet = false;
+  /** Ends the current session's subscription to its unprompted turns. */
+  private unfollow: () => void = () => {};
+  /** Tasks whose end the transcript already shows (the watcher's line or an unprompted turn's). */
+  private readonly shownTaskEnds = new Set<string>();
   /** Set on exit: a queued prompt that starts its turn now is stopped at once. */
   private exiting = false;
   private resolveExit: (code: number) => void = () => {};
@@ -76,6 +81,7 @@ export class ReplController implements ReplHost {
       this.resolveExit = resolve;
     });
     this.showTaskEnds(deps.session);
+    this.followUnprompted(deps.session);
     // A command file with bad frontmatter is named at start-up, not when it is first typed.
     void sessionCommands(this.session).then(({ problems }) => {
       if (problems.length > 0) this.notice(problemsText(problems), "error");
@@ -254,6 +260,7 @@ export class ReplController implements ReplHost {
       const old = this.session;
       this.session = next;
       this.showTaskEnds(next);
+      this.followUnprompted(next);
       this.shells.clear();
       return old;
     },
@@ -275,7 +282,53 @@ export class ReplController implements ReplHost {
 
   /** A background task of the session that ends gets a line (its watch stops on dispose). */
   private showTaskEnds(session: ReplSession): void {
-    session.taskEvents?.subscribe((ended) => this.notice(ended.text, ended.tone));
+    session.taskEvents?.subscribe((ended) =>
+      this.showTaskEnd(ended.taskId, ended.text, ended.tone),
+    );
+  }
+
+  /** One line per ended task, whichever of the watcher and the task's own turn comes first. */
+  private showTaskEnd(taskId: string, text: string, tone: "info" | "error"): void {
+    if (this.shownTaskEnds.has(taskId)) return;
+    this.shownTaskEnds.add(taskId);
+    this.notice(text, tone);
+  }
+
+  /** Shows the turns the session starts by itself (a background agent ended while idle). */
+  private followUnprompted(session: ReplSession): void {
+    this.unfollow();
+    this.unfollow =
+      session.engine.onUnpromptedTurn?.((turn) => {
+        const work = this.runUnprompted(turn);
+        this.track(work);
+        return work;
+      }) ?? (() => {});
+  }
+
+  /**
+   * An unprompted turn, drawn as any turn: the task's line, then the answer. It counts as
+   * busy, so a prompt typed meanwhile queues as it does behind a typed one.
+   */
+  private async runUnprompted(turn: UnpromptedTurn): Promise<void> {
+    const { event } = turn;
+    const tone = event.status === "failed" ? "error" : "info";
+    this.showTaskEnd(
+      event.taskId,
+      `Background task ${event.taskId} (${event.description}) ${event.status}`,
+      tone,
+    );
+    this.begin();
+    try {
+      for await (const message of turn.messages) {
+        if (this.exiting) this.engine.interrupt();
+        this.store.update((s) => ({ ...s, view: applySdkMessage(s.view, message, this.deps.cwd) }));
+      }
+    } catch (error) {
+      this.notice(`The turn failed: ${errorText(error)}`, "error");
+    } finally {
+      this.end();
+      this.shells.flush(this.engine);
+    }
   }
 
   /**

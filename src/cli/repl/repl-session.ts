@@ -1,4 +1,5 @@
 import type { SessionEndReason } from "../../hooks/hook-input.js";
+import type { UnpromptedTurn } from "../../session/engine/session-event.js";
 import type { SdkMessage } from "../../session/sdk-messages.js";
 import type { ReplSessionExtras } from "./commands/session-extras.js";
 import type { TaskEvents } from "./task-notices.js";
@@ -24,6 +25,8 @@ export interface ReplEngine {
   addUserMessages?(texts: readonly string[]): void;
   /** Re-reads the memory files for the next turn (after /memory edited one), when it can. */
   reloadContext?(): void;
+  /** Subscribes to the turns nobody typed (a background agent ended), when the engine has them. */
+  onUnpromptedTurn?(handler: (turn: UnpromptedTurn) => Promise<void>): () => void;
 }
 
 /** The session's main model, switchable between turns (`/model <name>`). */
