@@ -24,6 +24,8 @@ export type {
   TranscriptSink,
 } from "./session/engine/config.js";
 export { QueryEngine } from "./session/engine/query-engine.js";
+export type { SessionEvent, UnpromptedTurn } from "./session/engine/session-event.js";
+export type { UnpromptedTurnHandler } from "./session/engine/unprompted-turns.js";
 export type { SdkMessage, SdkResult, SdkSystemInit } from "./session/sdk-messages.js";
 export { createBuiltinTools } from "./tools/builtin/index.js";
 export type {
