@@ -72,10 +72,7 @@ const builtinDynamicImports = {
   setup(builder) {
     builder.onResolve({ filter: /^[@a-z0-9:_/.-]+$/ }, (args) => {
       const builtin = BUILTIN.has(args.path.replace(/^node:/, ""));
-      if (
-        args.kind !== "dynamic-import" ||
-        !(builtin || requiredAtRunTime(args.path))
-      ) {
+      if (args.kind !== "dynamic-import" || !(builtin || requiredAtRunTime(args.path))) {
         return undefined;
       }
       return { path: args.path, namespace: "builtin-require" };

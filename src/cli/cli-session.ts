@@ -422,7 +422,7 @@ export async function createCliSession(inputs: CliSessionInputs): Promise<CliSes
       withPermissionRequestHooks(
         withAutoMode(
           permissions,
-          autoModeDeps(inputs, env, hooks, (): QueryEngine => engine),
+          autoModeDeps(inputs, env, hooks, () => engine),
         ),
         hooks.permissionRequest,
       ),
@@ -471,10 +471,10 @@ export async function createCliSession(inputs: CliSessionInputs): Promise<CliSes
     mcpStatus: toolset.mcpStatus,
     tools: toolset.refreshTools,
     mcpPrompts: toolset.mcpPrompts,
+    slash,
     agents: toolset.agentDefinitions,
     sandbox: toolset.sandbox,
     notify: (input) => hooks.notification(input),
-    slash,
     modelSwitchHooks: hooks,
     dispose: async (reason = "other") => {
       abort.dispose();

@@ -58,8 +58,9 @@ async function runAuto(classifier: Record<string, unknown>, env: Record<string, 
   );
   expect(server.violations).toEqual([]);
   const kinds = server.requests.map((r) => r.headers["x-keel-request-kind"]);
-  const second = server.requests.find((r, i) => i > 0 && kinds[i] === "main");
-  const messages = (second?.body as { messages: { content: unknown }[] }).messages;
+  const second = server.requests.find((_, i) => i > 0 && kinds[i] === "main");
+  if (!second) throw new Error(`no second main request; kinds: ${kinds.join(", ")}`);
+  const messages = (second.body as { messages: { content: unknown }[] }).messages;
   const toolResult = JSON.stringify(messages.at(-1)?.content);
   return { run, result: JSON.parse(run.stdout) as Result, toolResult, kinds, server };
 }
@@ -109,7 +110,9 @@ describe("the auto permission mode (a scripted classifier: only the plumbing is 
     const { result, toolResult } = await runAuto(verdict("ask", "a person should decide"));
     expect(written()).toBe(false);
     expect(toolResult).toContain("keel is running headless");
-    expect(toolResult).toContain("The auto mode's classifier asks a person: a person should decide");
+    expect(toolResult).toContain(
+      "The auto mode's classifier asks a person: a person should decide",
+    );
     expect(result.permission_denials).toHaveLength(1);
   });
 
