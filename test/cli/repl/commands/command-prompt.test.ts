@@ -206,9 +206,14 @@ describe("a user command's !`command`s", () => {
     expect(ran).toEqual(["cat a.txt"]);
   });
 
-  it("are refused in plan mode, which lets no command that changes things run", async () => {
+  it("are refused in plan mode unless a rule names them, as plan mode runs only what is allowed", async () => {
     const { value, ran } = deps({}, { mode: "plan" });
-    const prompt = await commandPrompt(command("!`touch made`", ["Bash"]), "", value, live());
+    const prompt = await commandPrompt(
+      command("!`touch made`", ["Bash(echo:*)"]),
+      "",
+      value,
+      live(),
+    );
     expect(prompt.ok).toBe(false);
     if (prompt.ok) return;
     expect(prompt.problem).toContain("is denied");
