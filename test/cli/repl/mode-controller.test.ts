@@ -38,6 +38,9 @@ describe("the REPL's permission mode", () => {
     expect(one.state.mode).toBe("acceptEdits");
     expect(repl.store.get().mode).toBe("acceptEdits");
     repl.cycleMode();
+    expect(one.state.mode).toBe("plan");
+    repl.cycleMode();
+    expect(one.state.mode).toBe("auto");
     repl.cycleMode();
     expect(one.state.mode).toBe("default");
   });
@@ -46,7 +49,7 @@ describe("the REPL's permission mode", () => {
     const one = session("bypassPermissions");
     const repl = controller(one.opened, session().opened, true);
     expect(repl.store.get().mode).toBe("bypassPermissions");
-    for (let i = 0; i < 4; i++) repl.cycleMode();
+    for (let i = 0; i < 5; i++) repl.cycleMode();
     expect(one.state.mode).toBe("bypassPermissions");
   });
 

@@ -149,8 +149,8 @@ describe("the REPL shows task ends", () => {
       },
       dispose: async () => {},
     };
-    const fire = (text: string) => {
-      for (const listener of listeners) listener({ taskId: "b1", text, tone: "info" });
+    const fire = (taskId: string, text: string) => {
+      for (const listener of listeners) listener({ taskId, text, tone: "info" });
     };
     return { session, fire };
   }
@@ -166,12 +166,12 @@ describe("the REPL shows task ends", () => {
       recordPrompt: async () => {},
       now: () => 0,
     });
-    first.fire("Background task b1 (build) completed — exit code 0");
+    first.fire("b1", "Background task b1 (build) completed — exit code 0");
     expect(texts(controller.store.get(), "notice")).toContain(
       "Background task b1 (build) completed — exit code 0",
     );
     await controller.clear();
-    second.fire("Background task b2 (test) failed — exit code 1");
+    second.fire("b2", "Background task b2 (test) failed — exit code 1");
     expect(texts(controller.store.get(), "notice")).toContain(
       "Background task b2 (test) failed — exit code 1",
     );
