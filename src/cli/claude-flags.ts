@@ -30,8 +30,6 @@ export const NO_EFFECT_FLAGS: readonly { flags: string; why: string }[] = [
  */
 export const PENDING_FLAGS: readonly { flags: string; feature: string; choices?: string[] }[] = [
   { flags: "--task-budget <tokens>", feature: "task budgets come with issue 20" },
-  { flags: "--plugin-dir <paths...>", feature: "plugins come with issue 24" },
-  { flags: "--plugin-dir-no-mcp <paths...>", feature: "plugins come with issue 24" },
 ];
 
 function longName(flags: string): string {

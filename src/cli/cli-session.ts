@@ -9,6 +9,8 @@ import { createContextPipeline } from "../context/pipeline.js";
 import { createToolResultBudget } from "../context/tool-result-budget.js";
 import type { HttpHookPolicy } from "../hooks/http-url-policy.js";
 import type { CallModel } from "../loop/params.js";
+import { pluginCommandFolders, pluginSkillFolders } from "../plugins/plugin-folders.js";
+import { pluginInitFields } from "../plugins/plugin-init.js";
 import { type AutoModeDeps, withAutoMode } from "../policy/auto-mode.js";
 import { createPermissionEngine, type PermissionEngine } from "../policy/engine.js";
 import type { IdSource } from "../protocol/factories.js";
@@ -195,6 +197,10 @@ async function loadFirstContext(parts: Parts, loaded: Set<string>): Promise<Sess
   const style = await findOutputStyle(inputs.policy.settings.outputStyle, {
     cwd: inputs.io.cwd,
     home,
+    plugins: inputs.policy.plugins.plugins.map(({ name, outputStyles }) => ({
+      namespace: name,
+      ...outputStyles,
+    })),
   });
   if (style.problem) inputs.warn(style.problem);
   const [context, started] = await Promise.all([
@@ -300,6 +306,7 @@ function engineLimits(
       sandbox,
       // The style the settings name, as Claude Code reports it (an unknown name is warned about).
       output_style: inputs.policy.settings.outputStyle ?? "default",
+      ...pluginInitFields(inputs.policy.plugins),
     },
   } satisfies Partial<QueryEngineConfig>;
 }
@@ -322,6 +329,8 @@ function sessionSlash(
       home,
       stateDir: inputs.stateDir,
       addedDirs: permissions.workingFolders.filter((dir) => dir !== io.cwd),
+      pluginFolders: pluginSkillFolders(inputs.policy.plugins.plugins),
+      pluginCommandFolders: pluginCommandFolders(inputs.policy.plugins.plugins),
     },
     sessionId: inputs.sessionId,
     deps: commandPromptDeps({

@@ -10,6 +10,8 @@ import {
 } from "../mcp/index.js";
 import { parseJsonText } from "../mcp/read-json-file.js";
 import type { McpConfigSource } from "../mcp/scopes.js";
+import type { LoadedPlugin } from "../plugins/plugin.js";
+import { pluginMcpSources } from "../plugins/plugin-mcp.js";
 import { UsageError } from "./usage-error.js";
 
 /**
@@ -51,6 +53,8 @@ export interface CliMcpInputs {
   mcpConfig: readonly string[];
   /** `--strict-mcp-config`. */
   strict: boolean;
+  /** The session's plugins: their servers join the `--mcp-config` ones. */
+  plugins?: readonly LoadedPlugin[];
   /** False in a folder the person did not trust: its `.mcp.json` is not read. */
   projectFile?: boolean;
   cwd: string;
@@ -70,7 +74,10 @@ export interface CliMcpInputs {
  * REPL asks about `needsApproval` with it before the session starts.
  */
 export async function resolveCliMcpSetup(inputs: Omit<CliMcpInputs, "warn">): Promise<McpSetup> {
-  const dynamic = await readMcpConfigValues(inputs.mcpConfig, inputs.cwd);
+  const dynamic = [
+    ...(await readMcpConfigValues(inputs.mcpConfig, inputs.cwd)),
+    ...pluginMcpSources(inputs.plugins ?? []),
+  ];
   return resolveMcpSetup({
     cwd: inputs.cwd,
     home: inputs.home,

@@ -30,6 +30,10 @@ export interface CliOptions {
   allowedTools: string[];
   disallowedTools: string[];
   addDir: string[];
+  /** `--plugin-dir`: plugin folders loaded for this session (the SDK's `plugins` option). */
+  pluginDir: string[];
+  /** `--plugin-dir-no-mcp`: plugin folders loaded without their MCP servers. */
+  pluginDirNoMcp: string[];
   /** Continue this session (its id is kept unless forkSession). */
   resume?: string;
   /**
@@ -239,6 +243,8 @@ function toCliOptions(promptWords: string[], raw: Record<string, unknown>): CliO
     allowedTools: (raw.allowedTools as string[] | undefined) ?? [],
     disallowedTools: (raw.disallowedTools as string[] | undefined) ?? [],
     addDir: (raw.addDir as string[] | undefined) ?? [],
+    pluginDir: (raw.pluginDir as string[] | undefined) ?? [],
+    pluginDirNoMcp: (raw.pluginDirNoMcp as string[] | undefined) ?? [],
     mcpConfig: (raw.mcpConfig as string[] | undefined) ?? [],
     strictMcpConfig: raw.strictMcpConfig === true,
     ...resumeFlag(raw.resume),
@@ -330,6 +336,13 @@ export function mainCommand(onParsed: (options: CliOptions) => void): Command {
       [],
     )
     .option("--add-dir <dirs...>", "more folders the tools may use", collect, [])
+    .option("--plugin-dir <paths...>", "load a plugin from a folder (repeatable)", collect, [])
+    .option(
+      "--plugin-dir-no-mcp <paths...>",
+      "load a plugin from a folder, without its MCP servers",
+      collect,
+      [],
+    )
     .option(
       "--mcp-config <file-or-json>",
       "MCP servers: a .mcp.json-style file or JSON text (repeatable)",

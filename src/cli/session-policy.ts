@@ -7,6 +7,8 @@ import {
 import type { ResolvedSettings } from "../config/settings/resolved.js";
 import type { HooksConfig } from "../hooks/config.js";
 import { mergeHooksConfigs, parseHooksConfig } from "../hooks/index.js";
+import type { SessionPlugins } from "../plugins/plugin.js";
+import { loadSessionPlugins, pluginErrorLine, pluginSources } from "../plugins/session-plugins.js";
 import type { CliOptions } from "./options.js";
 import { UsageError } from "./usage-error.js";
 
@@ -34,6 +36,8 @@ export interface SessionPolicy {
    * (`.mcp.json` included), `env` and its commands' !`command` lines stay off.
    */
   projectTrusted: boolean;
+  /** The plugins given with `--plugin-dir` (their hooks are in `hooks`), and those refused. */
+  plugins: SessionPlugins;
 }
 
 /**
@@ -70,14 +74,21 @@ export async function loadSessionPolicy(
   }
   // Settings loading checked the hooks: broken ones stopped it, the rest are in the warnings.
   for (const warning of settings.warnings) warn(warning);
-  // --bare and disableAllHooks: no hook of any settings file runs (checked all the same).
-  const hookEntries = options.bare || settings.disableAllHooks ? [] : settings.hooks;
-  const configured = hookEntries
-    .map((entry) => parseHooksConfig(entry.hooks, { file: entry.origin }).hooks)
-    .filter((h) => Object.keys(h).length > 0);
+  const plugins = await loadSessionPlugins(pluginSources(options), roots.cwd);
+  for (const error of plugins.errors) warn(pluginErrorLine(error));
+  for (const warning of plugins.warnings) warn(warning);
+  // --bare and disableAllHooks: no hook of any settings file or plugin runs (checked all the same).
+  const noHooks = options.bare === true || settings.disableAllHooks === true;
+  const hookEntries = noHooks ? [] : settings.hooks;
+  const configured = [
+    ...hookEntries.map((entry) => parseHooksConfig(entry.hooks, { file: entry.origin }).hooks),
+    // A plugin's hooks run after the settings files' (a plugin was given on the command line).
+    ...(noHooks ? [] : plugins.plugins.map((plugin) => plugin.hooks)),
+  ].filter((h) => Object.keys(h).length > 0);
   return {
     settings,
     hooks: configured.length > 0 ? mergeHooksConfigs(configured) : undefined,
     projectTrusted: trust.projectTrusted,
+    plugins,
   };
 }

@@ -4,6 +4,7 @@ import type { AgentDefinition } from "../config/agent-definition.js";
 import { agentAllowsTool } from "../config/agent-tools.js";
 import type { McpManager } from "../mcp/manager.js";
 import type { McpPromptCommand } from "../mcp/prompt-commands.js";
+import { loadPluginAgents } from "../plugins/plugin-agents.js";
 import { hostNamedByAllowRule } from "../policy/web-fetch-hosts.js";
 import { runsServerTools } from "../session/engine/side-model.js";
 import { FileHistory } from "../session/file-history/file-history.js";
@@ -54,6 +55,7 @@ async function startMcp(
   const mcp = await startCliMcp({
     mcpConfig: inputs.options.mcpConfig,
     strict: inputs.options.strictMcpConfig,
+    plugins: inputs.policy.plugins.plugins,
     projectFile: inputs.policy.projectTrusted,
     cwd: inputs.io.cwd,
     home: roots.home,
@@ -116,11 +118,14 @@ export async function createSessionToolset(
     { cwd: io.cwd, env },
     inputs.warn,
   );
+  const pluginAgents = await loadPluginAgents(inputs.policy.plugins.plugins);
+  for (const warning of pluginAgents.warnings) inputs.warn(warning);
   const sessionTools = await createSessionTools(
     config,
     io,
     tasks,
-    inputs.options.agents,
+    // Named `plugin:agent`, they never take the place of the host's or the files' agents.
+    [...(inputs.options.agents ?? []), ...pluginAgents.definitions],
     sandbox.bash,
     {
       // Rules of the settings and flags; rules a person adds mid-session do not open private hosts.

@@ -1,11 +1,12 @@
 /**
  * Where an agent definition came from: keel itself, a Markdown file in an agents folder, the
  * host that drives keel (the Agent SDK's `agents` option, sent in `initialize`), or the
- * `--agents` flag (`flagSettings`, as Claude Code names that source).
+ * `--agents` flag (`flagSettings`, as Claude Code names that source), or a plugin's agents folder.
  */
 export type AgentSource =
   | { kind: "built-in" }
   | { kind: "project" | "user"; path: string }
+  | { kind: "plugin"; plugin: string; path: string }
   | { kind: "sdk" }
   | { kind: "flagSettings" };
 

@@ -18,6 +18,8 @@ export interface CommandHookConfig extends HookHandlerCommon {
   command: string;
   /** Runs in the background: the event does not wait, its output is not read. */
   async?: boolean;
+  /** Added to the hook's environment (a plugin's hooks get CLAUDE_PLUGIN_ROOT); not a setting. */
+  env?: Record<string, string>;
 }
 
 /** One http hook: the event's JSON POSTed to `url`; a 2xx JSON body is the hook's output. */

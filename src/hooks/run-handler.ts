@@ -33,7 +33,11 @@ export function runHandler(
 ): Promise<CommandHookResult> {
   switch (hook.type) {
     case "command":
-      return runners.runCommand({ ...request, command: hook.command });
+      return runners.runCommand({
+        ...request,
+        command: hook.command,
+        ...(hook.env ? { env: { ...request.env, ...hook.env } } : {}),
+      });
     case "http":
       return runHttpHook({
         hook,

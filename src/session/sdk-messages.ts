@@ -35,7 +35,9 @@ export interface SdkSystemInit {
   output_style: string;
   agents: string[];
   skills: string[];
-  plugins: Array<{ name: string; path: string }>;
+  plugins: Array<{ name: string; path: string; version?: string }>;
+  /** Plugins that could not be loaded; absent when there are none (as in Claude Code). */
+  plugin_errors?: Array<{ plugin: string; type: string; message: string; path?: string }>;
   uuid: string;
   fast_mode_state: "off";
   /** keel's own field: what confines Bash commands in this session. */

@@ -40,6 +40,8 @@ const options: CliOptions = {
   permissionMode: "bypassPermissions",
   mcpConfig: [],
   strictMcpConfig: false,
+  pluginDir: [],
+  pluginDirNoMcp: [],
   allowedTools: [],
   disallowedTools: [],
   addDir: [],

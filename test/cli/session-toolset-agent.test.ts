@@ -44,6 +44,8 @@ const base: CliOptions = {
   permissionMode: "default",
   mcpConfig: [],
   strictMcpConfig: true,
+  pluginDir: [],
+  pluginDirNoMcp: [],
   allowedTools: [],
   disallowedTools: [],
   addDir: [],

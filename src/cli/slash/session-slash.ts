@@ -1,4 +1,3 @@
-import type { SkillRoots } from "../../config/skills/skill-folders.js";
 import type { HookEventFields } from "../../hooks/hook-input.js";
 import type { McpPromptCommand } from "../../mcp/prompt-commands.js";
 import type { PermissionEngine, TurnRules } from "../../policy/engine.js";
@@ -11,7 +10,12 @@ import {
   commandPrompt,
 } from "../repl/commands/command-prompt.js";
 import { inlineCommands } from "../repl/commands/inline-shell.js";
-import { loadSlashCatalog, modelInvocable, type SlashCatalog } from "./slash-catalog.js";
+import {
+  loadSlashCatalog,
+  modelInvocable,
+  type SlashCatalog,
+  type SlashRoots,
+} from "./slash-catalog.js";
 
 /** The commands and skills of a CLI session, and how they run. */
 export interface SessionSlash {
@@ -35,7 +39,7 @@ export interface SessionSlash {
 
 /** What a session's slash commands are built from. */
 export interface SessionSlashInputs {
-  roots: SkillRoots;
+  roots: SlashRoots;
   sessionId: string;
   deps: CommandPromptDeps;
   permissions: () => PermissionEngine | undefined;

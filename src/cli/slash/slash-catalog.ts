@@ -2,6 +2,7 @@ import { loadSkills } from "../../config/skills/load-skills.js";
 import { type SkillRoots, skillFolders } from "../../config/skills/skill-folders.js";
 import type { UserCommand } from "../repl/commands/command-file.js";
 import {
+  type CommandFolder,
   commandFolders,
   type LoadedCommands,
   loadUserCommands,
@@ -14,12 +15,17 @@ export interface SlashCatalog extends LoadedCommands {
   skillNames: string[];
 }
 
+/** Where a session's skills and commands come from (plugins bring both). */
+export interface SlashRoots extends SkillRoots {
+  pluginCommandFolders?: readonly CommandFolder[];
+}
+
 /**
  * Reads the skills and the `.claude/commands` files. A skill wins over a command of the same
  * name (as in Claude Code); within each, the user's come before the project's.
  */
 export async function loadSlashCatalog(
-  roots: SkillRoots,
+  roots: SlashRoots,
   sessionId: string,
 ): Promise<SlashCatalog> {
   const [skills, commands] = await Promise.all([

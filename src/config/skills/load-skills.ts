@@ -8,7 +8,7 @@ import type { SkillFolder } from "./skill-folders.js";
 async function skillFiles(folder: SkillFolder): Promise<SkillFileInfo[]> {
   let names: string[];
   try {
-    names = await readdir(folder.dir);
+    names = folder.only ? [...folder.only] : await readdir(folder.dir);
   } catch {
     // No such folder (the usual case) or unreadable: it holds no skills.
     return [];
@@ -19,7 +19,10 @@ async function skillFiles(folder: SkillFolder): Promise<SkillFileInfo[]> {
     const file = join(dir, "SKILL.md");
     // stat follows links: a skill folder linked in (as installers do) counts.
     const info = await stat(file).catch(() => undefined);
-    if (info?.isFile()) found.push({ dirName, dir, file, source: folder.source });
+    if (info?.isFile()) {
+      const namespace = folder.namespace === undefined ? {} : { namespace: folder.namespace };
+      found.push({ dirName, dir, file, source: folder.source, ...namespace });
+    }
   }
   return found;
 }

@@ -11,6 +11,8 @@ export interface SkillFileInfo {
   dir: string;
   file: string;
   source: SkillSource;
+  /** A plugin's name: the skill is `namespace:name`. */
+  namespace?: string;
 }
 
 /** A parsed SKILL.md: the skill, with what was left out of it; or why it cannot be used. */
@@ -58,7 +60,7 @@ function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]
 
 function toSkill(info: SkillFileInfo, body: string, v: SkillFieldValues): Skill {
   return {
-    name: v.name ?? info.dirName,
+    name: qualified(info, v.name ?? info.dirName),
     source: info.source,
     dir: info.dir,
     file: info.file,
@@ -101,4 +103,9 @@ export function parseSkillFile(info: SkillFileInfo, text: string): ParsedSkillFi
   }
   const { values, problems } = readFields(data as Record<string, unknown>, frontmatter, info.file);
   return { ok: true, skill: toSkill(info, body, values), problems };
+}
+
+/** A plugin's skill is named `plugin:skill`, so it never shadows one of the person's own. */
+function qualified(info: SkillFileInfo, name: string): string {
+  return info.namespace === undefined ? name : `${info.namespace}:${name}`;
 }

@@ -5,6 +5,10 @@ import type { SkillSource } from "./skill.js";
 export interface SkillFolder {
   dir: string;
   source: SkillSource;
+  /** Put before every skill's name with a colon: a plugin's skills are `plugin:skill`. */
+  namespace?: string;
+  /** Only these subfolders (a plugin's manifest may name single skills). */
+  only?: readonly string[];
 }
 
 /** Where a session's skills come from. */
@@ -15,7 +19,7 @@ export interface SkillRoots {
   stateDir: string;
   /** `--add-dir` folders (and `permissions.additionalDirectories`): their `.claude/skills`. */
   addedDirs?: readonly string[];
-  /** The skill folders of enabled plugins (plugins are not built yet: none are passed). */
+  /** The skill folders of the session's plugins. */
   pluginFolders?: readonly SkillFolder[];
 }
 

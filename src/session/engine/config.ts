@@ -150,7 +150,7 @@ export interface QueryEngineConfig {
   retry?: Partial<RetryOptions>;
   /** system/init fields the host knows (api key source, version). */
   init: Pick<SdkSystemInit, "apiKeySource" | "claude_code_version" | "sandbox"> &
-    Partial<Pick<SdkSystemInit, "output_style">>;
+    Partial<Pick<SdkSystemInit, "output_style" | "plugins" | "plugin_errors">>;
   /** The MCP servers and their status now, for system/init. */
   mcpServers?: () => SdkSystemInit["mcp_servers"];
   ids?: IdSource;

@@ -12,19 +12,29 @@ export interface LoadedCommands {
 /** A folder of command files and the scope its commands show as. */
 export interface CommandFolder {
   dir: string;
-  scope: "project" | "user";
+  scope: "project" | "user" | "plugin";
+  /** Put before every name with a colon: a plugin's commands are `/plugin:command`. */
+  namespace?: string;
+  /** Only these files of the folder (a plugin's manifest may name single command files). */
+  files?: readonly string[];
 }
 
-/** The folders commands come from, in precedence order: the user's first, then the project's. */
+/**
+ * The folders commands come from, in precedence order: the user's first, then the project's,
+ * then plugins'.
+ */
 export function commandFolders(roots: {
   cwd: string;
   home: string;
   stateDir: string;
+  /** Plugins' command folders (their names are prefixed, so they never shadow the others). */
+  pluginCommandFolders?: readonly CommandFolder[];
 }): CommandFolder[] {
   return [
     { dir: join(roots.home, ".claude", "commands"), scope: "user" },
     { dir: join(roots.stateDir, "commands"), scope: "user" },
     { dir: join(roots.cwd, ".claude", "commands"), scope: "project" },
+    ...(roots.pluginCommandFolders ?? []),
   ];
 }
 
@@ -46,7 +56,10 @@ async function markdownFiles(dir: string): Promise<string[]> {
 }
 
 function fileInfo(folder: CommandFolder, file: string): CommandFileInfo {
-  const parts = relative(folder.dir, file).slice(0, -".md".length).split(sep);
+  const parts = [
+    ...(folder.namespace === undefined ? [] : [folder.namespace]),
+    ...relative(folder.dir, file).slice(0, -".md".length).split(sep),
+  ];
   // As Claude Code 2.1.332 names them: cl/commit.md is /cl:commit (its scope says project:cl).
   const name = parts.join(":").toLowerCase();
   const namespace = parts.slice(0, -1).join(":");
@@ -61,7 +74,7 @@ export async function loadUserCommands(folders: readonly CommandFolder[]): Promi
   const commands: UserCommand[] = [];
   const problems: string[] = [];
   for (const folder of folders) {
-    for (const file of await markdownFiles(folder.dir)) {
+    for (const file of folder.files ?? (await markdownFiles(folder.dir))) {
       const info = fileInfo(folder, file);
       if (commands.some((c) => c.name === info.name)) continue;
       let text: string;
