@@ -10,8 +10,6 @@ export const UNAVAILABLE_SUBCOMMANDS: Readonly<Record<string, string>> = {
   update: "update keel with npm",
   upgrade: "update keel with npm",
   "migrate-installer": "install keel with npm (README: Install)",
-  plugin: "plugins come with issue 24",
-  plugins: "plugins come with issue 24",
 };
 
 /** The one line for a Claude Code subcommand keel lacks, or undefined for any other word. */

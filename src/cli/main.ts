@@ -5,6 +5,7 @@ import type { CliIo } from "./io.js";
 import { type CliOptions, mainCommand } from "./options.js";
 import { writeTo } from "./output.js";
 import { runPrintMode } from "./print-mode.js";
+import { isRemoteSubmit } from "./remote/remote-flags.js";
 import { taskCommandName } from "./tasks/task-commands.js";
 import { UsageError } from "./usage-error.js";
 import { inWorktree } from "./worktree-option.js";
@@ -49,6 +50,18 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     if (argv[0] === "mcp") {
       const { runMcpCommand } = await import("./mcp-command/run-mcp-command.js");
       return await runMcpCommand(argv.slice(1), io);
+    }
+    if (isRemoteSubmit(argv)) {
+      const { remoteSubmitCommand } = await import("./remote/remote-submit-command.js");
+      return await remoteSubmitCommand(argv, io);
+    }
+    if (argv[0] === "worker") {
+      const { workerCommandMain } = await import("./remote/worker-command.js");
+      return await workerCommandMain(argv.slice(1), io);
+    }
+    if (argv[0] === "plugin" || argv[0] === "plugins") {
+      const { runPluginCommand } = await import("./plugin-command/run-plugin-command.js");
+      return await runPluginCommand(argv.slice(1), io);
     }
     if (argv[0] === "doctor") {
       const { doctorCommand } = await import("./doctor/doctor-command.js");

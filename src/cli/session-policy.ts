@@ -1,3 +1,4 @@
+import { join } from "node:path";
 import { SettingsError } from "../config/settings/errors.js";
 import {
   loadSettings,
@@ -7,6 +8,7 @@ import {
 import type { ResolvedSettings } from "../config/settings/resolved.js";
 import type { HooksConfig } from "../hooks/config.js";
 import { mergeHooksConfigs, parseHooksConfig } from "../hooks/index.js";
+import { findEnabledPlugins } from "../plugins/enabled-plugins.js";
 import type { SessionPlugins } from "../plugins/plugin.js";
 import { loadSessionPlugins, pluginErrorLine, pluginSources } from "../plugins/session-plugins.js";
 import type { CliOptions } from "./options.js";
@@ -24,6 +26,37 @@ function parseSettingSources(value: string): SettingSourceName[] {
     );
   }
   return names.filter(known);
+}
+
+/**
+ * The folders `--plugin-dir` gives, then the installed plugins the settings enable (none under
+ * `--bare`), loaded; an enabled plugin installed nowhere is an error entry.
+ */
+async function sessionPlugins(
+  options: CliOptions,
+  settings: ResolvedSettings,
+  roots: { home: string; stateDir: string; cwd: string },
+): Promise<SessionPlugins> {
+  const enabled = options.bare
+    ? { found: [], missing: [], problems: [] }
+    : await findEnabledPlugins(settings.enabledPlugins, {
+        keelStateDir: roots.stateDir,
+        claudeDir: join(roots.home, ".claude"),
+      });
+  const installed = enabled.found.map(({ id, dir }) => ({ dir, mcp: true, id }));
+  const loaded = await loadSessionPlugins([...pluginSources(options), ...installed], roots.cwd);
+  return {
+    ...loaded,
+    errors: [
+      ...loaded.errors,
+      ...enabled.missing.map((id) => ({
+        plugin: id,
+        type: "not-installed" as const,
+        message: `enabled in the settings but not installed (keel plugin install ${id})`,
+      })),
+    ],
+    warnings: [...enabled.problems, ...loaded.warnings],
+  };
 }
 
 /** The settings a session runs with and the hooks they configure. */
@@ -74,7 +107,7 @@ export async function loadSessionPolicy(
   }
   // Settings loading checked the hooks: broken ones stopped it, the rest are in the warnings.
   for (const warning of settings.warnings) warn(warning);
-  const plugins = await loadSessionPlugins(pluginSources(options), roots.cwd);
+  const plugins = await sessionPlugins(options, settings, roots);
   for (const error of plugins.errors) warn(pluginErrorLine(error));
   for (const warning of plugins.warnings) warn(warning);
   // --bare and disableAllHooks: no hook of any settings file or plugin runs (checked all the same).

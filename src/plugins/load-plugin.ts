@@ -12,6 +12,8 @@ import { withPluginRoot } from "./plugin-root.js";
 export interface LoadPluginOptions {
   /** False for `--plugin-dir-no-mcp`: the plugin's MCP servers are left out. */
   mcp: boolean;
+  /** The name when there is no manifest (an installed plugin's marketplace name; else the folder's). */
+  name?: string;
   readText?: ReadText;
 }
 
@@ -56,12 +58,16 @@ async function readJsonObject(path: string, readText: ReadText, type: PluginErro
   return read.data;
 }
 
-async function readManifest(root: string, readText: ReadText): Promise<PluginManifest> {
+async function readManifest(
+  root: string,
+  readText: ReadText,
+  fallbackName: string,
+): Promise<PluginManifest> {
   const file = join(root, ".claude-plugin", "plugin.json");
   const read = await readJsonFile(file, pluginManifestSchema, readText);
   if (!read.ok) throw new PluginLoadError("manifest-validation-error", read.message);
   // A plugin without a manifest is named after its folder, as in Claude Code.
-  const manifest = read.data ?? { name: basename(root) };
+  const manifest = read.data ?? { name: fallbackName };
   const named = pluginManifestSchema.safeParse(manifest);
   if (!named.success) {
     throw new PluginLoadError(
@@ -181,7 +187,7 @@ async function loadComponents(
   options: LoadPluginOptions,
 ): Promise<{ plugin: LoadedPlugin; warnings: string[] }> {
   const readText = options.readText ?? readTextIfPresent;
-  const manifest = await readManifest(root, readText);
+  const manifest = await readManifest(root, readText, options.name ?? basename(root));
   const warnings: string[] = [];
   const plugin: LoadedPlugin = {
     name: manifest.name,

@@ -44,7 +44,8 @@ export type PluginErrorType =
   | "manifest-validation-error"
   | "hook-load-failed"
   | "mcp-config-invalid"
-  | "duplicate-name";
+  | "duplicate-name"
+  | "not-installed";
 
 /** The session's plugins, and those that could not be loaded. */
 export interface SessionPlugins {

@@ -6,6 +6,8 @@ import type { SessionPlugins } from "./plugin.js";
 export interface PluginSource {
   dir: string;
   mcp: boolean;
+  /** `plugin@marketplace` for an installed plugin the settings enable (absent: a folder given). */
+  id?: string;
 }
 
 /** The `--plugin-dir` and `--plugin-dir-no-mcp` folders (the SDK's `plugins` option sends them). */
@@ -20,20 +22,26 @@ export function pluginSources(flags: {
 }
 
 /**
- * Loads a session's plugins in order. A plugin that cannot be loaded is an error entry and the
- * others still load; a second plugin of a name already loaded is refused (its commands would
- * shadow the first's).
+ * Loads a session's plugins in order (folders given first, so one of them wins over an installed
+ * plugin of the same name). A plugin that cannot be loaded is an error entry and the others
+ * still load; a second plugin of a name already loaded is refused (its commands would shadow
+ * the first's).
  */
 export async function loadSessionPlugins(
   sources: readonly PluginSource[],
   cwd: string,
 ): Promise<SessionPlugins> {
   const loaded: SessionPlugins = { plugins: [], errors: [], warnings: [] };
-  for (const [index, source] of sources.entries()) {
+  let inline = 0;
+  for (const source of sources) {
     const path = resolve(cwd, source.dir);
-    const result = await loadPlugin(path, { mcp: source.mcp });
+    // Claude Code's tag for a folder given that failed before it had a name.
+    const tag = source.id ?? `inline[${inline}]`;
+    if (source.id === undefined) inline += 1;
+    const name = source.id?.split("@")[0];
+    const result = await loadPlugin(path, { mcp: source.mcp, ...(name ? { name } : {}) });
     if (!result.ok) {
-      loaded.errors.push({ plugin: `inline[${index}]`, path, ...result.error });
+      loaded.errors.push({ plugin: tag, ...(source.id ? {} : { path }), ...result.error });
       continue;
     }
     const { plugin } = result;

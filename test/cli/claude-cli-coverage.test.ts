@@ -19,7 +19,7 @@ const list = JSON.parse(
 ) as { names: { name: string; kind: "flag" | "subcommand" }[] };
 
 /** keel's own subcommands with Claude Code's names. */
-const KEEL_SUBCOMMANDS = ["mcp", "doctor"];
+const KEEL_SUBCOMMANDS = ["mcp", "doctor", "plugin", "plugins"];
 
 const commandFlags = mainCommand(() => {}).options.flatMap((o) => [o.short, o.long]);
 const declared = (flags: string) => flags.split(/[ ,]+/).filter((word) => word.startsWith("-"));
@@ -53,7 +53,7 @@ describe("Claude Code's command line, name by name", () => {
 
 describe("through keel", () => {
   it("a Claude Code subcommand keel lacks exits 1 with one line", async () => {
-    for (const word of ["update", "setup-token", "install", "plugin"]) {
+    for (const word of ["update", "setup-token", "install", "auth"]) {
       const run = await runKeel([word]);
       expect(run.code).toBe(1);
       expect(run.stderr).toBe(

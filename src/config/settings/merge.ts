@@ -78,6 +78,7 @@ export function mergeSettingsLayers(
     ...mergedList(lowFirst, "allowedHttpHookUrls"),
     ...mergedList(lowFirst, "httpHookAllowedEnvVars"),
     mcpServers: Object.assign({}, ...lowFirst.map((l) => l.settings.mcpServers ?? {})),
+    enabledPlugins: enabledPluginIds(lowFirst),
     sandbox: mergeSandboxSettings(lowFirst, roots),
     projectCode: projectCodeOf(lowFirst),
     projectGrants: projectGrantsOf(lowFirst),
@@ -119,4 +120,18 @@ function mergedList(
 ): Partial<Record<typeof key, string[]>> {
   const lists = lowFirst.flatMap((l) => (l.settings[key] ? [l.settings[key]] : []));
   return lists.length === 0 ? {} : { [key]: [...new Set(lists.flat())] };
+}
+
+/**
+ * The plugins the settings turn on: each id's value is the highest source's, and only `true`
+ * turns a plugin on (Claude Code: a list of versions is accepted but leaves it off).
+ */
+function enabledPluginIds(lowFirst: readonly { settings: SettingsFile }[]): string[] {
+  const merged: Record<string, unknown> = Object.assign(
+    {},
+    ...lowFirst.map((l) => l.settings.enabledPlugins ?? {}),
+  );
+  return Object.entries(merged)
+    .filter(([, value]) => value === true)
+    .map(([id]) => id);
 }

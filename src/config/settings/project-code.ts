@@ -4,7 +4,7 @@ import type { SettingsFile } from "./schema.js";
 
 /** One thing a project's settings would run: what kind, and what (for the trust question). */
 export interface ProjectCode {
-  kind: "hook" | "mcp server" | "env" | "command" | "permission";
+  kind: "hook" | "mcp server" | "env" | "command" | "permission" | "plugin";
   /** The file that brings it. */
   origin: string;
   /** What runs or is set: a hook's command, a server's command, a variable's name. */
@@ -54,8 +54,8 @@ function grantedMode(settings: SettingsFile): string[] {
 }
 
 /**
- * What the project's own settings files would run in keel: hooks, MCP servers, `env`, `apiKeyHelper`, `statusLine`, and a
- * mode in which calls run unasked.
+ * What the project's own settings files would run in keel: hooks, MCP servers, `env`,
+ * `apiKeyHelper`, `statusLine`, the plugins they turn on, and a mode in which calls run unasked.
  */
 export function projectCodeOf(layers: readonly SettingsLayer[]): ProjectCode[] {
   return layers.filter(isProjectLayer).flatMap(({ origin, settings }) => [
@@ -66,6 +66,9 @@ export function projectCodeOf(layers: readonly SettingsLayer[]): ProjectCode[] {
       what: serverCommand(name, server),
     })),
     ...Object.keys(settings.env ?? {}).map((what) => ({ kind: "env" as const, origin, what })),
+    ...Object.entries(settings.enabledPlugins ?? {})
+      .filter(([, on]) => on === true)
+      .map(([id]) => ({ kind: "plugin" as const, origin, what: id })),
     ...(settings.apiKeyHelper
       ? [{ kind: "command" as const, origin, what: `apiKeyHelper: ${settings.apiKeyHelper}` }]
       : []),
@@ -102,6 +105,7 @@ export function withoutProjectCode(layer: SettingsLayer): SettingsLayer {
     env: _env,
     apiKeyHelper: _helper,
     statusLine: _statusLine,
+    enabledPlugins: _plugins,
     ...rest
   }: SettingsFile = layer.settings;
   const {

@@ -60,6 +60,8 @@ export interface ResolvedSettings {
   httpHookAllowedEnvVars?: string[];
   /** MCP server entries by name (a higher source wins per name), for the MCP code to validate. */
   mcpServers: Record<string, unknown>;
+  /** The installed plugins the settings turn on (`plugin@marketplace`), in no set order. */
+  enabledPlugins: string[];
   /** What the project's own settings files would run (asked about before a folder is trusted). */
   projectCode: ProjectCode[];
   /** What the project's own settings files grant (allow rules, a mode, added folders). */

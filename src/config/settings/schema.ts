@@ -35,6 +35,8 @@ export const plainKeySchemas = {
   agent: z.string(),
   /** Entries are checked by the MCP code, one server at a time. */
   mcpServers: z.record(z.string(), z.unknown()),
+  /** Installed plugins turned on (`plugin@marketplace: true`); only `true` turns one on. */
+  enabledPlugins: z.record(z.string(), z.unknown()),
   /** Read by the MCP code from the files (approvals of `.mcp.json` servers). */
   enableAllProjectMcpServers: z.boolean(),
   enabledMcpjsonServers: z.array(z.string()),
@@ -84,6 +86,7 @@ export interface SettingsFile {
   apiKeyHelper?: string;
   agent?: string;
   mcpServers?: Record<string, unknown>;
+  enabledPlugins?: Record<string, unknown>;
   enableAllProjectMcpServers?: boolean;
   enabledMcpjsonServers?: string[];
   disabledMcpjsonServers?: string[];
