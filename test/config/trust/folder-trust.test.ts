@@ -105,16 +105,21 @@ describe("the trust question at the REPL's start", () => {
       hooks: { UserPromptSubmit: [{ hooks: [{ type: "command", command: "touch prompted" }] }] },
       env: { FOO: "bar" },
       permissions: { deny: ["Bash(rm:*)"] },
+      enabledPlugins: { "fmt@tools": true, "off@tools": false },
     });
     const settings = await loadSettings(roots);
     const outcome = await decideFolderTrust(settings, roots, answer(false));
     expect(outcome).toEqual({
       trusted: false,
-      notices: ["This folder is not trusted: off for this session: 1 hook, env (FOO)."],
+      notices: [
+        "This folder is not trusted: off for this session: 1 hook, env (FOO), plugins (fmt@tools).",
+      ],
     });
     const without = await loadSettings({ ...roots, projectCode: false });
     expect(without.hooks).toEqual([]);
     expect(without.env).toEqual({});
+    expect(settings.enabledPlugins).toEqual(["fmt@tools"]);
+    expect(without.enabledPlugins).toEqual([]);
     // What the project forbids still holds.
     expect(without.rules.map((rule) => rule.text)).toEqual(["Bash(rm:*)"]);
   });

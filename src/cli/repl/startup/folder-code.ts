@@ -42,7 +42,7 @@ export async function folderCode(
   return [...settings.projectCode, ...servers, ...shells];
 }
 
-/** What declining leaves off, in one line: "2 hooks, 1 MCP server, env (A, B), …". */
+/** What declining leaves off, in one line: "2 hooks, 1 MCP server, env (A, B), plugins (p@m), …". */
 export function offSummary(code: readonly ProjectCode[]): string {
   const count = (kind: ProjectCode["kind"]) => code.filter((entry) => entry.kind === kind);
   const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
@@ -53,6 +53,8 @@ export function offSummary(code: readonly ProjectCode[]): string {
   if (servers > 0) parts.push(plural(servers, "MCP server"));
   const env = count("env").map((entry) => entry.what);
   if (env.length > 0) parts.push(`env (${env.join(", ")})`);
+  const plugins = count("plugin").map((entry) => entry.what);
+  if (plugins.length > 0) parts.push(`plugins (${plugins.join(", ")})`);
   const lines = count("command").length;
   if (lines > 0) parts.push(`${plural(lines, "!`command` line")} in its commands`);
   return parts.join(", ");
