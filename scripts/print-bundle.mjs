@@ -55,6 +55,9 @@ export const REQUIRED_AT_RUN_TIME = [
   "@anthropic-ai/bedrock-sdk",
   "@anthropic-ai/vertex-sdk",
   "@anthropic-ai/foundry-sdk",
+  // Remote agents' job engine and Redis client: only `keel worker` and `keel --remote` use them.
+  "bullmq",
+  "ioredis",
 ];
 
 /** Whether an import names one of REQUIRED_AT_RUN_TIME or a file inside it. */

@@ -1,0 +1,45 @@
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { z } from "zod";
+import { keelStateDir } from "../config/paths.js";
+import { isMissingPathError } from "../tools/builtin/file-paths.js";
+
+/** The one line shown when no Redis is configured. */
+export const NO_REDIS_MESSAGE =
+  "no Redis configured for remote agents: pass --redis redis://host:6379, set KEEL_REDIS_URL, or set remoteWorkers.redisUrl in ~/.keel/settings.json (docs/scale.md)";
+
+const keelSettingsSchema = z.object({
+  remoteWorkers: z
+    .object({ redisUrl: z.string().regex(/^rediss?:\/\//) })
+    .partial()
+    .optional(),
+});
+
+/** `remoteWorkers.redisUrl` from keel's own settings file, if set; a bad file is an error. */
+async function settingsRedisUrl(env: Readonly<Record<string, string | undefined>>) {
+  const path = join(keelStateDir(env), "settings.json");
+  let text: string;
+  try {
+    text = await readFile(path, "utf8");
+  } catch (error) {
+    if (isMissingPathError(error)) return undefined;
+    throw error;
+  }
+  const parsed = keelSettingsSchema.safeParse(JSON.parse(text));
+  if (!parsed.success) {
+    throw new Error(`${path}: remoteWorkers.redisUrl must be a redis:// or rediss:// URL`);
+  }
+  return parsed.data.remoteWorkers?.redisUrl;
+}
+
+/** The Redis URL: the flag, else KEEL_REDIS_URL, else keel's settings; undefined when none. */
+export async function resolveRedisUrl(
+  flag: string | undefined,
+  env: Readonly<Record<string, string | undefined>>,
+): Promise<string | undefined> {
+  const url = flag ?? env.KEEL_REDIS_URL?.trim() ?? (await settingsRedisUrl(env));
+  if (url !== undefined && !/^rediss?:\/\//.test(url)) {
+    throw new Error(`the Redis URL must start with redis:// or rediss:// (got ${url})`);
+  }
+  return url || undefined;
+}

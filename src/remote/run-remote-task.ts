@@ -1,0 +1,76 @@
+import { randomUUID } from "node:crypto";
+import { rm } from "node:fs/promises";
+import type { Redis } from "ioredis";
+import { checkOut, commitWork, pushBranch, workPatch } from "./checkout.js";
+import { type KeelCommand, runSession, sessionArgs } from "./keel-child.js";
+import { applyCeiling, type PermissionCeiling } from "./permission-ceiling.js";
+import { type RemoteResult, type RemoteTask, remoteKeys, remoteTaskSchema } from "./remote-task.js";
+
+/** What a worker runs its tasks with. */
+export interface RemoteRunDeps {
+  redis: Redis;
+  queue: string;
+  workspace: string;
+  worker: string;
+  ceiling: PermissionCeiling;
+  keel: KeelCommand;
+  env: NodeJS.ProcessEnv;
+  /** Entries a task's log stream keeps (older ones are trimmed). */
+  logCap: number;
+}
+
+/** A task the worker will not run (its data is bad, or it asks for more than the ceiling). */
+export class RemoteTaskRefused extends Error {}
+
+/** Parses a job's data, or refuses it with the reason. */
+export function parseTask(data: unknown): RemoteTask {
+  const parsed = remoteTaskSchema.safeParse(data);
+  if (!parsed.success) {
+    throw new RemoteTaskRefused(
+      `the task's data is not a keel remote task: ${parsed.error.message}`,
+    );
+  }
+  return parsed.data;
+}
+
+/**
+ * Runs one remote task: checks it against the ceiling, checks out its base into a fresh
+ * folder, runs the session as an ordinary keel -p (each message to the task's capped log
+ * stream), then pushes branch keel/<task-id>, or keeps a patch when it cannot.
+ */
+export async function runRemoteTask(
+  task: RemoteTask,
+  deps: RemoteRunDeps,
+  signal: AbortSignal,
+): Promise<RemoteResult> {
+  const verdict = applyCeiling(deps.ceiling, task);
+  if (verdict.kind === "refused") throw new RemoteTaskRefused(`refused: ${verdict.reason}`);
+  const keys = remoteKeys(deps.queue, task.taskId);
+  const checkout = await checkOut(task, deps.workspace, randomUUID().slice(0, 8), async () =>
+    deps.redis.getBuffer(keys.bundle),
+  );
+  try {
+    const appendLog = async (line: string) => {
+      await deps.redis.xadd(keys.log, "MAXLEN", "~", deps.logCap, "*", "m", line);
+    };
+    const args = sessionArgs(task, verdict.granted);
+    const outcome = await runSession(deps.keel, args, checkout.dir, deps.env, appendLog, signal);
+    await commitWork(checkout, task.taskId);
+    const pushed = await pushBranch(checkout);
+    const completed = outcome.result?.subtype === "success" && outcome.result.is_error !== true;
+    return {
+      taskId: task.taskId,
+      status: completed ? "completed" : "failed",
+      worker: deps.worker,
+      branch: checkout.branch,
+      pushed,
+      patch: pushed ? undefined : await workPatch(checkout),
+      resultText: outcome.result?.result,
+      costUsd: outcome.result?.total_cost_usd ?? 0,
+      sessionId: outcome.result?.session_id,
+    };
+  } finally {
+    await rm(checkout.dir, { recursive: true, force: true });
+    await rm(`${checkout.dir}.bundle`, { force: true });
+  }
+}

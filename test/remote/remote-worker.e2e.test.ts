@@ -1,0 +1,179 @@
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { once } from "node:events";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Job, Queue } from "bullmq";
+import { Redis } from "ioredis";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseScenario } from "../../src/model/scripted/scenario.js";
+import { type ScriptedServer, startScriptedServer } from "../../src/model/scripted/server.js";
+import { remoteResultSchema } from "../../src/remote/remote-task.js";
+import { startRedis, type TestRedis } from "../helpers/redis-server.js";
+import { KEEL_NODE_ARGS, runKeel } from "../helpers/run-keel.js";
+import { anthropicEnv } from "../helpers/scripted.js";
+
+const QUEUE = "keel-remote";
+
+/** One session's turns: write a file, then say done. */
+const writes = (file: string, text: string) => [
+  { content: [{ type: "tool_use", name: "Write", input: { file_path: file, content: text } }] },
+  { content: `Wrote ${file}.` },
+];
+
+const git = (cwd: string, ...args: string[]) =>
+  execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@t", ...args], {
+    cwd,
+    encoding: "utf8",
+  });
+
+let root: string;
+let redis: TestRedis;
+let worker: ChildProcess;
+let workerErr = "";
+let queue: Queue;
+let connection: Redis;
+let origin: string;
+let clone: string;
+let server: ScriptedServer;
+
+/** Waits for a job to finish (completed or failed) and returns it. */
+async function finished(taskId: string): Promise<Job> {
+  for (;;) {
+    const job = await Job.fromId(queue, taskId);
+    if (job?.finishedOn) return job;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+async function submit(args: string[], env: Record<string, string> = {}): Promise<string> {
+  const run = await runKeel(["--remote", ...args], {
+    cwd: clone,
+    env: { KEEL_REDIS_URL: redis.url, ...env },
+  });
+  expect(run.stderr).toContain("queued on keel-remote");
+  expect(run.code).toBe(0);
+  return run.stdout.trim();
+}
+
+beforeAll(async () => {
+  root = mkdtempSync(join(tmpdir(), "keel-remote-"));
+  origin = join(root, "origin.git");
+  clone = join(root, "clone");
+  git(root, "init", "--quiet", "--bare", "-b", "main", origin);
+  git(root, "clone", "--quiet", origin, clone);
+  writeFileSync(join(clone, "README.md"), "# project\n");
+  git(clone, "add", "README.md");
+  git(clone, "commit", "--quiet", "-m", "first");
+  git(clone, "push", "--quiet", "origin", "HEAD:main");
+  redis = await startRedis();
+  // Started here, not with the helper (which closes its servers after each test).
+  server = await startScriptedServer({
+    scenario: parseScenario(
+      {
+        name: "remote",
+        turnMode: "count", // each session takes the next turns, in the order the tests submit
+        turns: [...writes("notes.txt", "from the worker\n"), ...writes("more.txt", "bundled\n")],
+      },
+      "remote scenario",
+    ),
+  });
+  worker = spawn(
+    process.execPath,
+    [
+      ...KEEL_NODE_ARGS,
+      "worker",
+      "--redis",
+      redis.url,
+      "--workspace",
+      join(root, "ws"),
+      "--permission-mode",
+      "acceptEdits",
+    ],
+    {
+      env: {
+        PATH: process.env.PATH ?? "",
+        HOME: root,
+        KEEL_CONFIG_DIR: join(root, ".keel"),
+        ...anthropicEnv(server),
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
+  worker.stderr?.setEncoding("utf8").on("data", (chunk: string) => {
+    workerErr += chunk;
+  });
+  const [first] = (await once(worker.stdout!, "data")) as [Buffer];
+  expect(first.toString()).toContain("taking tasks from keel-remote (ceiling: acceptEdits)");
+  connection = new Redis(redis.url, { maxRetriesPerRequest: null });
+  queue = new Queue(QUEUE, { connection });
+});
+
+afterAll(async () => {
+  await queue?.close();
+  connection?.disconnect();
+  if (worker && worker.exitCode === null) {
+    const exited = once(worker, "exit");
+    worker.kill("SIGTERM");
+    await exited;
+  }
+  await redis?.close();
+  await server?.close();
+  expect(server.violations).toEqual([]);
+  rmSync(root, { recursive: true, force: true });
+});
+
+describe("keel --remote and keel worker", () => {
+  it("runs a task from a pushed commit and pushes branch keel/<task-id> to the repository", async () => {
+    const taskId = await submit(["add notes"]);
+    expect(taskId).toMatch(/^r[0-9a-z]{10}$/);
+    const job = await finished(taskId);
+    const result = remoteResultSchema.parse(job.returnvalue);
+    expect(result).toMatchObject({
+      taskId,
+      status: "completed",
+      pushed: true,
+      branch: `keel/${taskId}`,
+    });
+    expect(result.resultText).toBe("Wrote notes.txt.");
+    expect(git(origin, "show", `keel/${taskId}:notes.txt`)).toBe("from the worker\n");
+    // The session's messages went to the task's log stream, its result last.
+    const log = await connection.xrange(`keel:${QUEUE}:${taskId}:log`, "-", "+");
+    const last = JSON.parse(log.at(-1)![1][1]!) as { type: string };
+    expect(last.type).toBe("result");
+  });
+
+  it("sends a bundle when the work is not on origin, and keeps a patch when it cannot push", async () => {
+    writeFileSync(join(clone, "local.txt"), "not pushed\n");
+    const taskId = await submit(["add more"]);
+    const job = await finished(taskId);
+    expect(job.failedReason).toBeUndefined();
+    const result = remoteResultSchema.parse(job.returnvalue);
+    expect(result).toMatchObject({ status: "completed", pushed: false });
+    expect(result.patch).toContain("+bundled");
+    expect(job.data.source.kind).toBe("bundle");
+    // The bundle's base commit holds the uncommitted file; the patch holds only the task's work.
+    expect(git(clone, "show", `${job.data.source.commit}:local.txt`)).toBe("not pushed\n");
+    expect(result.patch).not.toContain("local.txt");
+    expect(git(clone, "status", "--porcelain")).toBe("?? local.txt\n"); // the user's tree untouched
+    expect(await connection.exists(`keel:${QUEUE}:${taskId}:bundle`)).toBe(1);
+  });
+
+  it("refuses a task that asks for more than the worker's ceiling", async () => {
+    const taskId = await submit(["--permission-mode", "bypassPermissions", "anything"]);
+    const job = await finished(taskId);
+    expect(job.failedReason).toBe(
+      "refused: the task asks for permission mode bypassPermissions, above this worker's ceiling (acceptEdits)",
+    );
+    expect(job.attemptsMade).toBe(1);
+    expect(workerErr).not.toContain("Error");
+  });
+
+  it("says in one line how to set Redis up when none is configured", async () => {
+    const run = await runKeel(["--cloud", "anything"], { cwd: clone });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(
+      /^keel: no Redis configured for remote agents: pass --redis .*docs\/scale\.md\)?\n$/,
+    );
+  });
+});
