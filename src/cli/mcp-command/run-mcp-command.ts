@@ -1,9 +1,10 @@
 import { homedir } from "node:os";
-import { Command, CommanderError, Option } from "commander";
+import { type Command, Option } from "commander";
 import { keelStateDir } from "../../config/paths.js";
 import { resetMcpApprovals } from "../../mcp/approvals.js";
 import type { CliIo } from "../io.js";
 import { writeTo } from "../output.js";
+import { subcommandProgram } from "../subcommand-program.js";
 import { UsageError } from "../usage-error.js";
 import { addJsonServer, addServer } from "./add-command.js";
 import { getServer } from "./get-command.js";
@@ -124,25 +125,10 @@ function defineCommands(program: Command, roots: McpRoots, io: CliIo, set: (run:
 }
 
 /** `keel mcp …`: Claude Code's MCP subcommands over the files keel reads and writes. */
-export async function runMcpCommand(argv: string[], io: CliIo): Promise<number> {
+export function runMcpCommand(argv: string[], io: CliIo): Promise<number> {
   const roots = { cwd: io.cwd, home: io.env.HOME ?? homedir(), stateDir: keelStateDir(io.env) };
-  let run: Run | undefined;
-  const program = new Command("keel mcp")
-    .description("Configure and manage MCP servers")
-    .exitOverride()
-    .enablePositionalOptions()
-    .configureOutput({
-      writeOut: (text) => void io.stdout.write(text),
-      writeErr: (text) => void io.stderr.write(text),
-    });
-  defineCommands(program, roots, io, (chosen) => {
-    run = chosen;
-  });
-  try {
-    await program.parseAsync(argv, { from: "user" });
-  } catch (error) {
-    if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 1;
-    throw error;
-  }
-  return run ? run() : 0;
+  const cli = subcommandProgram("keel mcp", "Configure and manage MCP servers", io);
+  cli.program.enablePositionalOptions();
+  defineCommands(cli.program, roots, io, cli.choose);
+  return cli.run(argv);
 }

@@ -1,8 +1,9 @@
-import { Command, CommanderError, Option } from "commander";
+import { type Command, Option } from "commander";
 import { keelStateDir } from "../../config/paths.js";
 import type { PluginStoreDeps } from "../../plugins/store/marketplaces.js";
 import { pluginStorePaths } from "../../plugins/store/paths.js";
 import type { CliIo } from "../io.js";
+import { subcommandProgram } from "../subcommand-program.js";
 import * as act from "./plugin-actions.js";
 
 type Run = () => Promise<number>;
@@ -106,30 +107,13 @@ function pluginCommands(
 }
 
 /** `keel plugin …`: Claude Code's plugin and marketplace subcommands, over keel's own store. */
-export async function runPluginCommand(argv: string[], io: CliIo): Promise<number> {
+export function runPluginCommand(argv: string[], io: CliIo): Promise<number> {
   const deps: PluginStoreDeps = {
     paths: pluginStorePaths(keelStateDir(io.env)),
     now: () => new Date(),
   };
-  let run: Run | undefined;
-  const program = new Command("keel plugin")
-    .description("Install and manage plugins and marketplaces")
-    .exitOverride()
-    .configureOutput({
-      writeOut: (text) => void io.stdout.write(text),
-      writeErr: (text) => void io.stderr.write(text),
-    });
-  marketplaceCommands(program, deps, io, (chosen) => {
-    run = chosen;
-  });
-  pluginCommands(program, deps, io, (chosen) => {
-    run = chosen;
-  });
-  try {
-    await program.parseAsync(argv, { from: "user" });
-  } catch (error) {
-    if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 1;
-    throw error;
-  }
-  return run ? run() : 0;
+  const cli = subcommandProgram("keel plugin", "Install and manage plugins and marketplaces", io);
+  marketplaceCommands(cli.program, deps, io, cli.choose);
+  pluginCommands(cli.program, deps, io, cli.choose);
+  return cli.run(argv);
 }
