@@ -198,6 +198,30 @@ describe("keel plugin with a marketplace in a bare git repository", () => {
     expect(run.stderr).toContain("plugin beta@tools not loaded:");
   });
 
+  it("loads a plugin Claude Code installed when the settings enable it, and leaves Claude Code's store as it was", async () => {
+    await put("cc/notes/commands/jot.md", "Write down: $ARGUMENTS\n");
+    const installed = JSON.stringify({
+      version: 2,
+      plugins: {
+        "notes@cc-market": [
+          { scope: "user", installPath: join(dir, "cc", "notes"), version: "1.0.0" },
+        ],
+      },
+    });
+    await put("home/.claude/plugins/installed_plugins.json", installed);
+    await put(
+      "home/.claude/settings.json",
+      JSON.stringify({ enabledPlugins: { "notes@cc-market": true } }),
+    );
+    const { run, init, server } = await printRun("/notes:jot milk", [{ content: "Done." }]);
+    expect(run.code).toBe(0);
+    expect(init?.plugins).toEqual([{ name: "notes", path: join(dir, "cc", "notes") }]);
+    expect(JSON.stringify(server.requests[0]?.body)).toContain("Write down: milk");
+    expect(await readFile(join(dir, "home/.claude/plugins/installed_plugins.json"), "utf8")).toBe(
+      installed,
+    );
+  });
+
   it("refuses an unknown marketplace or plugin with a line saying what exists", async () => {
     const none = await keel(["plugin", "install", "alpha@nowhere"]);
     expect(none.code).toBe(1);
