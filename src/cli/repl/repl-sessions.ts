@@ -19,6 +19,7 @@ import type { HookStatus } from "../session-hooks.js";
 import type { SessionPolicy } from "../session-policy.js";
 import { openSessionStore } from "../session-store.js";
 import { keepProjectRules } from "./allow-rules-file.js";
+import { pluginsView } from "./commands/plugins.js";
 import { sessionParts } from "./commands/session-parts.js";
 import { type AskPerson, createInteractiveCanUseTool } from "./interactive-permissions.js";
 import { type Notify, notifyingAsk } from "./notifying-ask.js";
@@ -151,6 +152,11 @@ export async function openReplSession(
     // The slash view's prompts: UserPromptExpansion hooks weigh what they fetch.
     prompts: () => session.slash.mcpPrompts(),
     taskEvents: tasks,
+    plugins: pluginsView(inputs.policy.plugins, {
+      cwd: io.cwd,
+      env: { ...io.env, KEEL_CONFIG_DIR: stateDir },
+      signal: io.signal,
+    }),
     dispose: async (reason) => {
       tasks.stop();
       await session.dispose(reason);

@@ -15,6 +15,7 @@ export type SlashCommandName =
   | "resume"
   | "mcp"
   | "skills"
+  | "plugin"
   | "exit";
 
 /** A line that starts with `/`, parsed. */
@@ -43,10 +44,18 @@ export const SLASH_COMMANDS: ReadonlyArray<{ name: SlashCommandName; help: strin
   { name: "resume", help: "switch to an earlier session of this project" },
   { name: "mcp", help: "list the MCP servers, their status and their tools" },
   { name: "skills", help: "list the skills, and who may start each (you, the model)" },
+  {
+    name: "plugin",
+    help: "list this session's plugins; /plugin install|enable|disable|update|uninstall|marketplace … manages them",
+  },
   { name: "exit", help: "leave keel" },
 ];
 
-const ALIASES: Readonly<Record<string, SlashCommandName>> = { quit: "exit", reset: "clear" };
+const ALIASES: Readonly<Record<string, SlashCommandName>> = {
+  quit: "exit",
+  reset: "clear",
+  plugins: "plugin",
+};
 
 /** Parses a prompt that is a slash command; undefined for an ordinary prompt. */
 export function parseSlashCommand(text: string): SlashCommand | undefined {

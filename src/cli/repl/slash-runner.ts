@@ -1,6 +1,7 @@
 import type { SdkResult } from "../../session/sdk-messages.js";
 import { permissions, showStatus } from "./commands/info-commands.js";
 import { startMemory } from "./commands/memory-command.js";
+import { runPluginSlash } from "./commands/plugins.js";
 import { startResume } from "./commands/resume-command.js";
 import { startRewind } from "./commands/rewind-command.js";
 import { runSandbox } from "./commands/sandbox-command.js";
@@ -106,6 +107,8 @@ export function runSlashCommand(
       break;
     case "skills":
       return showSkills(repl);
+    case "plugin":
+      return runPluginSlash(repl, command.args);
     case "exit":
       void repl.exit(0);
       break;

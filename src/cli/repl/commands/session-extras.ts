@@ -7,6 +7,7 @@ import type { CommandPrompt } from "./command-prompt.js";
 import type { EditorOutcome } from "./editor.js";
 import type { MemoryRow } from "./memory.js";
 import type { PermissionsView } from "./permissions.js";
+import type { PluginsView } from "./plugins.js";
 import type { SandboxView } from "./sandbox.js";
 import type { ShellOutcome } from "./shell-escape.js";
 import type { MentionedPrompt } from "./typed-mentions.js";
@@ -35,6 +36,8 @@ export interface ReplSessionExtras<S> {
   permissions?: PermissionsView;
   /** The session's Bash sandbox: its mode, settings and whether it runs here (for /sandbox). */
   sandbox?: SandboxView;
+  /** The session's plugins, and `keel plugin …` run from the REPL (for /plugin). */
+  plugins?: PluginsView;
   /** The permission mode now. */
   permissionMode?(): PermissionMode;
   /** Switches the permission mode: the next permission decision follows it (Shift+Tab). */
