@@ -34,7 +34,9 @@ export function selectHooks(
     for (const hook of group.hooks) {
       if (hook.once === true && selection.spent.has(hook)) continue;
       if (hook.if !== undefined && !ifRuleMatches(hook.if, selection.subject)) continue;
-      const identity = hookIdentity(hook);
+      // Two plugins' same command text runs in each plugin's own folder: not duplicates.
+      const env = hook.type === "command" && hook.env ? JSON.stringify(hook.env) : "";
+      const identity = `${hookIdentity(hook)}\0${env}`;
       if (seen.has(identity)) continue;
       seen.add(identity);
       selected.push(hook);

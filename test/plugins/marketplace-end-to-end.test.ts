@@ -25,7 +25,30 @@ function git(cwd: string, ...args: string[]): string {
   }).trim();
 }
 
-/** A marketplace repository: alpha has a component of every kind, beta a command, broken a bad manifest. */
+/** Every kind of component, under plugins/<name> of the marketplace repository. */
+async function writeFullPlugin(name: string, manifest: boolean): Promise<void> {
+  const root = `src/plugins/${name}`;
+  if (manifest) await put(`${root}/.claude-plugin/plugin.json`, JSON.stringify({ name }));
+  await put(`${root}/commands/hello.md`, `Say hello to $ARGUMENTS from ${name}.\n`);
+  await put(`${root}/skills/greet/SKILL.md`, "---\ndescription: Greets\n---\nGreet.\n");
+  await put(
+    `${root}/agents/reviewer.md`,
+    "---\nname: reviewer\ndescription: Reviews\n---\nReview.\n",
+  );
+  await put(`${root}/output-styles/terse.md`, `---\nname: terse\n---\nBe terse as ${name}.\n`);
+  const started = { type: "command", command: 'touch "$CLAUDE_PLUGIN_ROOT/started"' };
+  await put(
+    `${root}/hooks/hooks.json`,
+    JSON.stringify({ hooks: { SessionStart: [{ hooks: [started] }] } }),
+  );
+  const echo = { command: process.execPath, args: [MCP_SERVER] };
+  await put(`${root}/.mcp.json`, JSON.stringify({ mcpServers: { echo } }));
+}
+
+/**
+ * A marketplace repository: alpha and beta (beta without a manifest) each with a component of
+ * every kind, and broken, whose manifest names it badly.
+ */
 async function writeMarketplace(): Promise<string> {
   const plugins = [
     { name: "alpha", source: "./plugins/alpha" },
@@ -36,32 +59,8 @@ async function writeMarketplace(): Promise<string> {
     "src/.claude-plugin/marketplace.json",
     JSON.stringify({ name: "tools", owner: { name: "t" }, plugins }),
   );
-  await put("src/plugins/alpha/.claude-plugin/plugin.json", JSON.stringify({ name: "alpha" }));
-  await put("src/plugins/alpha/commands/hello.md", "Say hello to $ARGUMENTS.\n");
-  await put("src/plugins/alpha/skills/greet/SKILL.md", "---\ndescription: Greets\n---\nGreet.\n");
-  await put(
-    "src/plugins/alpha/agents/reviewer.md",
-    "---\nname: reviewer\ndescription: Reviews\n---\nReview.\n",
-  );
-  await put(
-    "src/plugins/alpha/output-styles/terse.md",
-    "---\nname: terse\n---\nBe terse always.\n",
-  );
-  await put(
-    "src/plugins/alpha/hooks/hooks.json",
-    JSON.stringify({
-      hooks: {
-        SessionStart: [
-          { hooks: [{ type: "command", command: 'touch "$CLAUDE_PLUGIN_ROOT/started"' }] },
-        ],
-      },
-    }),
-  );
-  await put(
-    "src/plugins/alpha/.mcp.json",
-    JSON.stringify({ mcpServers: { echo: { command: process.execPath, args: [MCP_SERVER] } } }),
-  );
-  await put("src/plugins/beta/commands/note.md", "Note this: $ARGUMENTS\n");
+  await writeFullPlugin("alpha", true);
+  await writeFullPlugin("beta", false);
   await put("src/plugins/broken/.claude-plugin/plugin.json", '{"name": "has spaces"}');
   git(join(dir, "src"), "init", "--quiet", "--initial-branch=main");
   git(join(dir, "src"), "add", ".");
@@ -137,14 +136,20 @@ describe("keel plugin with a marketplace in a bare git repository", () => {
     expect(used.run.code).toBe(0);
     expect(used.init?.plugins.map((p) => p.name)).toEqual(["alpha", "beta"]);
     expect(used.init?.slash_commands).toEqual(
-      expect.arrayContaining(["alpha:hello", "alpha:greet", "beta:note"]),
+      expect.arrayContaining(["alpha:hello", "alpha:greet", "beta:hello", "beta:greet"]),
     );
-    expect(used.init?.agents).toContain("alpha:reviewer");
+    expect(used.init?.agents).toEqual(expect.arrayContaining(["alpha:reviewer", "beta:reviewer"]));
+    expect(used.init?.mcp_servers).toEqual([
+      { name: "plugin:alpha:echo", status: "connected" },
+      { name: "plugin:beta:echo", status: "connected" },
+    ]);
     const first = JSON.stringify(used.server.requests[0]?.body);
-    expect(first).toContain("Say hello to Ada.");
-    expect(first).toContain("Be terse always.");
+    expect(first).toContain("Say hello to Ada from alpha.");
+    expect(first).toContain("Be terse as alpha.");
     expect(JSON.stringify(used.server.requests[1]?.body)).toContain("echo: hi");
     expect((await stat(join(installPath, version, "started"))).isFile()).toBe(true);
+    const betaPath = join(dir, "state", "plugins", "cache", "tools", "beta", "2.0.0");
+    expect((await stat(join(betaPath, "started"))).isFile()).toBe(true);
 
     expect((await keel(["plugin", "disable", "beta"])).code).toBe(0);
     const disabled = await printRun("hi", [{ content: "Done." }]);
