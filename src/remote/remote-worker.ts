@@ -1,9 +1,16 @@
 import { hostname } from "node:os";
-import { UnrecoverableError, Worker } from "bullmq";
+import { type Job, UnrecoverableError, Worker } from "bullmq";
 import { Redis } from "ioredis";
 import type { KeelCommand } from "./keel-child.js";
 import type { PermissionCeiling } from "./permission-ceiling.js";
-import { parseTask, RemoteTaskRefused, runRemoteTask } from "./run-remote-task.js";
+import { killChannel, killedKey } from "./remote-client.js";
+import { KILLED_REASON } from "./remote-status.js";
+import {
+  parseTask,
+  type RemoteRunDeps,
+  RemoteTaskRefused,
+  runRemoteTask,
+} from "./run-remote-task.js";
 
 /** How a worker is set up (`keel worker`'s flags and settings). */
 export interface RemoteWorkerOptions {
@@ -38,26 +45,55 @@ export function connectRedis(url: string): Redis {
   return new Redis(url, { maxRetriesPerRequest: null, lazyConnect: false });
 }
 
+/** The tasks this worker runs now, each with what stops it (keel kill, BullMQ's cancel). */
+type Running = Map<string, AbortController>;
+
+/** Listens for `keel kill` on the queue's channel and stops the named task if it runs here. */
+async function listenForKills(redis: Redis, queue: string, running: Running): Promise<Redis> {
+  const subscriber = redis.duplicate();
+  subscriber.on("message", (_channel: string, taskId: string) => running.get(taskId)?.abort());
+  await subscriber.subscribe(killChannel(queue));
+  return subscriber;
+}
+
+/** Runs one job: refused and killed tasks fail for good (another worker would do no better). */
+async function processJob(job: Job, deps: RemoteRunDeps, running: Running, signal?: AbortSignal) {
+  const task = parseTaskOrFail(job.data);
+  const killed = async () => (await deps.redis.get(killedKey(deps.queue, task.taskId))) !== null;
+  if (await killed()) throw new UnrecoverableError(KILLED_REASON);
+  const controller = new AbortController();
+  signal?.addEventListener("abort", () => controller.abort(), { once: true });
+  running.set(task.taskId, controller);
+  try {
+    const result = await runRemoteTask(task, deps, controller.signal);
+    if (await killed()) throw new UnrecoverableError(KILLED_REASON);
+    return result;
+  } catch (error) {
+    if (error instanceof RemoteTaskRefused) throw new UnrecoverableError(error.message);
+    throw error;
+  } finally {
+    running.delete(task.taskId);
+  }
+}
+
+function parseTaskOrFail(data: unknown) {
+  try {
+    return parseTask(data);
+  } catch (error) {
+    throw new UnrecoverableError(error instanceof Error ? error.message : String(error));
+  }
+}
+
 /** Starts a BullMQ worker that runs keel remote tasks. */
-export function startRemoteWorker(options: RemoteWorkerOptions): RunningWorker {
+export async function startRemoteWorker(options: RemoteWorkerOptions): Promise<RunningWorker> {
   const name = `${hostname()}:${process.pid}`;
   const redis = connectRedis(options.redisUrl);
   const deps = { ...options, redis, worker: name };
+  const running: Running = new Map();
+  const subscriber = await listenForKills(redis, options.queue, running);
   const worker = new Worker(
     options.queue,
-    async (job, _token, signal) => {
-      try {
-        return await runRemoteTask(
-          parseTask(job.data),
-          deps,
-          signal ?? new AbortController().signal,
-        );
-      } catch (error) {
-        // A refused task must not be retried by another worker with the same ceiling.
-        if (error instanceof RemoteTaskRefused) throw new UnrecoverableError(error.message);
-        throw error;
-      }
-    },
+    (job, _token, signal) => processJob(job, deps, running, signal),
     {
       connection: connectRedis(options.redisUrl),
       concurrency: options.concurrency,
@@ -72,6 +108,7 @@ export function startRemoteWorker(options: RemoteWorkerOptions): RunningWorker {
     redis,
     close: async () => {
       await worker.close();
+      subscriber.disconnect();
       redis.disconnect();
     },
   };

@@ -10,7 +10,7 @@ import { parseScenario } from "../../src/model/scripted/scenario.js";
 import { type ScriptedServer, startScriptedServer } from "../../src/model/scripted/server.js";
 import { remoteResultSchema } from "../../src/remote/remote-task.js";
 import { startRedis, type TestRedis } from "../helpers/redis-server.js";
-import { KEEL_NODE_ARGS, runKeel } from "../helpers/run-keel.js";
+import { KEEL_NODE_ARGS, type KeelRun, runKeel } from "../helpers/run-keel.js";
 import { anthropicEnv } from "../helpers/scripted.js";
 
 const QUEUE = "keel-remote";
@@ -73,7 +73,12 @@ beforeAll(async () => {
       {
         name: "remote",
         turnMode: "count", // each session takes the next turns, in the order the tests submit
-        turns: [...writes("notes.txt", "from the worker\n"), ...writes("more.txt", "bundled\n")],
+        turns: [
+          ...writes("notes.txt", "from the worker\n"),
+          ...writes("more.txt", "bundled\n"),
+          { content: [{ type: "tool_use", name: "Bash", input: { command: "sleep 30" } }] },
+          { content: "Slept." },
+        ],
       },
       "remote scenario",
     ),
@@ -157,6 +162,39 @@ describe("keel --remote and keel worker", () => {
     expect(result.patch).not.toContain("local.txt");
     expect(git(clone, "status", "--porcelain")).toBe("?? local.txt\n"); // the user's tree untouched
     expect(await connection.exists(`keel:${QUEUE}:${taskId}:bundle`)).toBe(1);
+  });
+
+  it("lists the task in keel ps, follows it with keel logs -f and stops it with keel kill", async () => {
+    const env = { KEEL_REDIS_URL: redis.url };
+    const taskId = await submit(["sleep a while"]);
+    let killed: Promise<KeelRun> | undefined;
+    const logs = runKeel(["logs", taskId, "-f"], {
+      env,
+      onStdout: (chunk) => {
+        if (!killed && chunk.includes("● Bash(sleep 30)"))
+          killed = runKeel(["kill", taskId], { env });
+      },
+    });
+    const followed = await logs;
+    expect((await killed)?.stdout).toBe(`${taskId} killed\n`);
+    expect(followed.code).toBe(0);
+    const job = await finished(taskId);
+    expect(job.failedReason).toBe("killed (keel kill)");
+    const ps = await runKeel(["ps"], { env });
+    const row = ps.stdout.split("\n").find((line) => line.startsWith(taskId));
+    expect(row).toMatch(
+      new RegExp(
+        `^${taskId}\\s+remote_agent\\s+killed\\s+\\S+:\\d+\\s+\\d+s\\s+\\$\\d\\.\\d{4}\\s+sleep a while$`,
+      ),
+    );
+  });
+
+  it("says in keel ps when Redis cannot be reached", async () => {
+    const ps = await runKeel(["ps"], { env: { KEEL_REDIS_URL: "redis://127.0.0.1:1" } });
+    expect(ps.code).toBe(0);
+    expect(ps.stderr).toMatch(
+      /^keel: remote tasks not listed: Redis at redis:\/\/127\.0\.0\.1:1 is unreachable \(.+\)\n$/,
+    );
   });
 
   it("refuses a task that asks for more than the worker's ceiling", async () => {

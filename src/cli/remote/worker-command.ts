@@ -81,7 +81,7 @@ export async function workerCommandMain(argv: string[], io: CliIo): Promise<numb
   const mode: PermissionMode = flags.dangerouslySkipPermissions
     ? "bypassPermissions"
     : (flags.permissionMode ?? "default");
-  const worker = startRemoteWorker({
+  const worker = await startRemoteWorker({
     redisUrl,
     queue: flags.queue,
     concurrency: flags.concurrency,

@@ -1,3 +1,4 @@
+import { isRemoteTaskId } from "../../remote/remote-status.js";
 import { killTask } from "../../tasks/kill-task.js";
 import { openTaskStore } from "../../tasks/open-store.js";
 import type { CliIo } from "../io.js";
@@ -13,6 +14,10 @@ export async function killCommand(argv: string[], io: CliIo): Promise<number> {
   const parsed = await parseTaskCommand(command, argv, io);
   if ("exitCode" in parsed) return parsed.exitCode;
   const id = parsed.args[0] ?? "";
+  if (isRemoteTaskId(id)) {
+    const { remoteKill } = await import("../remote/remote-task-commands.js");
+    return remoteKill(id, io);
+  }
   const outcome = await killTask(openTaskStore(io.env), id);
   switch (outcome.outcome) {
     case "unknown":

@@ -1,3 +1,4 @@
+import { isRemoteTaskId } from "../../remote/remote-status.js";
 import { followTaskOutput } from "../../tasks/follow-output.js";
 import { openTaskStore } from "../../tasks/open-store.js";
 import type { CliIo } from "../io.js";
@@ -18,8 +19,13 @@ export async function logsCommand(argv: string[], io: CliIo): Promise<number> {
     .option("-f, --follow", "keep printing until the task ends", false);
   const parsed = await parseTaskCommand(command, argv, io);
   if ("exitCode" in parsed) return parsed.exitCode;
+  const id = parsed.args[0] ?? "";
+  if (isRemoteTaskId(id)) {
+    const { remoteLogs } = await import("../remote/remote-task-commands.js");
+    return remoteLogs(id, parsed.options.follow === true, io);
+  }
   const store = openTaskStore(io.env);
-  const task = await findTask(store, parsed.args[0] ?? "", io);
+  const task = await findTask(store, id, io);
   if (!task) return 1;
   await followTaskOutput(store, task, (text) => writeTo(io.stdout, text), {
     follow: parsed.options.follow === true,

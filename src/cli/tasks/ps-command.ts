@@ -18,5 +18,7 @@ export async function psCommand(argv: string[], io: CliIo): Promise<number> {
     await writeTo(io.stderr, `keel: task ${bad.id} has an unreadable meta.json: ${bad.problem}\n`);
   }
   await writeTo(io.stdout, taskTable(tasks, store.time()));
+  const { printRemoteTasks } = await import("../remote/remote-task-commands.js");
+  await printRemoteTasks(io);
   return 0;
 }
