@@ -131,6 +131,38 @@ describe("plugins given with --plugin-dir", () => {
     expect(await readFile(join(root, "ran.txt"), "utf8")).toBe(root);
   });
 
+  it("run a plugin's agent and skill when the model calls them", async () => {
+    const root = await writeDemoPlugin();
+    const agent = {
+      description: "review",
+      prompt: "Review the change",
+      subagent_type: "demo:reviewer",
+      run_in_background: false,
+    };
+    const server = await scriptedServer({
+      turns: [
+        { content: [{ type: "tool_use", name: "Agent", input: agent }] },
+        { content: [{ type: "tool_use", name: "Skill", input: { skill: "demo:greet" } }] },
+        { content: "Done." },
+      ],
+      agents: { "demo:reviewer": { turns: [{ content: "Looks fine." }] } },
+    });
+    const keel = await keelWith(server, "review and greet", [
+      "--plugin-dir-no-mcp",
+      root,
+      "--allowedTools",
+      "Agent,Skill",
+    ]);
+    expect(keel.code).toBe(0);
+    const bodies = server.requests.map((request) => JSON.stringify(request.body));
+    const [first, reviewer, afterAgent, afterSkill] = bodies;
+    expect(bodies).toHaveLength(4);
+    expect(first).not.toContain("You review changes.");
+    expect(reviewer).toContain("You review changes.");
+    expect(afterAgent).toContain("Looks fine.");
+    expect(afterSkill).toContain("Greet warmly.");
+  });
+
   it("report a broken plugin in plugin_errors and on stderr, and still load the others", async () => {
     const root = await writeDemoPlugin();
     await put("broken/.claude-plugin/plugin.json", "{ not json");
