@@ -9,6 +9,7 @@ import { createContextPipeline } from "../context/pipeline.js";
 import { createToolResultBudget } from "../context/tool-result-budget.js";
 import type { HttpHookPolicy } from "../hooks/http-url-policy.js";
 import type { CallModel } from "../loop/params.js";
+import { openAutoMemory, withAutoMemory } from "../memory/session-auto-memory.js";
 import { pluginCommandFolders, pluginSkillFolders } from "../plugins/plugin-folders.js";
 import { pluginInitFields } from "../plugins/plugin-init.js";
 import { type AutoModeDeps, withAutoMode } from "../policy/auto-mode.js";
@@ -63,6 +64,8 @@ export type { CliSession, CliSessionInputs } from "./cli-session-types.js";
 /** What the engine's collaborators are built from. */
 interface Parts {
   inputs: CliSessionInputs;
+  /** The auto memory folder, when auto memory is on for this session. */
+  memoryDir: string | undefined;
   ids: IdSource;
   home: string;
   env: Readonly<Record<string, string | undefined>>;
@@ -186,7 +189,7 @@ function contextLoader(parts: Parts, loaded: Set<string>): () => Promise<Session
       : withFreshMemory(context, { ...roots, loaded, onWarning: inputs.warn });
   return () => {
     if (first) return first.then(fresh);
-    first = loadFirstContext(parts, loaded);
+    first = loadFirstContext(parts, loaded).then((c) => withAutoMemory(c, parts.memoryDir));
     return first;
   };
 }
@@ -379,10 +382,21 @@ export async function createCliSession(inputs: CliSessionInputs): Promise<CliSes
   const home = io.env.HOME ?? homedir();
   const env = { ...io.env, ...policy.settings.env };
   let appState: AppState = { permissionMode: policy.settings.permissionMode };
+  const memoryDir = await openAutoMemory({
+    stateDir: inputs.stateDir,
+    cwd: io.cwd,
+    env,
+    bare: options.bare === true,
+    print: options.print,
+    ...(policy.settings.autoMemoryEnabled === undefined
+      ? {}
+      : { setting: policy.settings.autoMemoryEnabled }),
+  });
   const permissions = createPermissionEngine({
     settings: policy.settings,
     cwd: io.cwd,
     stateDir: inputs.stateDir,
+    ...(memoryDir === undefined ? {} : { memoryDir }),
     home,
     env,
   });
@@ -414,7 +428,7 @@ export async function createCliSession(inputs: CliSessionInputs): Promise<CliSes
     ...(inputs.onHookEvent ? { onHookEvent: inputs.onHookEvent } : {}),
     ...(inputs.onHookStatus ? { onHookStatus: inputs.onHookStatus } : {}),
   });
-  const parts: Parts = { inputs, ids, home, env, toolset, hooks };
+  const parts: Parts = { inputs, memoryDir, ids, home, env, toolset, hooks };
   const watchedFiles = hooks.watchFiles();
   const abort = createChildAbortController(io.signal);
   const loadedMemory = new Set<string>();

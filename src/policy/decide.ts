@@ -10,6 +10,7 @@ import { type CallSubject, describeCall } from "./call-subject.js";
 import { findRestrictingRule } from "./content-rules.js";
 import type { DecisionReason, HookDecision, PermissionDecision } from "./decision.js";
 import { isInsideAny } from "./folders.js";
+import { isAutoMemoryWrite } from "./memory-folder.js";
 import {
   askRuleMessage,
   deniedByRuleMessage,
@@ -28,6 +29,8 @@ import { isFileEditTool } from "./tool-targets.js";
 export interface DecisionSteps extends AllowContext {
   rules: readonly PermissionRule[];
   stateDir: string;
+  /** The auto memory folder when auto memory is on: file-tool writes inside need no approval. */
+  memoryDir?: string;
   realPath: RealPathResolver;
 }
 
@@ -168,6 +171,7 @@ async function questions(
   }
   const hit = await findRestrictingRule(steps.rules, "ask", subject, trees);
   if (hit) return ask(ruleReason(hit.rule), askRuleMessage(name, hit.rule, hit.why));
+  if (await isAutoMemoryWrite(steps.memoryDir, name, subject, steps.realFolder)) return undefined;
   const unsafe = safetyProblem(subject, {
     workingFolders: steps.workingFolders,
     homes: [steps.home, ...(steps.env.HOME ? [steps.env.HOME] : [])],
@@ -204,6 +208,15 @@ async function grants(
         : `${call.tool.name}'s own check allows it.`,
     };
     return own.updatedInput ? { ...base, updatedInput: own.updatedInput } : base;
+  }
+  // A file tool asks for every write outside acceptEdits; the memory folder is the exception
+  // (its checks — real path inside, no protected folder — are isAutoMemoryWrite's).
+  if (await isAutoMemoryWrite(steps.memoryDir, call.tool.name, subject, steps.realFolder)) {
+    return {
+      behavior: "allow",
+      reason: { type: "tool" },
+      message: "Inside the auto memory folder.",
+    };
   }
   // The working-folder grant never overrides a tool's own question (Glob `../outside/*`).
   if (own.behavior !== "ask" && (await folderGrant(steps, call, subject))) {

@@ -19,6 +19,8 @@ export interface PermissionEngineOptions {
   additionalDirectories?: readonly string[];
   /** keel's state folder: readable like a working folder; writes there always ask. */
   stateDir: string;
+  /** The auto memory folder, when auto memory is on (file-tool writes inside are allowed). */
+  memoryDir?: string;
   home: string;
   /** Resolves symlinks (tests may inject; default: realpath of the deepest existing ancestor). */
   realPath?: RealPathResolver;
@@ -118,6 +120,7 @@ export function createPermissionEngine(options: PermissionEngineOptions): Permis
     cwd: options.cwd,
     home: options.home,
     stateDir: options.stateDir,
+    ...(options.memoryDir === undefined ? {} : { memoryDir: options.memoryDir }),
     workingFolders,
     readableFolders: [...workingFolders, options.stateDir],
     realPath,

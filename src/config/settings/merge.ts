@@ -100,6 +100,8 @@ const SCALAR_KEYS = [
   "skillListingMaxDescChars",
   "effortLevel",
   "alwaysThinkingEnabled",
+  "autoMemoryEnabled",
+  "autoDreamEnabled",
   "statusLine",
 ] as const;
 

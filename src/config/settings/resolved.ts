@@ -52,6 +52,9 @@ export interface ResolvedSettings {
   /** `effortLevel` and `alwaysThinkingEnabled`, each from the highest source that sets it. */
   effortLevel?: EffortLevel;
   alwaysThinkingEnabled?: boolean;
+  /** `autoMemoryEnabled` and `autoDreamEnabled`, each from the highest source that sets it. */
+  autoMemoryEnabled?: boolean;
+  autoDreamEnabled?: boolean;
   /** `statusLine` of the highest source that sets it (a project's only in a trusted folder). */
   statusLine?: StatusLineSetting;
   /** `allowedHttpHookUrls` of every file, concatenated; undefined when none sets it. */

@@ -67,6 +67,10 @@ export const plainKeySchemas = {
   effortLevel: z.enum(EFFORT_LEVELS),
   /** Thinking on (true) or off (false) unless a flag or MAX_THINKING_TOKENS says otherwise. */
   alwaysThinkingEnabled: z.boolean(),
+  /** Auto memory on or off (default: on in the REPL, off in print mode; docs/memory.md). */
+  autoMemoryEnabled: z.boolean(),
+  /** The background dream pass after turns, when its thresholds pass (default off). */
+  autoDreamEnabled: z.boolean(),
   /** The REPL's status line command (other keys of Claude Code's, e.g. refreshInterval, kept). */
   statusLine: z.looseObject({
     type: z.literal("command"),
@@ -102,6 +106,8 @@ export interface SettingsFile {
   skillListingMaxDescChars?: number;
   effortLevel?: EffortLevel;
   alwaysThinkingEnabled?: boolean;
+  autoMemoryEnabled?: boolean;
+  autoDreamEnabled?: boolean;
   statusLine?: StatusLineSetting;
   /** Claude Code's OS sandbox for Bash. */
   sandbox?: SandboxSettings;

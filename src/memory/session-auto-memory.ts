@@ -1,0 +1,33 @@
+import { mkdir } from "node:fs/promises";
+import type { SessionContext } from "../session/engine/config.js";
+import { type AutoMemorySwitches, autoMemoryEnabled } from "./auto-memory-enabled.js";
+import { autoMemoryDir } from "./auto-memory-paths.js";
+import { autoMemorySection } from "./auto-memory-prompt.js";
+import { loadMemoryIndex } from "./memory-index.js";
+
+/** Where a session's auto memory is, and whether it has one. */
+export interface AutoMemoryPlace extends AutoMemorySwitches {
+  stateDir: string;
+  cwd: string;
+}
+
+/**
+ * The session's auto memory folder, created (so the model never has to), or undefined when
+ * auto memory is off for this session.
+ */
+export async function openAutoMemory(place: AutoMemoryPlace): Promise<string | undefined> {
+  if (!autoMemoryEnabled(place)) return undefined;
+  const dir = await autoMemoryDir(place.stateDir, place.cwd);
+  await mkdir(dir, { recursive: true });
+  return dir;
+}
+
+/** The context with the auto memory section (instructions and the loaded index) appended. */
+export async function withAutoMemory(
+  context: SessionContext,
+  memoryDir: string | undefined,
+): Promise<SessionContext> {
+  if (memoryDir === undefined) return context;
+  const section = autoMemorySection(memoryDir, await loadMemoryIndex(memoryDir));
+  return { ...context, systemPrompt: `${context.systemPrompt}\n\n${section}` };
+}
