@@ -17,10 +17,10 @@ export interface Checkout {
 export async function checkOut(
   task: RemoteTask,
   workspace: string,
-  attempt: string,
   bundle: () => Promise<Buffer | null>,
 ): Promise<Checkout> {
-  const dir = join(workspace, `${task.taskId}-${attempt}`);
+  // The same path on every worker with the same workspace, so a resumed transcript's paths hold.
+  const dir = join(workspace, task.taskId);
   await rm(dir, { recursive: true, force: true });
   await mkdir(workspace, { recursive: true });
   const from = task.source.kind === "git" ? task.source.url : await bundleFile(task, dir, bundle);

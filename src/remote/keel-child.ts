@@ -1,6 +1,7 @@
 import { spawn } from "node:child_process";
 import { createInterface } from "node:readline";
 import { z } from "zod";
+import { RESUME_PROMPT } from "./durable-progress.js";
 import type { PermissionCeiling } from "./permission-ceiling.js";
 import type { RemoteTask } from "./remote-task.js";
 
@@ -27,11 +28,18 @@ export interface SessionOutcome {
 }
 
 /**
- * keel -p's arguments for a task: the granted permissions only, and only the worker's user
+ * keel -p's arguments for a task (or for resuming its session on another worker): the granted
+ * permissions only, and only the worker's user
  * settings (a repository's .claude/settings.json comes from the submitter and could widen them).
  */
-export function sessionArgs(task: RemoteTask, granted: PermissionCeiling): string[] {
-  const args = ["-p", task.prompt, "--output-format", "stream-json", "--verbose"];
+export function sessionArgs(
+  task: RemoteTask,
+  granted: PermissionCeiling,
+  resume?: string,
+): string[] {
+  const prompt = resume ? RESUME_PROMPT : task.prompt;
+  const args = ["-p", prompt, "--output-format", "stream-json", "--verbose"];
+  if (resume) args.push("--resume", resume);
   args.push("--permission-mode", granted.mode, "--setting-sources", "user");
   for (const rule of granted.allowedTools) args.push("--allowedTools", rule);
   for (const rule of granted.disallowedTools) args.push("--disallowedTools", rule);

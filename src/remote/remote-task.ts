@@ -54,5 +54,11 @@ export type RemoteResult = z.infer<typeof remoteResultSchema>;
 /** Redis keys kept beside a task's BullMQ job (deleted with it). */
 export function remoteKeys(queue: string, taskId: string) {
   const base = `keel:${queue}:${taskId}`;
-  return { log: `${base}:log`, bundle: `${base}:bundle`, transcript: `${base}:transcript` };
+  return {
+    log: `${base}:log`,
+    bundle: `${base}:bundle`,
+    session: `${base}:session`,
+    transcript: `${base}:transcript`,
+    diff: `${base}:diff`,
+  };
 }

@@ -1,7 +1,7 @@
-import { randomUUID } from "node:crypto";
 import { rm } from "node:fs/promises";
 import type { Redis } from "ioredis";
 import { checkOut, commitWork, pushBranch, workPatch } from "./checkout.js";
+import { ProgressRecorder, restoreProgress } from "./durable-progress.js";
 import { type KeelCommand, runSession, sessionArgs } from "./keel-child.js";
 import { applyCeiling, type PermissionCeiling } from "./permission-ceiling.js";
 import { type RemoteResult, type RemoteTask, remoteKeys, remoteTaskSchema } from "./remote-task.js";
@@ -46,14 +46,15 @@ export async function runRemoteTask(
   const verdict = applyCeiling(deps.ceiling, task);
   if (verdict.kind === "refused") throw new RemoteTaskRefused(`refused: ${verdict.reason}`);
   const keys = remoteKeys(deps.queue, task.taskId);
-  const checkout = await checkOut(task, deps.workspace, randomUUID().slice(0, 8), async () =>
-    deps.redis.getBuffer(keys.bundle),
-  );
+  const checkout = await checkOut(task, deps.workspace, () => deps.redis.getBuffer(keys.bundle));
   try {
+    const resume = await restoreProgress(deps.redis, keys, checkout, deps.env);
+    const progress = new ProgressRecorder(deps.redis, keys, checkout, deps.env);
     const appendLog = async (line: string) => {
       await deps.redis.xadd(keys.log, "MAXLEN", "~", deps.logCap, "*", "m", line);
+      await progress.onLine(line);
     };
-    const args = sessionArgs(task, verdict.granted);
+    const args = sessionArgs(task, verdict.granted, resume);
     const outcome = await runSession(deps.keel, args, checkout.dir, deps.env, appendLog, signal);
     await commitWork(checkout, task.taskId);
     const pushed = await pushBranch(checkout);

@@ -1,0 +1,162 @@
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { once } from "node:events";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Job, Queue } from "bullmq";
+import { Redis } from "ioredis";
+import { afterEach, beforeEach, expect, it } from "vitest";
+import { parseScenario } from "../../src/model/scripted/scenario.js";
+import { type ScriptedServer, startScriptedServer } from "../../src/model/scripted/server.js";
+import { remoteResultSchema } from "../../src/remote/remote-task.js";
+import { startRedis, type TestRedis } from "../helpers/redis-server.js";
+import { KEEL_NODE_ARGS, runKeel } from "../helpers/run-keel.js";
+import { anthropicEnv } from "../helpers/scripted.js";
+
+const QUEUE = "keel-remote";
+const git = (cwd: string, ...args: string[]) =>
+  execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@t", ...args], {
+    cwd,
+    encoding: "utf8",
+  });
+
+let root: string;
+let redis: TestRedis;
+let server: ScriptedServer;
+let connection: Redis;
+let queue: Queue;
+const workers: ChildProcess[] = [];
+
+beforeEach(async () => {
+  root = mkdtempSync(join(tmpdir(), "keel-resume-"));
+  git(root, "init", "--quiet", "--bare", "-b", "main", "origin.git");
+  git(root, "clone", "--quiet", join(root, "origin.git"), "clone");
+  writeFileSync(join(root, "clone", "README.md"), "# project\n");
+  git(join(root, "clone"), "add", "README.md");
+  git(join(root, "clone"), "commit", "--quiet", "-m", "first");
+  git(join(root, "clone"), "push", "--quiet", "origin", "HEAD:main");
+  redis = await startRedis({ aof: true });
+  server = await startScriptedServer({
+    scenario: parseScenario(
+      {
+        name: "resume",
+        turnMode: "count",
+        turns: [
+          {
+            content: [
+              {
+                type: "tool_use",
+                name: "Write",
+                input: { file_path: "a.txt", content: "before the death\n" },
+              },
+            ],
+          },
+          { content: [{ type: "tool_use", name: "Bash", input: { command: "sleep 30" } }] },
+          { content: "Resumed and done." },
+        ],
+      },
+      "resume scenario",
+    ),
+  });
+  connection = new Redis(redis.url, { maxRetriesPerRequest: null });
+  queue = new Queue(QUEUE, { connection });
+});
+
+afterEach(async () => {
+  for (const worker of workers.splice(0)) {
+    if (worker.exitCode === null && worker.signalCode === null) {
+      const exited = once(worker, "exit");
+      process.kill(-(worker.pid ?? 0), "SIGKILL");
+      await exited;
+    }
+  }
+  await queue.close();
+  connection.disconnect();
+  await redis.close();
+  await server.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+/** A worker "machine": its own process group and state folder, the shared workspace path. */
+async function startWorker(name: string): Promise<ChildProcess> {
+  const args = [
+    "worker",
+    "--redis",
+    redis.url,
+    "--workspace",
+    join(root, "ws"),
+    "--permission-mode",
+    "acceptEdits",
+  ];
+  const worker = spawn(
+    process.execPath,
+    [...KEEL_NODE_ARGS, ...args, "--allowedTools", "Bash(sleep:*)"],
+    {
+      detached: true,
+      env: {
+        PATH: process.env.PATH ?? "",
+        HOME: join(root, name),
+        KEEL_CONFIG_DIR: join(root, name, ".keel"),
+        KEEL_WORKER_STALLED_INTERVAL_MS: "300",
+        KEEL_WORKER_LOCK_DURATION_MS: "1000",
+        ...anthropicEnv(server),
+      },
+      stdio: ["ignore", "pipe", "ignore"],
+    },
+  );
+  workers.push(worker);
+  await once(worker.stdout!, "data");
+  return worker;
+}
+
+async function until<T>(probe: () => Promise<T | undefined>): Promise<T> {
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+const logLines = async (taskId: string) =>
+  (await connection.xrange(`keel:${QUEUE}:${taskId}:log`, "-", "+")).map(
+    ([, fields]) => fields[1] ?? "",
+  );
+
+it("a task whose worker is SIGKILLed mid-tool completes on another worker with its earlier edits, once", async () => {
+  const first = await startWorker("a");
+  const submitted = await runKeel(["--remote", "write a, then sleep"], {
+    cwd: join(root, "clone"),
+    env: { KEEL_REDIS_URL: redis.url },
+  });
+  const taskId = submitted.stdout.trim();
+  await until(async () =>
+    (await logLines(taskId)).some((l) => l.includes('"sleep 30"')) ? true : undefined,
+  );
+  const died = once(first, "exit");
+  process.kill(-(first.pid ?? 0), "SIGKILL"); // the whole machine: worker, its keel and the sleep
+  await died;
+  await startWorker("b");
+  const job = await until(async () => {
+    const found = await Job.fromId(queue, taskId);
+    return found?.finishedOn ? found : undefined;
+  });
+  expect(job.failedReason).toBeUndefined();
+  const result = remoteResultSchema.parse(job.returnvalue);
+  expect(result).toMatchObject({
+    status: "completed",
+    pushed: true,
+    resultText: "Resumed and done.",
+  });
+  expect(result.worker.endsWith(`:${first.pid}`)).toBe(false);
+  expect(git(join(root, "origin.git"), "show", `keel/${taskId}:a.txt`)).toBe("before the death\n");
+  const results = (await logLines(taskId)).filter((l) => l.startsWith('{"type":"result"'));
+  expect(results).toHaveLength(1);
+  // Every request the resumed session sent was valid: the cut-off Bash call got its result.
+  expect(server.violations).toEqual([]);
+  expect(server.requests.length).toBe(3);
+  // The third request resumed the first session: its conversation, the cut-off call repaired.
+  const resumed = JSON.stringify(server.requests[2]?.body);
+  expect(resumed).toContain("before the death");
+  expect(resumed).toContain("The tool call was interrupted");
+  expect(resumed).toContain("Your worker stopped mid-task");
+});
