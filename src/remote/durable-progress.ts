@@ -59,6 +59,11 @@ export class ProgressRecorder {
       await this.redis.set(this.keys.diff, await treeDiff(this.checkout));
   }
 
+  /** Saves the transcript as the session left it (its last lines come after the last message). */
+  async finish(): Promise<void> {
+    await this.saveTranscript();
+  }
+
   private async saveTranscript(): Promise<void> {
     if (!this.transcriptPath) return;
     try {

@@ -98,6 +98,11 @@ export class RemoteClient {
     await this.redis.publish(killChannel(this.queueName), taskId);
   }
 
+  /** The task's saved transcript, if any. */
+  transcript(taskId: string): Promise<Buffer | null> {
+    return this.redis.getBuffer(remoteKeys(this.queueName, taskId).transcript);
+  }
+
   async close(): Promise<void> {
     await this.queueOrNone?.close();
     this.redis.disconnect();

@@ -56,6 +56,7 @@ export async function runRemoteTask(
     };
     const args = sessionArgs(task, verdict.granted, resume);
     const outcome = await runSession(deps.keel, args, checkout.dir, deps.env, appendLog, signal);
+    await progress.finish();
     await commitWork(checkout, task.taskId);
     const pushed = await pushBranch(checkout);
     const completed = outcome.result?.subtype === "success" && outcome.result.is_error !== true;

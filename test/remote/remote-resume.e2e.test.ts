@@ -36,28 +36,6 @@ beforeEach(async () => {
   git(join(root, "clone"), "commit", "--quiet", "-m", "first");
   git(join(root, "clone"), "push", "--quiet", "origin", "HEAD:main");
   redis = await startRedis({ aof: true });
-  server = await startScriptedServer({
-    scenario: parseScenario(
-      {
-        name: "resume",
-        turnMode: "count",
-        turns: [
-          {
-            content: [
-              {
-                type: "tool_use",
-                name: "Write",
-                input: { file_path: "a.txt", content: "before the death\n" },
-              },
-            ],
-          },
-          { content: [{ type: "tool_use", name: "Bash", input: { command: "sleep 30" } }] },
-          { content: "Resumed and done." },
-        ],
-      },
-      "resume scenario",
-    ),
-  });
   connection = new Redis(redis.url, { maxRetriesPerRequest: null });
   queue = new Queue(QUEUE, { connection });
 });
@@ -73,12 +51,32 @@ afterEach(async () => {
   await queue.close();
   connection.disconnect();
   await redis.close();
-  await server.close();
+  await server?.close();
   rmSync(root, { recursive: true, force: true });
 });
 
+/** Serves these turns, one after another whichever session asks. */
+async function serve(turns: unknown[]): Promise<void> {
+  server = await startScriptedServer({
+    scenario: parseScenario({ name: "remote", turnMode: "count", turns }, "remote scenario"),
+  });
+}
+
+const writeA = {
+  content: [
+    {
+      type: "tool_use",
+      name: "Write",
+      input: { file_path: "a.txt", content: "before the death\n" },
+    },
+  ],
+};
+const sleep = (seconds: number) => ({
+  content: [{ type: "tool_use", name: "Bash", input: { command: `sleep ${seconds}` } }],
+});
+
 /** A worker "machine": its own process group and state folder, the shared workspace path. */
-async function startWorker(name: string): Promise<ChildProcess> {
+async function startWorker(name: string, lockMs = 1000): Promise<ChildProcess> {
   const args = [
     "worker",
     "--redis",
@@ -98,7 +96,7 @@ async function startWorker(name: string): Promise<ChildProcess> {
         HOME: join(root, name),
         KEEL_CONFIG_DIR: join(root, name, ".keel"),
         KEEL_WORKER_STALLED_INTERVAL_MS: "300",
-        KEEL_WORKER_LOCK_DURATION_MS: "1000",
+        KEEL_WORKER_LOCK_DURATION_MS: String(lockMs),
         ...anthropicEnv(server),
       },
       stdio: ["ignore", "pipe", "ignore"],
@@ -123,6 +121,7 @@ const logLines = async (taskId: string) =>
   );
 
 it("a task whose worker is SIGKILLed mid-tool completes on another worker with its earlier edits, once", async () => {
+  await serve([writeA, sleep(30), { content: "Resumed and done." }]);
   const first = await startWorker("a");
   const submitted = await runKeel(["--remote", "write a, then sleep"], {
     cwd: join(root, "clone"),
@@ -159,4 +158,31 @@ it("a task whose worker is SIGKILLed mid-tool completes on another worker with i
   expect(resumed).toContain("before the death");
   expect(resumed).toContain("The tool call was interrupted");
   expect(resumed).toContain("Your worker stopped mid-task");
+});
+
+it("a task goes on through a Redis restart (SIGTERM, AOF on) and completes", async () => {
+  await serve([writeA, sleep(1), { content: "Done after the restart." }]);
+  await startWorker("a", 20_000); // a lock that outlives the restart: the same worker goes on
+  const submitted = await runKeel(["--remote", "write a, then sleep"], {
+    cwd: join(root, "clone"),
+    env: { KEEL_REDIS_URL: redis.url },
+  });
+  const taskId = submitted.stdout.trim();
+  await until(async () =>
+    (await logLines(taskId)).some((l) => l.includes('"sleep 2"')) ? true : undefined,
+  );
+  await redis.restart();
+  const job = await until(async () => {
+    const found = await Job.fromId(queue, taskId).catch(() => undefined);
+    return found?.finishedOn ? found : undefined;
+  });
+  const result = remoteResultSchema.parse(job.returnvalue);
+  expect(result).toMatchObject({
+    status: "completed",
+    pushed: true,
+    resultText: "Done after the restart.",
+  });
+  expect(git(join(root, "origin.git"), "show", `keel/${taskId}:a.txt`)).toBe("before the death\n");
+  expect((await logLines(taskId)).filter((l) => l.startsWith('{"type":"result"'))).toHaveLength(1);
+  expect(server.violations).toEqual([]);
 });

@@ -1,6 +1,6 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { once } from "node:events";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Job, Queue } from "bullmq";
@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseScenario } from "../../src/model/scripted/scenario.js";
 import { type ScriptedServer, startScriptedServer } from "../../src/model/scripted/server.js";
 import { remoteResultSchema } from "../../src/remote/remote-task.js";
+import { sessionTranscriptPath } from "../../src/session/transcript/paths.js";
 import { startRedis, type TestRedis } from "../helpers/redis-server.js";
 import { KEEL_NODE_ARGS, type KeelRun, runKeel } from "../helpers/run-keel.js";
 import { anthropicEnv } from "../helpers/scripted.js";
@@ -146,6 +147,20 @@ describe("keel --remote and keel worker", () => {
     const log = await connection.xrange(`keel:${QUEUE}:${taskId}:log`, "-", "+");
     const last = JSON.parse(log.at(-1)![1][1]!) as { type: string };
     expect(last.type).toBe("result");
+    // keel attach follows it, then brings the branch and the session here.
+    const home = join(root, "user");
+    const env = { KEEL_REDIS_URL: redis.url, HOME: home, KEEL_CONFIG_DIR: join(home, ".keel") };
+    const attached = await runKeel(["attach", taskId], { cwd: clone, env });
+    expect(attached.stdout).toContain("● Write(");
+    expect(attached.stderr).toBe(
+      `keel: ${taskId} completed; its work is on branch keel/${taskId}\nkeel: continue its session with keel --resume ${result.sessionId}\n`,
+    );
+    expect(git(clone, "show", `keel/${taskId}:notes.txt`)).toBe("from the worker\n");
+    const transcript = readFileSync(
+      sessionTranscriptPath(join(home, ".keel"), clone, result.sessionId ?? ""),
+      "utf8",
+    );
+    expect(transcript).toContain("Wrote notes.txt.");
   });
 
   it("sends a bundle when the work is not on origin, and keeps a patch when it cannot push", async () => {

@@ -1,6 +1,8 @@
+import type { Job } from "bullmq";
 import { resolveRedisUrl } from "../../remote/redis-url.js";
 import { isRemoteTaskId, type RemoteTaskView } from "../../remote/remote-status.js";
-import { DEFAULT_REMOTE_QUEUE } from "../../remote/remote-task.js";
+import { DEFAULT_REMOTE_QUEUE, remoteResultSchema } from "../../remote/remote-task.js";
+import { fetchWork, placeTranscript } from "../../remote/teleport.js";
 import type { CliIo } from "../io.js";
 import { writeTo } from "../output.js";
 import { formatAge } from "../tasks/task-table.js";
@@ -99,4 +101,66 @@ export async function remoteKill(taskId: string, io: CliIo): Promise<number> {
   if (outcome === "ended") await writeTo(io.stdout, `${taskId} had already ended\n`);
   if (outcome === "killed") await writeTo(io.stdout, `${taskId} killed\n`);
   return outcome === "ended" || outcome === "killed" ? 0 : 1;
+}
+
+/** How `keel attach` continues a session in the REPL (absent outside a terminal). */
+export type ContinueSession = (sessionId: string) => Promise<number>;
+
+/** What following a remote task to its end gave. */
+type Followed =
+  | { kind: "unknown" }
+  | { kind: "detached" }
+  | { kind: "ended"; job: Job; transcript: Buffer | null };
+
+/**
+ * `keel attach <remote id>`: follows the task live; once it ends, fetches its branch (or saves
+ * its patch) and its transcript, and continues the session in the REPL (Claude Code's teleport).
+ */
+export async function remoteAttach(
+  taskId: string,
+  io: CliIo,
+  continueSession?: ContinueSession,
+): Promise<number> {
+  const followed = await withClient<Followed>(io, false, async (client) => {
+    if (!(await client.find(taskId))) return { kind: "unknown" };
+    await client.printLog(taskId, (text) => writeTo(io.stdout, text), true, io.signal);
+    const found = await client.find(taskId);
+    if (io.signal.aborted || !found) return { kind: "detached" };
+    return { kind: "ended", job: found.job, transcript: await client.transcript(taskId) };
+  });
+  if (!followed) return 1;
+  if (followed.kind === "unknown") {
+    await writeTo(io.stderr, `keel: no remote task with id "${taskId}"\n`);
+    return 1;
+  }
+  if (followed.kind === "detached") return 130; // Ctrl+C: the task runs on
+  return teleport(taskId, followed.job, followed.transcript, io, continueSession);
+}
+
+async function teleport(
+  taskId: string,
+  job: Job,
+  transcript: Buffer | null,
+  io: CliIo,
+  continueSession?: ContinueSession,
+): Promise<number> {
+  const result = remoteResultSchema.safeParse(job.returnvalue);
+  if (!result.success) {
+    await writeTo(io.stderr, `keel: ${taskId} failed: ${job.failedReason ?? "no result"}\n`);
+    return 1;
+  }
+  const work = await fetchWork(result.data, io.cwd, io.env);
+  const landed =
+    work.kind === "branch"
+      ? `its work is on branch ${work.branch}`
+      : work.kind === "patch"
+        ? `its work is in ${work.file} (git apply it)`
+        : `its work was not fetched (${work.why})`;
+  await writeTo(io.stderr, `keel: ${taskId} ${result.data.status}; ${landed}\n`);
+  const sessionId = result.data.sessionId;
+  if (!sessionId || !transcript) return 0;
+  await placeTranscript(transcript, sessionId, io.cwd, io.env);
+  if (continueSession) return continueSession(sessionId);
+  await writeTo(io.stderr, `keel: continue its session with keel --resume ${sessionId}\n`);
+  return 0;
 }

@@ -1,3 +1,4 @@
+import { isRemoteTaskId } from "../../remote/remote-status.js";
 import { followTaskOutput } from "../../tasks/follow-output.js";
 import { openTaskStore } from "../../tasks/open-store.js";
 import { isTerminalTaskStatus, type TaskMeta } from "../../tasks/task-meta.js";
@@ -21,6 +22,16 @@ function ownSession(task: TaskMeta): string | undefined {
   return task.pgid === undefined ? undefined : task.sessionId;
 }
 
+/** A remote task: followed from Redis, then its branch and session brought here. */
+async function attachRemote(id: string, io: CliIo): Promise<number> {
+  const { remoteAttach } = await import("../remote/remote-task-commands.js");
+  const inRepl = async (session: string) => {
+    const { continueInRepl } = await import("../repl/startup/continue-in-repl.js");
+    return continueInRepl(session, io.cwd, io);
+  };
+  return remoteAttach(id, io, interactive(io) ? inRepl : undefined);
+}
+
 /**
  * `keel attach <id>`: follows a background agent's session live (its text and tool calls)
  * until it ends or is stopped (`keel kill`). Then, in a terminal, a `keel --bg` agent's
@@ -34,8 +45,10 @@ export async function attachCommand(argv: string[], io: CliIo): Promise<number> 
   ).argument("<id>", "the task's id (see keel ps)");
   const parsed = await parseTaskCommand(command, argv, io);
   if ("exitCode" in parsed) return parsed.exitCode;
+  const id = parsed.args[0] ?? "";
+  if (isRemoteTaskId(id)) return attachRemote(id, io);
   const store = openTaskStore(io.env);
-  const task = await findTask(store, parsed.args[0] ?? "", io);
+  const task = await findTask(store, id, io);
   if (!task) return 1;
   if (task.kind !== "local_agent") {
     await writeTo(io.stderr, `keel: ${task.id} is a shell, not an agent: use keel logs -f\n`);
