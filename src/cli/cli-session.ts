@@ -37,6 +37,7 @@ import { createNestedMemoryTracker } from "../session/memory/nested-memory.js";
 import { findOutputStyle, outputStyleSection } from "../session/output-style.js";
 import type { SdkSandboxStatus } from "../session/sdk-messages.js";
 import { sessionTranscriptPath } from "../session/transcript/index.js";
+import { planFolder } from "../tools/builtin/plan-mode/plan-file.js";
 import { createChildAbortController } from "../tools/child-abort-controller.js";
 import type { AppState } from "../tools/context.js";
 import { VERSION } from "../version.js";
@@ -397,6 +398,7 @@ export async function createCliSession(inputs: CliSessionInputs): Promise<CliSes
     cwd: io.cwd,
     stateDir: inputs.stateDir,
     ...(memoryDir === undefined ? {} : { memoryDir }),
+    planDir: planFolder(store.sessionDir),
     home,
     env,
   });

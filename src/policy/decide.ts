@@ -20,6 +20,7 @@ import {
 } from "./messages.js";
 import { TREE_BUDGET, type TreeContext } from "./path-access.js";
 import type { PermissionRule } from "./permission-rule.js";
+import { isPlanFolderWrite } from "./plan-folder.js";
 import type { RealPathResolver } from "./real-paths.js";
 import { safetyProblem } from "./safety.js";
 import { suggestionsFor } from "./suggestions.js";
@@ -31,6 +32,8 @@ export interface DecisionSteps extends AllowContext {
   stateDir: string;
   /** The auto memory folder when auto memory is on: file-tool writes inside need no approval. */
   memoryDir?: string;
+  /** The session's plans folder: file-tool writes inside need no approval, even in plan mode. */
+  planDir?: string;
   realPath: RealPathResolver;
 }
 
@@ -122,6 +125,7 @@ async function denials(
   if (
     call.mode === "plan" &&
     !isPlanSafe(call) &&
+    !(await isPlanFolderWrite(steps.planDir, name, subject, steps.realFolder)) &&
     !(await findAllowingRule(steps.rules, subject, steps))
   )
     return deny({ type: "mode", mode: "plan" }, planModeMessage(name));
@@ -172,6 +176,7 @@ async function questions(
   const hit = await findRestrictingRule(steps.rules, "ask", subject, trees);
   if (hit) return ask(ruleReason(hit.rule), askRuleMessage(name, hit.rule, hit.why));
   if (await isAutoMemoryWrite(steps.memoryDir, name, subject, steps.realFolder)) return undefined;
+  if (await isPlanFolderWrite(steps.planDir, name, subject, steps.realFolder)) return undefined;
   const unsafe = safetyProblem(subject, {
     workingFolders: steps.workingFolders,
     homes: [steps.home, ...(steps.env.HOME ? [steps.env.HOME] : [])],
@@ -217,6 +222,9 @@ async function grants(
       reason: { type: "tool" },
       message: "Inside the auto memory folder.",
     };
+  }
+  if (await isPlanFolderWrite(steps.planDir, call.tool.name, subject, steps.realFolder)) {
+    return { behavior: "allow", reason: { type: "tool" }, message: "The session's plan file." };
   }
   // The working-folder grant never overrides a tool's own question (Glob `../outside/*`).
   if (own.behavior !== "ask" && (await folderGrant(steps, call, subject))) {

@@ -21,6 +21,8 @@ export interface PermissionEngineOptions {
   stateDir: string;
   /** The auto memory folder, when auto memory is on (file-tool writes inside are allowed). */
   memoryDir?: string;
+  /** The session's plans folder (file-tool writes inside are allowed, in plan mode too). */
+  planDir?: string;
   home: string;
   /** Resolves symlinks (tests may inject; default: realpath of the deepest existing ancestor). */
   realPath?: RealPathResolver;
@@ -121,6 +123,7 @@ export function createPermissionEngine(options: PermissionEngineOptions): Permis
     home: options.home,
     stateDir: options.stateDir,
     ...(options.memoryDir === undefined ? {} : { memoryDir: options.memoryDir }),
+    ...(options.planDir === undefined ? {} : { planDir: options.planDir }),
     workingFolders,
     readableFolders: [...workingFolders, options.stateDir],
     realPath,

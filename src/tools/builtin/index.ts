@@ -1,12 +1,19 @@
+import type { TaskListStore } from "../../task-list/task-list-store.js";
 import { type BackgroundShells, createBackgroundShells } from "../background/index.js";
 import type { BuiltinToolsConfig } from "../builtin-config.js";
 import type { BashSandbox } from "../sandbox/bash-sandbox.js";
 import type { AnyTool } from "../tool.js";
+import { createAskUserQuestionTool } from "./ask-user-question/ask-user-question-tool.js";
 import { createBashTool } from "./bash/index.js";
 import { createEditTool } from "./edit/edit-tool.js";
 import { createGlobTool } from "./glob/glob-tool.js";
 import { createGrepTool } from "./grep/grep-tool.js";
+import { createEnterPlanModeTool } from "./plan-mode/enter-plan-mode-tool.js";
+import { createExitPlanModeTool } from "./plan-mode/exit-plan-mode-tool.js";
+import { planFilePath } from "./plan-mode/plan-file.js";
+import { PlanModeState } from "./plan-mode/plan-mode-state.js";
 import { createReadTool } from "./read/read-tool.js";
+import { createTaskListTools } from "./task-list/task-list-tools.js";
 import { createTaskOutputTool } from "./task-output/task-output-tool.js";
 import { createTaskStopTool } from "./task-stop/task-stop-tool.js";
 import { createTodoWriteTool } from "./todo-write/todo-write-tool.js";
@@ -27,6 +34,8 @@ export interface BuiltinToolsOptions {
   webFetch?: WebFetchDeps;
   /** False leaves WebSearch out (the provider has no server-side search to run it). */
   webSearch?: boolean;
+  /** The session's shared task list: TaskCreate, TaskGet, TaskList and TaskUpdate work on it. */
+  taskList?: TaskListStore;
 }
 
 /** keel's built-in tools for one session (Claude Code's names and inputs). */
@@ -35,6 +44,7 @@ export function createBuiltinTools(
   options: BuiltinToolsOptions = {},
 ): AnyTool[] {
   const backgroundShells = options.backgroundShells ?? createBackgroundShells(config);
+  const planMode = new PlanModeState();
   return [
     createReadTool(config),
     createWriteTool(config),
@@ -48,7 +58,11 @@ export function createBuiltinTools(
     createTaskOutputTool(config, backgroundShells),
     createTaskStopTool(config, backgroundShells),
     createTodoWriteTool(config),
+    createEnterPlanModeTool(planMode),
+    createExitPlanModeTool(planFilePath(config.sessionDir), planMode),
+    createAskUserQuestionTool(),
     createWebFetchTool(config, options.webFetch),
     ...(options.webSearch === false ? [] : [createWebSearchTool(config)]),
+    ...(options.taskList ? createTaskListTools(options.taskList) : []),
   ];
 }
