@@ -1,6 +1,7 @@
 import { homedir } from "node:os";
 import type { AgentDefinition } from "../config/agent-definition.js";
 import { loadAgentDefinitions } from "../config/agent-definitions.js";
+import type { TaskListStore } from "../task-list/task-list-store.js";
 import type { SessionTasks } from "../tasks/session-tasks.js";
 import { createBackgroundShells } from "../tools/background/index.js";
 import { createAgentTool } from "../tools/builtin/agent/agent-tool.js";
@@ -33,6 +34,7 @@ export async function createSessionTools(
   hostAgents: readonly AgentDefinition[] = [],
   sandbox?: BashSandbox,
   web: { fetch?: WebFetchDeps; search?: boolean } = {},
+  taskList?: TaskListStore,
 ): Promise<SessionTools> {
   const { definitions, warnings } = await loadAgentDefinitions(
     io.cwd,
@@ -60,6 +62,7 @@ export async function createSessionTools(
         ...(sandbox ? { sandbox } : {}),
         ...(web.fetch ? { webFetch: web.fetch } : {}),
         ...(web.search === false ? { webSearch: false } : {}),
+        ...(taskList ? { taskList } : {}),
       }),
       agent,
     ],

@@ -9,6 +9,7 @@ import { hostNamedByAllowRule } from "../policy/web-fetch-hosts.js";
 import { runsServerTools } from "../session/engine/side-model.js";
 import { FileHistory } from "../session/file-history/file-history.js";
 import { withFileHistory } from "../session/file-history/with-file-history.js";
+import { sessionTaskList } from "../task-list/session-task-list.js";
 import { createSessionTasks, type SessionTasks } from "../tasks/session-tasks.js";
 import {
   isTodoWriteTool,
@@ -135,6 +136,7 @@ export async function createSessionToolset(
       // No search backend of keel's own yet: without the API's server-side search, no WebSearch.
       search: runsServerTools(inputs.model.provider),
     },
+    sessionTaskList(env, inputs.stateDir, inputs.sessionId),
   );
   const fileHistory = new FileHistory({ dir: join(store.sessionDir, "file-history") });
   let turnUuid = "";

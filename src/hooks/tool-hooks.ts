@@ -67,5 +67,10 @@ export function toolHooks(engine: HookEngine): ToolHooks {
       // Side effects only: keel keeps no CLAUDE_ENV_FILE and watches no paths.
       await engine.run("CwdChanged", { old_cwd: oldCwd, new_cwd: newCwd }, signal);
     },
+    async taskEvent(event, task, signal) {
+      const outcome = await engine.run(event, task, signal);
+      const [first] = outcome.blockingErrors;
+      return first ? { blocked: first.message } : {};
+    },
   };
 }

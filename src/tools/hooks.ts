@@ -47,6 +47,12 @@ export interface ToolHooks {
   ): Promise<PostToolUseOutcome>;
   /** CwdChanged: a command left the shell in another folder, where the next one starts. */
   cwdChanged?(oldCwd: string, newCwd: string, signal: AbortSignal): Promise<void>;
+  /** TaskCreated / TaskCompleted: a blocking hook's reason refuses the change. */
+  taskEvent?(
+    event: "TaskCreated" | "TaskCompleted",
+    task: { task_id: string; task_subject: string; task_description?: string },
+    signal: AbortSignal,
+  ): Promise<{ blocked?: string }>;
 }
 
 /** Hooks that do nothing (no hooks configured). */

@@ -1,0 +1,151 @@
+import type { TaskListStore } from "../../../task-list/task-list-store.js";
+import type { ToolCallContext } from "../../context.js";
+import type { AnyTool, Tool } from "../../tool.js";
+import { TASK_LIST_DESCRIPTIONS } from "./description.js";
+import {
+  type TaskCreateOutput,
+  type TaskGetOutput,
+  type TaskListOutput,
+  type TaskUpdateOutput,
+  taskCreateResult,
+  taskGetResult,
+  taskListResult,
+  taskUpdateResult,
+} from "./result.js";
+import {
+  type TaskCreateInput,
+  type TaskGetInput,
+  type TaskListInput,
+  type TaskUpdateInput,
+  taskCreateInputSchema,
+  taskGetInputSchema,
+  taskListInputSchema,
+  taskUpdateInputSchema,
+} from "./schema.js";
+
+/** What every task-list tool shares: it only touches keel's own task list, so it asks nothing. */
+const common = {
+  maxResultSizeChars: 100_000,
+  checkPermissions: async () => ({ behavior: "allow" as const }),
+};
+
+function taskFields(task: { id: string; subject: string; description: string }) {
+  return { task_id: task.id, task_subject: task.subject, task_description: task.description };
+}
+
+function createTool(store: TaskListStore): Tool<TaskCreateInput, TaskCreateOutput> {
+  return {
+    ...common,
+    name: "TaskCreate",
+    description: TASK_LIST_DESCRIPTIONS.TaskCreate,
+    inputSchema: taskCreateInputSchema,
+    isReadOnly: () => false,
+    isConcurrencySafe: () => false,
+    async call(input, context: ToolCallContext) {
+      const task = await store.create(input);
+      const verdict = await context.hooks.taskEvent?.(
+        "TaskCreated",
+        taskFields(task),
+        context.signal,
+      );
+      if (verdict?.blocked) {
+        // A TaskCreated hook refused it: the task does not stay.
+        await store.remove(task.id);
+        throw new Error(`A TaskCreated hook refused the task: ${verdict.blocked}`);
+      }
+      return {
+        data: { task: { id: task.id, subject: task.subject, description: task.description } },
+      };
+    },
+    mapToolResult: taskCreateResult,
+  };
+}
+
+function getTool(store: TaskListStore): Tool<TaskGetInput, TaskGetOutput> {
+  return {
+    ...common,
+    name: "TaskGet",
+    description: TASK_LIST_DESCRIPTIONS.TaskGet,
+    inputSchema: taskGetInputSchema,
+    isReadOnly: () => true,
+    isConcurrencySafe: () => true,
+    async call(input) {
+      const task = await store.get(input.taskId);
+      if (!task) return { data: { task: null } };
+      const { id, subject, description, status, blocks, blockedBy } = task;
+      return { data: { task: { id, subject, description, status, blocks, blockedBy } } };
+    },
+    mapToolResult: taskGetResult,
+  };
+}
+
+function listTool(store: TaskListStore): Tool<TaskListInput, TaskListOutput> {
+  return {
+    ...common,
+    name: "TaskList",
+    description: TASK_LIST_DESCRIPTIONS.TaskList,
+    inputSchema: taskListInputSchema,
+    isReadOnly: () => true,
+    isConcurrencySafe: () => true,
+    async call() {
+      const tasks = await store.list();
+      const done = new Set(tasks.filter((t) => t.status === "completed").map((t) => t.id));
+      return {
+        data: {
+          tasks: tasks.map(({ id, subject, status, owner, blockedBy }) => ({
+            id,
+            subject,
+            status,
+            ...(owner === undefined ? {} : { owner }),
+            // What still blocks it: finished blockers no longer count.
+            blockedBy: blockedBy.filter((blocker) => !done.has(blocker)),
+          })),
+        },
+      };
+    },
+    mapToolResult: taskListResult,
+  };
+}
+
+function updateTool(store: TaskListStore): Tool<TaskUpdateInput, TaskUpdateOutput> {
+  return {
+    ...common,
+    name: "TaskUpdate",
+    description: TASK_LIST_DESCRIPTIONS.TaskUpdate,
+    inputSchema: taskUpdateInputSchema,
+    isReadOnly: () => false,
+    isConcurrencySafe: () => false,
+    async call(input, context: ToolCallContext) {
+      const { taskId, ...patch } = input;
+      const before = await store.get(taskId);
+      if (before && input.status === "completed" && before.status !== "completed") {
+        const verdict = await context.hooks.taskEvent?.(
+          "TaskCompleted",
+          taskFields(before),
+          context.signal,
+        );
+        if (verdict?.blocked) {
+          const error = `A TaskCompleted hook kept task #${taskId} open: ${verdict.blocked}`;
+          return { data: { success: false, taskId, updatedFields: [], error } };
+        }
+      }
+      const outcome = await store.update(taskId, patch);
+      if (!outcome.ok)
+        return { data: { success: false, taskId, updatedFields: [], error: outcome.error } };
+      return {
+        data: {
+          success: true,
+          taskId,
+          updatedFields: outcome.updatedFields,
+          ...(outcome.statusChange ? { statusChange: outcome.statusChange } : {}),
+        },
+      };
+    },
+    mapToolResult: taskUpdateResult,
+  };
+}
+
+/** TaskCreate, TaskGet, TaskList and TaskUpdate over one shared task list. */
+export function createTaskListTools(store: TaskListStore): AnyTool[] {
+  return [createTool(store), getTool(store), listTool(store), updateTool(store)];
+}
