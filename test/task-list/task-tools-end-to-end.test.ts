@@ -92,9 +92,9 @@ describe("the shared task list's tools through keel -p", () => {
   it("are not offered unless the task list is turned on", async () => {
     const server = await scriptedServer({ turns: [{ content: "Hi." }] });
     await runKeel(["-p", "hi"], { cwd: join(dir, "work"), env: anthropicEnv(server) });
-    const tools = (server.requests[0]?.body as { tools: Array<{ name: string }> }).tools.map(
-      (t) => t.name,
-    );
+    const [request] = server.requests;
+    if (!request) throw new Error("keel sent no request");
+    const tools = (request.body as { tools: Array<{ name: string }> }).tools.map((t) => t.name);
     expect(tools).not.toContain("TaskCreate");
     expect(tools).toContain("TodoWrite");
   });
