@@ -17,6 +17,8 @@ export async function findEnabledPlugins(
   stores: { keelStateDir: string; claudeDir: string },
 ): Promise<{ found: EnabledPlugin[]; missing: string[]; problems: string[] }> {
   const problems: string[] = [];
+  // The usual case: nothing enabled, no store is read.
+  if (ids.length === 0) return { found: [], missing: [], problems };
   const records = [];
   for (const stateDir of [stores.keelStateDir, stores.claudeDir]) {
     try {
