@@ -37,7 +37,7 @@ import { createNestedMemoryTracker } from "../session/memory/nested-memory.js";
 import { findOutputStyle, outputStyleSection } from "../session/output-style.js";
 import type { SdkSandboxStatus } from "../session/sdk-messages.js";
 import { sessionTranscriptPath } from "../session/transcript/index.js";
-import { planFolder } from "../tools/builtin/plan-mode/plan-file.js";
+import { planFilePath, planFolder } from "../tools/builtin/plan-mode/plan-file.js";
 import { createChildAbortController } from "../tools/child-abort-controller.js";
 import type { AppState } from "../tools/context.js";
 import { VERSION } from "../version.js";
@@ -48,6 +48,7 @@ import { sessionHookRunners } from "./hook-runners.js";
 import { parseJsonSchema } from "./json-schema-option.js";
 import type { CliOptions } from "./options.js";
 import { withPermissionRequestHooks } from "./permission-request-hooks.js";
+import { withPlanForApproval } from "./plan-approval-input.js";
 import { createSessionHooks, type SessionHooks } from "./session-hooks.js";
 import { createSessionToolset, type SessionToolset } from "./session-toolset.js";
 import { commandPromptDeps, type PromptDepsInputs } from "./slash/prompt-deps.js";
@@ -443,14 +444,17 @@ export async function createCliSession(inputs: CliSessionInputs): Promise<CliSes
     mcpServers: toolset.mcpStatus,
     agents: toolset.agentDefinitions,
     ...engineSkillConfig(slash, listingBudget(inputs.model.model, env, policy.settings)),
-    canUseTool: inputs.canUseTool(
-      withPermissionRequestHooks(
-        withAutoMode(
-          permissions,
-          autoModeDeps(inputs, env, hooks, () => engine),
+    canUseTool: withPlanForApproval(
+      inputs.canUseTool(
+        withPermissionRequestHooks(
+          withAutoMode(
+            permissions,
+            autoModeDeps(inputs, env, hooks, () => engine),
+          ),
+          hooks.permissionRequest,
         ),
-        hooks.permissionRequest,
       ),
+      planFilePath(store.sessionDir),
     ),
     getAppState: () => appState,
     setAppState: (update) => {
