@@ -7,6 +7,8 @@ export type { QueryEvent } from "./loop/events.js";
 export type { CallModel, QueryDeps, QueryParams } from "./loop/params.js";
 export { query } from "./loop/query.js";
 export type { Continue, ContinueReason, Terminal, TerminalReason } from "./loop/transitions.js";
+/** Auto memory (resolution, the index as loaded) and the dream pass (docs/memory.md). */
+export * from "./memory/index.js";
 export { createAnthropicProvider } from "./model/anthropic/provider.js";
 export { parseModelString } from "./model/model-string.js";
 export { createOpenAIProvider } from "./model/openai/provider.js";
