@@ -284,7 +284,7 @@ function toCliOptions(promptWords: string[], raw: Record<string, unknown>): CliO
 export function mainCommand(onParsed: (options: CliOptions) => void): Command {
   return addClaudeFlags(new Command("keel"))
     .description(
-      "keel — a coding agent. `keel` starts the interactive REPL; `keel -p <prompt>` runs one headless turn; `keel --bg <prompt>` runs it as a background task (`keel ps`, `keel logs <id> [-f]`, `keel attach <id>`, `keel kill <id>`); `keel trace <session-id>` prints the path a session took; `keel doctor [--json]` checks the installation, settings, MCP servers and the API; `keel mcp list|get|add|remove|add-json` manages MCP servers; `keel plugin install|uninstall|enable|disable|update|list|validate` and `keel plugin marketplace add|list|update|remove` manage plugins; `keel scripted-server <scenario.json>` serves a scripted model.",
+      "keel — a coding agent. `keel` starts the interactive REPL; `keel -p <prompt>` runs one headless turn; `keel --bg <prompt>` runs it as a background task (`keel ps`, `keel logs <id> [-f]`, `keel attach <id>`, `keel kill <id>`); `keel --remote <prompt>` (or `--cloud`) sends it to `keel worker` processes through Redis (docs/scale.md); `keel trace <session-id>` prints the path a session took; `keel doctor [--json]` checks the installation, settings, MCP servers and the API; `keel mcp list|get|add|remove|add-json` manages MCP servers; `keel plugin install|uninstall|enable|disable|update|list|validate` and `keel plugin marketplace add|list|update|remove` manage plugins; `keel scripted-server <scenario.json>` serves a scripted model.",
     )
     .argument(
       "[prompt...]",

@@ -32,6 +32,8 @@ const streamLineSchema = z.object({
  */
 export class ProgressRecorder {
   private transcriptPath?: string;
+  private timer?: NodeJS.Timeout;
+  private savedBytes = -1;
 
   constructor(
     private readonly redis: Redis,
@@ -59,18 +61,35 @@ export class ProgressRecorder {
       await this.redis.set(this.keys.diff, await treeDiff(this.checkout));
   }
 
-  /** Saves the transcript as the session left it (its last lines come after the last message). */
+  /**
+   * Also saves the transcript every `intervalMs` while it grows: keel writes a message to it a
+   * moment after the message is streamed, so a save on the stream line alone can miss the last
+   * one (a tool call the worker then dies in).
+   */
+  watch(intervalMs: number): void {
+    this.timer = setInterval(() => {
+      this.saveTranscript().catch(() => {}); // the next save, or finish(), tries again
+    }, intervalMs);
+  }
+
+  /** Stops watching and saves the transcript as the session left it. */
   async finish(): Promise<void> {
+    clearInterval(this.timer);
     await this.saveTranscript();
   }
 
   private async saveTranscript(): Promise<void> {
     if (!this.transcriptPath) return;
+    let text: Buffer;
     try {
-      await this.redis.set(this.keys.transcript, await readFile(this.transcriptPath));
+      text = await readFile(this.transcriptPath);
     } catch (error) {
-      if (!isMissingPathError(error)) throw error;
+      if (isMissingPathError(error)) return;
+      throw error;
     }
+    if (text.length === this.savedBytes) return;
+    await this.redis.set(this.keys.transcript, text);
+    this.savedBytes = text.length;
   }
 }
 

@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { z } from "zod";
 import { keelStateDir } from "../config/paths.js";
+import { parseSettingsJson } from "../config/settings/read-file.js";
 import { isMissingPathError } from "../tools/builtin/file-paths.js";
 
 /** The one line shown when no Redis is configured. */
@@ -25,7 +26,9 @@ async function settingsRedisUrl(env: Readonly<Record<string, string | undefined>
     if (isMissingPathError(error)) return undefined;
     throw error;
   }
-  const parsed = keelSettingsSchema.safeParse(JSON.parse(text));
+  const read = parseSettingsJson(text);
+  if (read.kind === "unusable") throw new Error(`${path} ${read.why}`);
+  const parsed = keelSettingsSchema.safeParse(read.value);
   if (!parsed.success) {
     throw new Error(`${path}: remoteWorkers.redisUrl must be a redis:// or rediss:// URL`);
   }

@@ -11,6 +11,7 @@ export const killChannel = (queue: string) => `keel:${queue}:kill`;
 export class RemoteClient {
   private readonly redis: Redis;
   private queueOrNone?: Queue;
+  private lastError?: Error;
 
   constructor(
     url: string,
@@ -24,12 +25,19 @@ export class RemoteClient {
       lazyConnect: true,
     });
     // Failures reach the caller through connect() and each command; not as an unhandled event.
-    this.redis.on("error", () => {});
+    this.redis.on("error", (error: Error) => {
+      this.lastError = error;
+    });
   }
 
   /** Connects, or throws why not. */
   async connect(): Promise<void> {
-    await this.redis.connect();
+    try {
+      await this.redis.connect();
+    } catch (error) {
+      // ioredis rejects with "Connection is closed"; the error event said why (ECONNREFUSED, …).
+      throw this.lastError ?? error;
+    }
     this.queueOrNone = new Queue(this.queueName, { connection: this.redis });
   }
 

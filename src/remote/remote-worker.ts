@@ -25,6 +25,7 @@ export interface RemoteWorkerOptions {
   stalledIntervalMs: number;
   lockDurationMs: number;
   logCap: number;
+  transcriptSaveMs: number;
 }
 
 /**

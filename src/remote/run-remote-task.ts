@@ -15,6 +15,8 @@ export interface RemoteRunDeps {
   ceiling: PermissionCeiling;
   keel: KeelCommand;
   env: NodeJS.ProcessEnv;
+  /** How often a running session's transcript is saved while it grows. */
+  transcriptSaveMs: number;
   /** Entries a task's log stream keeps (older ones are trimmed). */
   logCap: number;
 }
@@ -50,13 +52,20 @@ export async function runRemoteTask(
   try {
     const resume = await restoreProgress(deps.redis, keys, checkout, deps.env);
     const progress = new ProgressRecorder(deps.redis, keys, checkout, deps.env);
+    progress.watch(deps.transcriptSaveMs);
     const appendLog = async (line: string) => {
       await deps.redis.xadd(keys.log, "MAXLEN", "~", deps.logCap, "*", "m", line);
       await progress.onLine(line);
     };
     const args = sessionArgs(task, verdict.granted, resume);
-    const outcome = await runSession(deps.keel, args, checkout.dir, deps.env, appendLog, signal);
-    await progress.finish();
+    const outcome = await runSession(
+      deps.keel,
+      args,
+      checkout.dir,
+      deps.env,
+      appendLog,
+      signal,
+    ).finally(() => progress.finish());
     await commitWork(checkout, task.taskId);
     const pushed = await pushBranch(checkout);
     const completed = outcome.result?.subtype === "success" && outcome.result.is_error !== true;

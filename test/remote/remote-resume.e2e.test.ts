@@ -97,6 +97,7 @@ async function startWorker(name: string, lockMs = 1000): Promise<ChildProcess> {
         KEEL_CONFIG_DIR: join(root, name, ".keel"),
         KEEL_WORKER_STALLED_INTERVAL_MS: "300",
         KEEL_WORKER_LOCK_DURATION_MS: String(lockMs),
+        KEEL_REMOTE_TRANSCRIPT_SAVE_MS: "100",
         ...anthropicEnv(server),
       },
       stdio: ["ignore", "pipe", "ignore"],
@@ -128,8 +129,10 @@ it("a task whose worker is SIGKILLed mid-tool completes on another worker with i
     env: { KEEL_REDIS_URL: redis.url },
   });
   const taskId = submitted.stdout.trim();
+  // Killed once the saved transcript holds the Bash call it dies in (saved as it grows).
+  const transcriptKey = `keel:${QUEUE}:${taskId}:transcript`;
   await until(async () =>
-    (await logLines(taskId)).some((l) => l.includes('"sleep 30"')) ? true : undefined,
+    (await connection.get(transcriptKey))?.includes('"sleep 30"') ? true : undefined,
   );
   const died = once(first, "exit");
   process.kill(-(first.pid ?? 0), "SIGKILL"); // the whole machine: worker, its keel and the sleep
@@ -169,7 +172,7 @@ it("a task goes on through a Redis restart (SIGTERM, AOF on) and completes", asy
   });
   const taskId = submitted.stdout.trim();
   await until(async () =>
-    (await logLines(taskId)).some((l) => l.includes('"sleep 2"')) ? true : undefined,
+    (await logLines(taskId)).some((l) => l.includes('"sleep 1"')) ? true : undefined,
   );
   await redis.restart();
   const job = await until(async () => {

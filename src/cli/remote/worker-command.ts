@@ -92,6 +92,7 @@ export async function workerCommandMain(argv: string[], io: CliIo): Promise<numb
     stalledIntervalMs: positiveEnvInt(io.env, "KEEL_WORKER_STALLED_INTERVAL_MS", 30_000),
     lockDurationMs: positiveEnvInt(io.env, "KEEL_WORKER_LOCK_DURATION_MS", 30_000),
     logCap: positiveEnvInt(io.env, "KEEL_REMOTE_LOG_CAP", 10_000),
+    transcriptSaveMs: positiveEnvInt(io.env, "KEEL_REMOTE_TRANSCRIPT_SAVE_MS", 1000),
   });
   for (const warning of await durabilityWarnings(worker.redis)) {
     await writeTo(io.stderr, `keel worker: warning: ${warning}\n`);
