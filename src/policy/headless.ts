@@ -1,6 +1,7 @@
 import type { CanUseTool, PermissionResult } from "../tools/context.js";
 import type { PermissionSuggestions } from "./decision.js";
 import type { PermissionEngine } from "./engine.js";
+import { noOneToAsk } from "./no-one-to-ask.js";
 import { decideCall, settledResult } from "./settled.js";
 
 /** The ways to allow a call, as flags a person can add to the command line. */
@@ -33,6 +34,8 @@ export function createHeadlessCanUseTool(engine: PermissionEngine): CanUseTool {
   ): Promise<PermissionResult> => {
     const decision = await decideCall(engine, tool, input, context, hookVerdict, toolUseId);
     if (decision.behavior !== "ask") return settledResult(decision);
+    const personal = noOneToAsk(tool.name, input);
+    if (personal) return personal;
     const ways = howToAllow(decision.suggestions);
     const remedy =
       ways.length > 0

@@ -68,7 +68,8 @@ export type Attachment =
   /** The skills the model may start with the Skill tool (names and descriptions). */
   | { type: "skill_listing"; content: string }
   /** A hook said `continue: false`; the turn ends. Host-only. */
-  | { type: "hook_stopped_continuation"; hookName: string; message: string }
+  /** `result`: the turn's result text when the stop gives one (ExitPlanMode with no approver). */
+  | { type: "hook_stopped_continuation"; hookName: string; message: string; result?: string }
   /** Context a hook added for the model. */
   | { type: "hook_additional_context"; hookName: string; content: string }
   /** TodoWrite has not been used for a while; carries the current list. */

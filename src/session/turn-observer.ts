@@ -16,6 +16,8 @@ export class TurnObserver {
   readonly tracker = new UsageTracker();
   private readonly usage: StreamUsageRecorder;
   lastAssistant: AssistantMessage | undefined;
+  /** The result a stop gave the turn (ExitPlanMode denied with no one to approve: the plan). */
+  stopResult: string | undefined;
   /** Agentic turns: one, plus one per round of tool results (as Claude Code counts them). */
   numTurns = 1;
   private answeredSinceResults = false;
@@ -47,6 +49,10 @@ export class TurnObserver {
           this.numTurns += 1;
           this.answeredSinceResults = false;
         }
+        break;
+      case "attachment":
+        if (event.attachment.type === "hook_stopped_continuation" && event.attachment.result)
+          this.stopResult = event.attachment.result;
         break;
       case "tombstone":
         if (this.lastAssistant === event.message) this.lastAssistant = undefined;

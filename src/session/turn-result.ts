@@ -17,6 +17,8 @@ export interface TurnFacts {
   permissionDenials: SdkResult["permission_denials"];
   /** The session's host ended the turn for its own reason (budget, structured output). */
   hostError?: { subtype: Exclude<SdkResultSubtype, "success">; errors: string[] };
+  /** The result a stop gave the turn, used when the last answer has no text of its own. */
+  stopResult?: string;
   /** The validated StructuredOutput answer, when one was asked for and given. */
   structuredOutput?: { present: true; data: unknown } | { present: false };
 }
@@ -66,7 +68,7 @@ export function turnResult(facts: TurnFacts, tracker: UsageTracker): SdkResult {
     duration_api_ms: Math.round(tracker.apiDurationMs),
     num_turns: facts.numTurns,
     ...(subtype === "success"
-      ? { result: lastBlock?.type === "text" ? lastBlock.text : "" }
+      ? { result: lastBlock?.type === "text" ? lastBlock.text : (facts.stopResult ?? "") }
       : { errors: facts.hostError?.errors ?? errorsOf(facts) }),
     ...(subtype === "success" && facts.structuredOutput?.present
       ? { structured_output: facts.structuredOutput.data }

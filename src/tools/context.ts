@@ -29,8 +29,11 @@ export interface AppState {
 /** The answer to "may this tool run with this input?" */
 export type PermissionResult =
   | { behavior: "allow"; updatedInput?: Record<string, unknown> }
-  /** `interrupt` ends the turn (a person rejected the call without feedback). */
-  | { behavior: "deny"; message: string; interrupt?: boolean };
+  /**
+   * `interrupt` ends the turn (a person rejected the call without feedback). `endTurn` ends
+   * it normally after this round, its result the text given (a plan no one could approve).
+   */
+  | { behavior: "deny"; message: string; interrupt?: boolean; endTurn?: { result: string } };
 
 /** What PreToolUse hooks said about a call that they did not deny (the policy weighs it). */
 export interface HookPermissionVerdict {

@@ -40,12 +40,13 @@ export function attachment(scope: ToolCallScope, value: Attachment): ToolUpdate 
 /** A hook asked to stop the turn: the loop ends it after this batch. */
 export function stoppedContinuation(
   scope: ToolCallScope,
-  stop: { reason: string; hookName: string },
+  stop: { reason: string; hookName: string; result?: string },
 ): ToolUpdate {
   return attachment(scope, {
     type: "hook_stopped_continuation",
     hookName: stop.hookName,
     message: stop.reason || "Execution stopped by hook",
+    ...(stop.result === undefined ? {} : { result: stop.result }),
   });
 }
 

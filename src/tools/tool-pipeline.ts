@@ -20,7 +20,9 @@ import { inputRecord, parseToolInput } from "./tool-input.js";
 import { createToolResultMessage } from "./tool-result-message.js";
 import type { ToolMessage, ToolUpdate } from "./tool-update.js";
 
-type Checked = { ok: true; input: unknown } | { ok: false; update: ToolUpdate };
+type Checked =
+  | { ok: true; input: unknown }
+  | { ok: false; update: ToolUpdate; endTurn?: { result: string } };
 
 /** Schema check of an input (the model's, or one a hook or permission rewrote). */
 function checkSchema(tool: AnyTool, scope: ToolCallScope, input: unknown): Checked {
@@ -60,10 +62,21 @@ export async function* toolPipeline(
   const pre = await context.hooks.preToolUse(tool, inputRecord(checked.input), block.id, signal);
   for (const value of pre.attachments) yield attachment(scope, value);
   const permitted = await permit(tool, scope, checked.input, pre);
-  if (!permitted.ok) yield permitted.update;
-  else if (signal.aborted) yield failure(scope, CANCEL_MESSAGE);
+  if (!permitted.ok) {
+    yield permitted.update;
+    if (permitted.endTurn) yield endedByDenial(tool, scope, permitted.endTurn.result);
+  } else if (signal.aborted) yield failure(scope, CANCEL_MESSAGE);
   else yield* callAndReport(tool, scope, permitted.input);
   if (pre.preventContinuation) yield stoppedContinuation(scope, pre.preventContinuation);
+}
+
+/** A denial that ends the turn after this round, with `result` as the turn's result. */
+function endedByDenial(tool: AnyTool, scope: ToolCallScope, result: string): ToolUpdate {
+  return stoppedContinuation(scope, {
+    hookName: tool.name,
+    reason: `${tool.name} was denied and the turn ends here.`,
+    result,
+  });
 }
 
 /** A PreToolUse allow or ask, for the policy to weigh (a hook's deny never reaches it). */
@@ -112,7 +125,10 @@ async function permit(
     recordDecision(scope, { source: decision.interrupt ? "user" : "config", decision: "reject" });
     denied(input);
     if (decision.interrupt) context.abortController.abort();
-    return { ok: false, update: failure(scope, decision.message) };
+    const update = failure(scope, decision.message);
+    return decision.endTurn
+      ? { ok: false, update, endTurn: decision.endTurn }
+      : { ok: false, update };
   }
   const source = pre.permission?.behavior === "allow" ? "hook" : "config";
   recordDecision(scope, { source, decision: "accept" });

@@ -441,6 +441,7 @@ export class QueryEngine {
     return {
       terminal,
       lastAssistant: run.observer.lastAssistant,
+      ...(run.observer.stopResult === undefined ? {} : { stopResult: run.observer.stopResult }),
       ...(this.config.maxTurns === undefined ? {} : { maxTurns: this.config.maxTurns }),
       numTurns: run.observer.numTurns,
       stopReason: run.observer.stopReason,
