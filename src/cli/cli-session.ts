@@ -93,7 +93,7 @@ function attachmentSource(parts: Parts, loaded: Set<string>) {
         : { nestedMemory: nestedMemorySource(async (paths) => nested.filesFor(paths)) }),
       ...(todo ? { todoReminder: todoReminderSource((id) => todo.todosOf(id)) } : {}),
       taskNotifications: tasks.notifications,
-      planMode: planModeSource(),
+      planMode: planModeSource(planFilePath(inputs.store.sessionDir)),
     },
     ids: parts.ids,
     onError: (source, error) =>
