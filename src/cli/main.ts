@@ -63,6 +63,10 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       const { runPluginCommand } = await import("./plugin-command/run-plugin-command.js");
       return await runPluginCommand(argv.slice(1), io);
     }
+    if (argv[0] === "memory") {
+      const { memoryCommand } = await import("./memory-command.js");
+      return await memoryCommand(argv.slice(1), io);
+    }
     if (argv[0] === "doctor") {
       const { doctorCommand } = await import("./doctor/doctor-command.js");
       return await doctorCommand(argv.slice(1), io);
