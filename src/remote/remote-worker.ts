@@ -1,15 +1,17 @@
 import { hostname } from "node:os";
-import { type Job, UnrecoverableError, Worker } from "bullmq";
+import { DelayedError, type Job, UnrecoverableError, Worker } from "bullmq";
 import { Redis } from "ioredis";
 import type { KeelCommand } from "./keel-child.js";
 import type { PermissionCeiling } from "./permission-ceiling.js";
 import { killChannel, killedKey } from "./remote-client.js";
 import { KILLED_REASON } from "./remote-status.js";
 import {
+  HAND_BACK,
   parseTask,
   type RemoteRunDeps,
   RemoteTaskRefused,
   runRemoteTask,
+  TaskHandedBack,
 } from "./run-remote-task.js";
 
 /** How a worker is set up (`keel worker`'s flags and settings). */
@@ -38,7 +40,8 @@ export const MAX_STALLED = 5;
 export interface RunningWorker {
   name: string;
   redis: Redis;
-  close: () => Promise<void>;
+  /** Stops taking tasks; running ones that outlast `graceMs` are handed back to the queue. */
+  close: (graceMs: number) => Promise<void>;
 }
 
 /** Connects to Redis as BullMQ needs (no per-request retry limit: it blocks on queues). */
@@ -57,8 +60,17 @@ async function listenForKills(redis: Redis, queue: string, running: Running): Pr
   return subscriber;
 }
 
-/** Runs one job: refused and killed tasks fail for good (another worker would do no better). */
-async function processJob(job: Job, deps: RemoteRunDeps, running: Running, signal?: AbortSignal) {
+/**
+ * Runs one job: refused and killed tasks fail for good (another worker would do no better); a
+ * task handed back at shutdown goes back on the queue at once for another worker to resume.
+ */
+async function processJob(
+  job: Job,
+  token: string | undefined,
+  deps: RemoteRunDeps,
+  running: Running,
+  signal?: AbortSignal,
+) {
   const task = parseTaskOrFail(job.data);
   const killed = async () => (await deps.redis.get(killedKey(deps.queue, task.taskId))) !== null;
   if (await killed()) throw new UnrecoverableError(KILLED_REASON);
@@ -71,6 +83,10 @@ async function processJob(job: Job, deps: RemoteRunDeps, running: Running, signa
     return result;
   } catch (error) {
     if (error instanceof RemoteTaskRefused) throw new UnrecoverableError(error.message);
+    if (error instanceof TaskHandedBack) {
+      await job.moveToDelayed(Date.now(), token);
+      throw new DelayedError();
+    }
     throw error;
   } finally {
     running.delete(task.taskId);
@@ -94,7 +110,7 @@ export async function startRemoteWorker(options: RemoteWorkerOptions): Promise<R
   const subscriber = await listenForKills(redis, options.queue, running);
   const worker = new Worker(
     options.queue,
-    (job, _token, signal) => processJob(job, deps, running, signal),
+    (job, token, signal) => processJob(job, token, deps, running, signal),
     {
       connection: connectRedis(options.redisUrl),
       concurrency: options.concurrency,
@@ -107,8 +123,13 @@ export async function startRemoteWorker(options: RemoteWorkerOptions): Promise<R
   return {
     name,
     redis,
-    close: async () => {
-      await worker.close();
+    close: async (graceMs) => {
+      const closing = worker.close(); // takes no more tasks; waits for the running ones
+      const handBack = setTimeout(() => {
+        for (const controller of running.values()) controller.abort(HAND_BACK);
+      }, graceMs);
+      await closing;
+      clearTimeout(handBack);
       subscriber.disconnect();
       redis.disconnect();
     },

@@ -21,6 +21,12 @@ export interface RemoteRunDeps {
   logCap: number;
 }
 
+/** Why a session is stopped when its worker shuts down: the task goes back to the queue. */
+export const HAND_BACK = "hand-back";
+
+/** A task stopped at worker shutdown, its progress saved for another worker to resume. */
+export class TaskHandedBack extends Error {}
+
 /** A task the worker will not run (its data is bad, or it asks for more than the ceiling). */
 export class RemoteTaskRefused extends Error {}
 
@@ -66,6 +72,7 @@ export async function runRemoteTask(
       appendLog,
       signal,
     ).finally(() => progress.finish());
+    if (signal.aborted && signal.reason === HAND_BACK) throw new TaskHandedBack(task.taskId);
     await commitWork(checkout, task.taskId);
     const pushed = await pushBranch(checkout);
     const completed = outcome.result?.subtype === "success" && outcome.result.is_error !== true;

@@ -76,7 +76,7 @@ const sleep = (seconds: number) => ({
 });
 
 /** A worker "machine": its own process group and state folder, the shared workspace path. */
-async function startWorker(name: string, lockMs = 1000): Promise<ChildProcess> {
+async function startWorker(name: string, lockMs = 1000, graceMs = "30000"): Promise<ChildProcess> {
   const args = [
     "worker",
     "--redis",
@@ -98,6 +98,7 @@ async function startWorker(name: string, lockMs = 1000): Promise<ChildProcess> {
         KEEL_WORKER_STALLED_INTERVAL_MS: "300",
         KEEL_WORKER_LOCK_DURATION_MS: String(lockMs),
         KEEL_REMOTE_TRANSCRIPT_SAVE_MS: "100",
+        KEEL_WORKER_GRACE_MS: graceMs,
         ...anthropicEnv(server),
       },
       stdio: ["ignore", "pipe", "ignore"],
@@ -187,5 +188,36 @@ it("a task goes on through a Redis restart (SIGTERM, AOF on) and completes", asy
   });
   expect(git(join(root, "origin.git"), "show", `keel/${taskId}:a.txt`)).toBe("before the death\n");
   expect((await logLines(taskId)).filter((l) => l.startsWith('{"type":"result"'))).toHaveLength(1);
+  expect(server.violations).toEqual([]);
+});
+
+it("a worker stopped with SIGTERM hands its running task back after the grace period; another resumes it", async () => {
+  await serve([writeA, sleep(30), { content: "Resumed and done." }]);
+  const first = await startWorker("a", 20_000, "100");
+  const submitted = await runKeel(["--remote", "write a, then sleep"], {
+    cwd: join(root, "clone"),
+    env: { KEEL_REDIS_URL: redis.url },
+  });
+  const taskId = submitted.stdout.trim();
+  const transcriptKey = `keel:${QUEUE}:${taskId}:transcript`;
+  await until(async () =>
+    (await connection.get(transcriptKey))?.includes('"sleep 30"') ? true : undefined,
+  );
+  const exited = once(first, "exit");
+  first.kill("SIGTERM");
+  expect(await exited).toEqual([143, null]); // it ended itself, as keel does on SIGTERM
+  await startWorker("b");
+  const job = await until(async () => {
+    const found = await Job.fromId(queue, taskId);
+    return found?.finishedOn ? found : undefined;
+  });
+  const result = remoteResultSchema.parse(job.returnvalue);
+  expect(result).toMatchObject({
+    status: "completed",
+    pushed: true,
+    resultText: "Resumed and done.",
+  });
+  expect(git(join(root, "origin.git"), "show", `keel/${taskId}:a.txt`)).toBe("before the death\n");
+  expect(JSON.stringify(server.requests[2]?.body)).toContain("Your worker stopped mid-task");
   expect(server.violations).toEqual([]);
 });

@@ -102,6 +102,6 @@ export async function workerCommandMain(argv: string[], io: CliIo): Promise<numb
     `keel worker ${worker.name} taking tasks from ${flags.queue} (ceiling: ${mode})\n`,
   );
   if (!io.signal.aborted) await once(io.signal, "abort");
-  await worker.close();
+  await worker.close(positiveEnvInt(io.env, "KEEL_WORKER_GRACE_MS", 30_000));
   return 0;
 }
