@@ -7,6 +7,7 @@ export type SlashCommandName =
   | "compact"
   | "cost"
   | "model"
+  | "plan"
   | "status"
   | "permissions"
   | "sandbox"
@@ -30,6 +31,10 @@ export const SLASH_COMMANDS: ReadonlyArray<{ name: SlashCommandName; help: strin
   { name: "compact", help: "summarise the conversation to free context: /compact [instructions]" },
   { name: "cost", help: "show what this session has spent, per model" },
   { name: "model", help: "show the model, or switch it: /model <name|alias|default>" },
+  {
+    name: "plan",
+    help: "turn plan mode on (read and plan, change nothing until you approve); /plan <prompt> also sends it",
+  },
   { name: "status", help: "show model, session, folder, mode, settings, memory, MCP and cost" },
   { name: "permissions", help: "list the rules; /permissions allow|deny <rule> adds one" },
   {

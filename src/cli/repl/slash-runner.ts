@@ -56,6 +56,13 @@ async function showHelp(repl: ReplController): Promise<void> {
   if (loaded.problems.length > 0) repl.notice(problemsText(loaded.problems), "error");
 }
 
+/** `/plan [prompt]`: plan mode on (as Shift+Tab reaches it); a prompt given is sent at once. */
+function enterPlanMode(repl: ReplController, prompt: string): void {
+  if (repl.store.get().mode !== "plan") repl.setMode("plan");
+  repl.notice("Plan mode is on: keel reads and plans, and changes nothing until you approve.");
+  if (prompt !== "") repl.submit(prompt);
+}
+
 /** `/skills`: the session's skills (read now), and files that could not be used. */
 async function showSkills(repl: ReplController): Promise<void> {
   const loaded = await sessionCommands(repl.activeSession);
@@ -88,6 +95,9 @@ export function runSlashCommand(
       break;
     case "model":
       return repl.switchModel(command.args);
+    case "plan":
+      enterPlanMode(repl, command.args);
+      break;
     case "status":
       return showStatus(repl, state.model);
     case "permissions":
