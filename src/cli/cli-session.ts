@@ -389,7 +389,8 @@ export async function createCliSession(inputs: CliSessionInputs): Promise<CliSes
     cwd: io.cwd,
     env,
     bare: options.bare === true,
-    print: options.print,
+    // Headless either way: -p, or stream-json input (an Agent SDK host) without -p.
+    print: options.print || options.inputFormat === "stream-json",
     ...(policy.settings.autoMemoryEnabled === undefined
       ? {}
       : { setting: policy.settings.autoMemoryEnabled }),
