@@ -29,8 +29,9 @@ export interface SessionOutcome {
 
 /**
  * keel -p's arguments for a task (or for resuming its session on another worker): the granted
- * permissions only, and only the worker's user
- * settings (a repository's .claude/settings.json comes from the submitter and could widen them).
+ * permissions only, the worker's user settings only, and no MCP servers from the repository
+ * (its .claude/settings.json and .mcp.json come from the submitter: they could widen the
+ * permissions or start programs on the worker).
  */
 export function sessionArgs(
   task: RemoteTask,
@@ -40,7 +41,7 @@ export function sessionArgs(
   const prompt = resume ? RESUME_PROMPT : task.prompt;
   const args = ["-p", prompt, "--output-format", "stream-json", "--verbose"];
   if (resume) args.push("--resume", resume);
-  args.push("--permission-mode", granted.mode, "--setting-sources", "user");
+  args.push("--permission-mode", granted.mode, "--setting-sources", "user", "--strict-mcp-config");
   for (const rule of granted.allowedTools) args.push("--allowedTools", rule);
   for (const rule of granted.disallowedTools) args.push("--disallowedTools", rule);
   if (task.model) args.push("--model", task.model);
