@@ -384,17 +384,20 @@ export async function createCliSession(inputs: CliSessionInputs): Promise<CliSes
   const home = io.env.HOME ?? homedir();
   const env = { ...io.env, ...policy.settings.env };
   let appState: AppState = { permissionMode: policy.settings.permissionMode };
-  const memoryDir = await openAutoMemory({
-    stateDir: inputs.stateDir,
-    cwd: io.cwd,
-    env,
-    bare: options.bare === true,
-    // Headless either way: -p, or stream-json input (an Agent SDK host) without -p.
-    print: options.print || options.inputFormat === "stream-json",
-    ...(policy.settings.autoMemoryEnabled === undefined
-      ? {}
-      : { setting: policy.settings.autoMemoryEnabled }),
-  });
+  const memoryDir = await openAutoMemory(
+    {
+      stateDir: inputs.stateDir,
+      cwd: io.cwd,
+      env,
+      bare: options.bare === true,
+      // Headless either way: -p, or stream-json input (an Agent SDK host) without -p.
+      print: options.print || options.inputFormat === "stream-json",
+      ...(policy.settings.autoMemoryEnabled === undefined
+        ? {}
+        : { setting: policy.settings.autoMemoryEnabled }),
+    },
+    inputs.warn,
+  );
   const permissions = createPermissionEngine({
     settings: policy.settings,
     cwd: io.cwd,

@@ -13,12 +13,21 @@ export interface AutoMemoryPlace extends AutoMemorySwitches {
 
 /**
  * The session's auto memory folder, created (so the model never has to), or undefined when
- * auto memory is off for this session.
+ * auto memory is off for this session or its folder cannot be made.
  */
-export async function openAutoMemory(place: AutoMemoryPlace): Promise<string | undefined> {
+export async function openAutoMemory(
+  place: AutoMemoryPlace,
+  warn: (text: string) => void,
+): Promise<string | undefined> {
   if (!autoMemoryEnabled(place)) return undefined;
   const dir = await autoMemoryDir(place.stateDir, place.cwd);
-  await mkdir(dir, { recursive: true });
+  try {
+    await mkdir(dir, { recursive: true });
+  } catch (error) {
+    // A state folder keel cannot write (--no-session-persistence runs on): no memory, said once.
+    warn(`auto memory is off for this session: cannot create ${dir} (${(error as Error).message})`);
+    return undefined;
+  }
   return dir;
 }
 
