@@ -5,6 +5,7 @@ import type { KeelCommand } from "./keel-child.js";
 import type { PermissionCeiling } from "./permission-ceiling.js";
 import { killChannel, killedKey } from "./remote-client.js";
 import { KILLED_REASON } from "./remote-status.js";
+import { remoteKeys } from "./remote-task.js";
 import {
   HAND_BACK,
   parseTask,
@@ -79,18 +80,30 @@ async function processJob(
   running.set(task.taskId, controller);
   try {
     const result = await runRemoteTask(task, deps, controller.signal);
+    await dropRunState(deps, task.taskId);
     if (await killed()) throw new UnrecoverableError(KILLED_REASON);
     return result;
   } catch (error) {
-    if (error instanceof RemoteTaskRefused) throw new UnrecoverableError(error.message);
     if (error instanceof TaskHandedBack) {
       await job.moveToDelayed(Date.now(), token);
       throw new DelayedError();
     }
+    // Jobs are tried once: any other end is final, only a worker's death runs it again.
+    await dropRunState(deps, task.taskId);
+    if (error instanceof RemoteTaskRefused) throw new UnrecoverableError(error.message);
     throw error;
   } finally {
     running.delete(task.taskId);
   }
+}
+
+/**
+ * Deletes what only another run of the task would need (its bundle, its saved diff) once it
+ * has ended; the log and the transcript stay for `keel logs` and `keel attach`.
+ */
+async function dropRunState(deps: RemoteRunDeps, taskId: string): Promise<void> {
+  const keys = remoteKeys(deps.queue, taskId);
+  await deps.redis.del(keys.bundle, keys.diff);
 }
 
 function parseTaskOrFail(data: unknown) {

@@ -185,7 +185,12 @@ describe("keel --remote and keel worker", () => {
     expect(git(clone, "show", `${job.data.source.commit}:local.txt`)).toBe("not pushed\n");
     expect(result.patch).not.toContain("local.txt");
     expect(git(clone, "status", "--porcelain")).toBe("?? local.txt\n"); // the user's tree untouched
-    expect(await connection.exists(`keel:${QUEUE}:${taskId}:bundle`)).toBe(1);
+    // The bundle went to Redis with the task and was deleted when the task ended.
+    expect(job.data.source).toEqual({
+      kind: "bundle",
+      commit: expect.stringMatching(/^[0-9a-f]{40}$/),
+    });
+    expect(await connection.exists(`keel:${QUEUE}:${taskId}:bundle`)).toBe(0);
   });
 
   it("lists the task in keel ps, follows it with keel logs -f and stops it with keel kill", async () => {
