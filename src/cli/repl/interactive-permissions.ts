@@ -1,6 +1,7 @@
 import type { PermissionEngine } from "../../policy/engine.js";
 import { decideCall, settledResult } from "../../policy/settled.js";
-import type { CanUseTool, PermissionResult } from "../../tools/context.js";
+import { EXIT_PLAN_MODE } from "../../tools/builtin/plan-mode/exit-plan-mode-tool.js";
+import type { CanUseTool, PermissionResult, ToolUseContext } from "../../tools/context.js";
 import { type ChangePreview, changePreview, type PreviewPlace } from "./change-preview.js";
 import { toolSummary } from "./tool-summary.js";
 
@@ -17,6 +18,8 @@ export interface PermissionQuestion {
   offersAcceptEdits?: boolean;
   /** What the call would do, shown whole: the command, the new file, the diff. */
   preview?: ChangePreview;
+  /** Set for ExitPlanMode: the question is a plan's approval (its own choices). */
+  planFile?: string;
 }
 
 /** Where "don't ask again" keeps rules: this session, or the project's settings.local.json too. */
@@ -78,6 +81,37 @@ export async function answerToResult(
 }
 
 /**
+ * ExitPlanMode's question: the plan (its file's text) with Claude Code's three answers —
+ * approve and auto-accept edits (the controller switches to acceptEdits), approve and keep
+ * asking (default mode), or keep planning with feedback for the model.
+ */
+async function approvePlan(
+  input: Record<string, unknown>,
+  context: ToolUseContext,
+  ask: AskPerson,
+): Promise<PermissionResult> {
+  const plan = typeof input.plan === "string" ? input.plan : "";
+  const path = typeof input.planFilePath === "string" ? input.planFilePath : "";
+  const question: PermissionQuestion = {
+    toolName: EXIT_PLAN_MODE,
+    summary: `Here is the plan (${path}). Exit plan mode and start?`,
+    message: plan.trim() === "" ? "(the plan file is empty)" : plan,
+    rules: [],
+    offersAcceptEdits: true,
+    planFile: path,
+  };
+  const answer = await ask(question, context.abortController.signal);
+  if (answer.kind === "allow-once")
+    context.setAppState((previous) => ({ ...previous, permissionMode: "default" }));
+  if (answer.kind === "deny" && answer.feedback.trim() !== "")
+    return {
+      behavior: "deny",
+      message: `The user wants to keep planning; plan mode stays on. Revise the plan file and call ExitPlanMode again. The user said: ${answer.feedback.trim()}`,
+    };
+  return answerToResult(answer, { addSessionRules: () => [] }, async () => {});
+}
+
+/**
  * canUseTool for the REPL: the engine decides, and when it would ask, the person answers, seeing
  * what the call would do (contracts.md §6: a rejection without feedback ends the turn; with
  * feedback the model goes on).
@@ -90,6 +124,7 @@ export function createInteractiveCanUseTool(
   return async (tool, input, context, _assistant, toolUseId, hookVerdict) => {
     const decision = await decideCall(engine, tool, input, context, hookVerdict, toolUseId);
     if (decision.behavior !== "ask") return settledResult(decision);
+    if (tool.name === EXIT_PLAN_MODE) return approvePlan(input, context, ask);
     const preview = await changePreview(tool.name, input, place);
     const question: PermissionQuestion = {
       toolName: tool.name,

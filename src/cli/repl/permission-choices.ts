@@ -17,6 +17,7 @@ export const DENY_LABEL = "No, and tell keel what to do differently (esc)";
  * rules kept for this project (`.claude/settings.local.json`) or for this session only; no.
  */
 export function permissionChoices(question: PermissionQuestion): PermissionChoice[] {
+  if (question.planFile !== undefined) return planChoices();
   const choices: PermissionChoice[] = [{ kind: "allow-once", label: "Yes" }];
   if (question.offersAcceptEdits) {
     choices.push({
@@ -43,6 +44,15 @@ export function permissionChoices(question: PermissionQuestion): PermissionChoic
   }
   choices.push({ kind: "deny", label: DENY_LABEL });
   return choices;
+}
+
+/** A plan's approval, in Claude Code's words. */
+function planChoices(): PermissionChoice[] {
+  return [
+    { kind: "accept-edits", label: "Yes, and auto-accept edits" },
+    { kind: "allow-once", label: "Yes, and manually approve edits" },
+    { kind: "deny", label: "No, keep planning (type what to change) (esc)" },
+  ];
 }
 
 /** The answer a choice gives (a denial carries the typed feedback). */

@@ -1,5 +1,6 @@
 import type { TurnRules } from "../../policy/engine.js";
 import type { UnpromptedTurn } from "../../session/engine/session-event.js";
+import type { SdkMessage } from "../../session/sdk-messages.js";
 import type { PermissionMode } from "../../tools/context.js";
 import type { HookStatus } from "../session-hooks.js";
 import type { ReplHost } from "./commands/host.js";
@@ -273,6 +274,16 @@ export class ReplController implements ReplHost {
     },
   };
 
+  /** A turn's message on screen; a tool may have switched the mode (EnterPlanMode, a plan approved). */
+  private showMessage(message: SdkMessage): void {
+    const mode = this.session.permissionMode?.();
+    this.store.update((s) => ({
+      ...s,
+      ...(mode === undefined ? {} : { mode }),
+      view: applySdkMessage(s.view, message, this.deps.cwd),
+    }));
+  }
+
   /** The start-up header (model, folder, permission mode) as a transcript line. */
   private header(): TranscriptItem {
     const { model, mode } = this.store.get();
@@ -321,7 +332,7 @@ export class ReplController implements ReplHost {
     try {
       for await (const message of turn.messages) {
         if (this.exiting) this.engine.interrupt();
-        this.store.update((s) => ({ ...s, view: applySdkMessage(s.view, message, this.deps.cwd) }));
+        this.showMessage(message);
       }
     } catch (error) {
       this.notice(`The turn failed: ${errorText(error)}`, "error");
@@ -535,7 +546,7 @@ export class ReplController implements ReplHost {
         }
         if (this.exiting) engine.interrupt();
         const message = result.value;
-        this.store.update((s) => ({ ...s, view: applySdkMessage(s.view, message, this.deps.cwd) }));
+        this.showMessage(message);
         step = stream.next();
       }
       // Absorbed: the running turn took the prompt at a tool boundary.

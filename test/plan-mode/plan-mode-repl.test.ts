@@ -1,0 +1,155 @@
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { withPlanForApproval } from "../../src/cli/plan-approval-input.js";
+import {
+  type AskPerson,
+  createInteractiveCanUseTool,
+  type PermissionAnswer,
+} from "../../src/cli/repl/interactive-permissions.js";
+import { ReplController, type ReplSession } from "../../src/cli/repl/repl-controller.js";
+import { mergeSettingsLayers } from "../../src/config/settings/merge.js";
+import { createPermissionEngine } from "../../src/policy/engine.js";
+import { createBuiltinTools } from "../../src/tools/builtin/index.js";
+import { planFilePath, planFolder } from "../../src/tools/builtin/plan-mode/plan-file.js";
+import type { AppState } from "../../src/tools/context.js";
+import { until } from "../cli/repl/repl-harness.js";
+import { useMachine } from "../policy/fixture.js";
+import { scriptedEngine } from "../session/engine/helpers.js";
+
+// Plan mode in the REPL, at the controller: the model enters plan mode, writes the plan, and
+// the person answers ExitPlanMode's dialog; the real permission engine and tools run.
+const machine = useMachine();
+
+function repl(turns: unknown[], sessionName: string) {
+  const m = machine();
+  const sessionDir = join(m.stateDir, "projects", "p", sessionName);
+  const config = { cwd: m.project, sessionDir, stateDir: m.stateDir, env: {} };
+  const settings = mergeSettingsLayers([], { home: m.home, stateDir: m.stateDir, cwd: m.project });
+  const permissions = createPermissionEngine({
+    settings,
+    cwd: m.project,
+    stateDir: m.stateDir,
+    planDir: planFolder(sessionDir),
+    home: m.home,
+    env: { HOME: m.home, PATH: process.env.PATH },
+  });
+  let state: AppState = { permissionMode: "default" };
+  let controller: ReplController | undefined;
+  const ask: AskPerson = (question, signal) => {
+    if (!controller) throw new Error("no controller yet");
+    return controller.ask(question, signal);
+  };
+  const place = { cwd: m.project, home: m.home, keepRules: async () => {} };
+  const { engine, provider } = scriptedEngine(
+    { turns },
+    {
+      cwd: m.project,
+      tools: createBuiltinTools(config),
+      canUseTool: withPlanForApproval(
+        createInteractiveCanUseTool(permissions, ask, place),
+        planFilePath(sessionDir),
+      ),
+      getAppState: () => state,
+      setAppState: (update) => {
+        state = update(state);
+      },
+    },
+  );
+  const session: ReplSession = {
+    engine,
+    permissionMode: () => state.permissionMode,
+    setPermissionMode: (mode) => {
+      state = { ...state, permissionMode: mode };
+    },
+    dispose: async () => {},
+  };
+  controller = new ReplController({
+    cwd: m.project,
+    model: "claude-sonnet-5",
+    session,
+    openSession: async () => session,
+    recordPrompt: async () => {},
+    now: () => 0,
+  });
+  return { controller, plan: planFilePath(sessionDir), m, provider };
+}
+
+async function answerNext(controller: ReplController, answer: PermissionAnswer) {
+  const state = await until(controller, (s) => s.questions.length > 0, "the plan dialog");
+  const question = state.questions[0]?.question;
+  controller.answer(answer);
+  await until(controller, (s) => s.questions[0]?.question !== question, "the dialog to close");
+  return { question, mode: state.mode };
+}
+
+describe("plan mode in the REPL", () => {
+  it("plan mode entered, plan written, approved with auto-accept edits and carried out", async () => {
+    const m = machine();
+    const target = join(m.project, "done.txt");
+    const planPath = planFilePath(join(m.stateDir, "projects", "p", "s-approve"));
+    const { controller } = repl(
+      [
+        { content: [{ type: "tool_use", name: "EnterPlanMode", input: {} }] },
+        {
+          content: [
+            {
+              type: "tool_use",
+              name: "Write",
+              input: { file_path: planPath, content: "1. write done.txt" },
+            },
+          ],
+        },
+        { content: [{ type: "tool_use", name: "ExitPlanMode", input: {} }] },
+        {
+          content: [
+            { type: "tool_use", name: "Write", input: { file_path: target, content: "done" } },
+          ],
+        },
+        { content: "Finished." },
+      ],
+      "s-approve",
+    );
+    controller.submit("plan it");
+    const asked = await answerNext(controller, { kind: "accept-edits" });
+    // The dialog showed the plan, with the plan's own choices; the status line showed plan mode.
+    expect(asked.question).toMatchObject({
+      toolName: "ExitPlanMode",
+      message: "1. write done.txt",
+    });
+    expect(asked.mode).toBe("plan");
+    await until(controller, (s) => !s.busy, "the turn to end");
+    expect(await readFile(target, "utf8")).toBe("done");
+    expect(controller.store.get().mode).toBe("acceptEdits");
+    expect(controller.store.get().questions).toHaveLength(0);
+  });
+
+  it("rejected with feedback, the plan is revised; approved to ask, the mode is default", async () => {
+    const m = machine();
+    const planPath = planFilePath(join(m.stateDir, "projects", "p", "s-revise"));
+    const write = (content: string) => ({
+      content: [{ type: "tool_use", name: "Write", input: { file_path: planPath, content } }],
+    });
+    const exit = { content: [{ type: "tool_use", name: "ExitPlanMode", input: {} }] };
+    const { controller, provider } = repl(
+      [
+        { content: [{ type: "tool_use", name: "EnterPlanMode", input: {} }] },
+        write("v1"),
+        exit,
+        write("v2 with tests"),
+        exit,
+        { content: "Approved." },
+      ],
+      "s-revise",
+    );
+    controller.submit("plan it");
+    const first = await answerNext(controller, { kind: "deny", feedback: "add tests" });
+    expect(first.question?.message).toBe("v1");
+    const second = await answerNext(controller, { kind: "allow-once" });
+    expect(second.question?.message).toBe("v2 with tests");
+    expect(second.mode).toBe("plan");
+    await until(controller, (s) => !s.busy, "the turn to end");
+    expect(controller.store.get().mode).toBe("default");
+    expect(JSON.stringify(provider.requests.at(3))).toContain("add tests");
+  });
+});
