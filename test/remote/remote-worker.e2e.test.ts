@@ -234,6 +234,10 @@ describe("keel --remote and keel worker", () => {
     );
     expect(job.attemptsMade).toBe(1);
     expect(workerErr).not.toContain("Error");
+    // This test's Redis runs without AOF: the worker said so at start.
+    expect(workerErr).toContain(
+      "keel worker: warning: Redis runs without AOF (appendonly no): a Redis restart can lose tasks; see docs/scale.md\n",
+    );
   });
 
   it("says in one line how to set Redis up when none is configured", async () => {
