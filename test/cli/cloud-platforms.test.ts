@@ -46,7 +46,7 @@ describe("Amazon Bedrock (CLAUDE_CODE_USE_BEDROCK)", () => {
     expect(request?.headers["x-amz-date"]).toMatch(/^\d{8}T\d{6}Z$/);
     expect(request?.headers["x-api-key"]).toBeUndefined();
     const body = request?.body as Record<string, unknown>;
-    expect(typeof body.anthropic_version).toBe("string");
+    expect(body.anthropic_version).toBe("bedrock-2023-05-31");
     expect(body).not.toHaveProperty("model");
     expect(body).not.toHaveProperty("stream");
     const [message] = body.messages as { role: string; content: { text?: string }[] }[];
@@ -117,7 +117,7 @@ describe("Google Vertex AI (CLAUDE_CODE_USE_VERTEX)", () => {
     expect(request?.headers.authorization).toBeUndefined();
     expect(request?.headers["anthropic-version"]).toBeUndefined();
     const body = request?.body as Record<string, unknown>;
-    expect(typeof body.anthropic_version).toBe("string");
+    expect(body.anthropic_version).toBe("vertex-2023-10-16");
     expect(body.stream).toBe(true);
     expect(body).not.toHaveProperty("model");
     expect(server.violations).toEqual([]);

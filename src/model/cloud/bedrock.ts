@@ -4,6 +4,12 @@ import type { Env } from "../select.js";
 import type { CloudClient } from "./client.js";
 import { envSetting, isEnvTruthy } from "./which.js";
 
+/**
+ * The body's `anthropic_version` Bedrock takes (its only value). The SDK would copy the
+ * first-party `anthropic-version` header there, which Bedrock refuses.
+ */
+export const BEDROCK_API_VERSION = "bedrock-2023-05-31";
+
 /** Where Bedrock is reached: AWS_REGION (then AWS_DEFAULT_REGION), else us-east-1 as the SDK. */
 export function bedrockRegion(env: Env): string {
   return envSetting(env, "AWS_REGION") ?? envSetting(env, "AWS_DEFAULT_REGION") ?? "us-east-1";
@@ -33,8 +39,10 @@ export async function bedrockClient(env: Env, settings: ClientSettings): Promise
   const { AnthropicBedrock } = await import("@anthropic-ai/bedrock-sdk");
   const errors = await import("@anthropic-ai/bedrock-sdk/core/error");
   const region = bedrockRegion(env);
+  const common = commonClientOptions(settings);
   const options = {
-    ...commonClientOptions(settings),
+    ...common,
+    defaultHeaders: { ...common.defaultHeaders, "anthropic-version": BEDROCK_API_VERSION },
     awsRegion: region,
     baseURL:
       envSetting(env, "ANTHROPIC_BEDROCK_BASE_URL") ??

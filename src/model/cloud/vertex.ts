@@ -19,6 +19,12 @@ function noAuth(): AuthClient {
   return client as unknown as AuthClient;
 }
 
+/**
+ * The body's `anthropic_version` Vertex AI takes. The SDK would copy the first-party
+ * `anthropic-version` header there instead.
+ */
+export const VERTEX_API_VERSION = "vertex-2023-10-16";
+
 function missing(name: string, what: string): ModelError {
   return new ModelError({ kind: "other" }, `Vertex AI needs ${name} (${what})`);
 }
@@ -37,8 +43,10 @@ export async function vertexClient(env: Env, settings: ClientSettings): Promise<
   const { AnthropicVertex } = await import("@anthropic-ai/vertex-sdk");
   const errors = await import("@anthropic-ai/vertex-sdk/core/error");
   const baseURL = envSetting(env, "ANTHROPIC_VERTEX_BASE_URL");
+  const common = commonClientOptions(settings);
   const client = new AnthropicVertex({
-    ...commonClientOptions(settings),
+    ...common,
+    defaultHeaders: { ...common.defaultHeaders, "anthropic-version": VERTEX_API_VERSION },
     region,
     projectId,
     ...(baseURL ? { baseURL } : {}),

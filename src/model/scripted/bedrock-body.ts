@@ -14,7 +14,7 @@ function malformedInput(detail: string): RequestViolation {
 }
 
 /**
- * What Bedrock checks before the model sees a body: an `anthropic_version`, and no `model` or
+ * What Bedrock checks before the model sees a body: its `anthropic_version`, and no `model` or
  * `stream` keys (the model id is in the path; streaming is the operation called).
  */
 export function bedrockBodyProblems(body: unknown): RequestViolation[] {
@@ -25,6 +25,11 @@ export function bedrockBodyProblems(body: unknown): RequestViolation[] {
   const problems: RequestViolation[] = [];
   if (typeof fields.anthropic_version !== "string") {
     problems.push(malformedInput("required key [anthropic_version] not found"));
+  } else if (fields.anthropic_version !== BEDROCK_ANTHROPIC_VERSION) {
+    // Bedrock takes only its own version; the first-party header's date is refused.
+    problems.push(
+      malformedInput(`anthropic_version: ${fields.anthropic_version} is not supported`),
+    );
   }
   for (const key of PATH_ONLY_KEYS) {
     if (key in fields) problems.push(malformedInput(`extraneous key [${key}] is not permitted`));

@@ -142,6 +142,17 @@ describe("Bedrock's binary event stream, stood in for", () => {
     expect(server.violations.map((v) => v.rule)).toEqual(["bedrock", "bedrock"]);
   });
 
+  it("refuses an anthropic_version other than Bedrock's own", async () => {
+    const server = await serve(scenarioOf({ turns: [{ content: "unused" }] }));
+    const wrong = { ...BEDROCK_BODY, anthropic_version: "2023-06-01" };
+    const response = await invoke(server, STREAM_PATH, wrong);
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { message: string }).message).toContain(
+      "anthropic_version: 2023-06-01 is not supported",
+    );
+    expect(server.violations.map((v) => v.rule)).toEqual(["bedrock"]);
+  });
+
   it("keeps the validator's rules, answering in Bedrock's error shape", async () => {
     const server = await serve(scenarioOf({ turns: [{ content: "unused" }] }));
     const bad = { ...BEDROCK_BODY, messages: [{ role: "assistant", content: "Hi" }] };
