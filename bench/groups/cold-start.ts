@@ -3,6 +3,7 @@
 
 import { type GroupContext, type GroupResult, verdict } from "../lib/group.js";
 import { executableNodeFlags } from "../lib/node-flags.js";
+import { providerTurn } from "../lib/provider-turn.js";
 import { bashTurnsScenario, oneTurnScenario } from "../lib/scenarios.js";
 import { makeSandbox, runSession, type Sandbox } from "../lib/session.js";
 import { median, round } from "../lib/stats.js";
@@ -55,6 +56,16 @@ function subjects(cli: string, sandbox: Sandbox): Subject[] {
     {
       label: "keel -p, a Bash call that needs the shell grammar, --model scripted:",
       run: withGrammar,
+      targeted: false,
+    },
+    {
+      label: "keel -p, one turn, first-party API, no proxy",
+      run: () => providerTurn(cli, sandbox, "first-party"),
+      targeted: false,
+    },
+    {
+      label: "keel -p, one turn, CLAUDE_CODE_USE_BEDROCK=1 (SigV4), no proxy",
+      run: () => providerTurn(cli, sandbox, "bedrock"),
       targeted: false,
     },
   ];
