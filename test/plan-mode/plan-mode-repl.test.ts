@@ -7,6 +7,7 @@ import {
   createInteractiveCanUseTool,
   type PermissionAnswer,
 } from "../../src/cli/repl/interactive-permissions.js";
+import { permissionChoices } from "../../src/cli/repl/permission-choices.js";
 import { ReplController, type ReplSession } from "../../src/cli/repl/repl-controller.js";
 import { mergeSettingsLayers } from "../../src/config/settings/merge.js";
 import { createPermissionEngine } from "../../src/policy/engine.js";
@@ -151,5 +152,49 @@ describe("plan mode in the REPL", () => {
     await until(controller, (s) => !s.busy, "the turn to end");
     expect(controller.store.get().mode).toBe("default");
     expect(JSON.stringify(provider.requests.at(3))).toContain("add tests");
+  });
+});
+
+describe("AskUserQuestion in the REPL", () => {
+  it("each question is a dialog of its options; an option or a typed answer goes to the model", async () => {
+    const option = (label: string) => ({ label, description: `${label} it is` });
+    const questions = [
+      {
+        question: "Which database?",
+        header: "DB",
+        multiSelect: false,
+        options: [option("Postgres"), option("SQLite")],
+      },
+      {
+        question: "Which port?",
+        header: "Port",
+        multiSelect: false,
+        options: [option("80"), option("443")],
+      },
+    ];
+    const { controller, provider } = repl(
+      [
+        { content: [{ type: "tool_use", name: "AskUserQuestion", input: { questions } }] },
+        { content: "Noted." },
+      ],
+      "s-ask",
+    );
+    controller.submit("ask me");
+    const first = await answerNext(controller, { kind: "answer", value: "SQLite" });
+    expect(first.question).toMatchObject({
+      toolName: "AskUserQuestion",
+      summary: "DB: Which database?",
+    });
+    if (!first.question) throw new Error("no question");
+    expect(permissionChoices(first.question).map((c) => c.label)).toEqual([
+      "Postgres",
+      "SQLite",
+      "Other: type your answer (esc without text declines)",
+    ]);
+    await answerNext(controller, { kind: "deny", feedback: "8080" });
+    await until(controller, (s) => !s.busy, "the turn to end");
+    const sent = JSON.stringify(provider.requests.at(1));
+    expect(sent).toContain('\\"Which database?\\"=\\"SQLite\\"');
+    expect(sent).toContain('\\"Which port?\\"=\\"8080\\"');
   });
 });

@@ -1,5 +1,7 @@
 import type { PermissionEngine } from "../../policy/engine.js";
 import { decideCall, settledResult } from "../../policy/settled.js";
+import { ASK_USER_QUESTION } from "../../tools/builtin/ask-user-question/ask-user-question-tool.js";
+import { askUserQuestionInputSchema } from "../../tools/builtin/ask-user-question/schema.js";
 import { EXIT_PLAN_MODE } from "../../tools/builtin/plan-mode/exit-plan-mode-tool.js";
 import type { CanUseTool, PermissionResult, ToolUseContext } from "../../tools/context.js";
 import { type ChangePreview, changePreview, type PreviewPlace } from "./change-preview.js";
@@ -20,6 +22,8 @@ export interface PermissionQuestion {
   preview?: ChangePreview;
   /** Set for ExitPlanMode: the question is a plan's approval (its own choices). */
   planFile?: string;
+  /** Set for AskUserQuestion: the options to choose from (the typed line is "Other"). */
+  options?: ReadonlyArray<{ label: string; description: string }>;
 }
 
 /** Where "don't ask again" keeps rules: this session, or the project's settings.local.json too. */
@@ -32,7 +36,9 @@ export type PermissionAnswer =
   | { kind: "accept-edits" }
   | { kind: "always-allow"; rules: string[]; scope: RuleScope }
   /** An empty feedback means a plain rejection: the turn ends. */
-  | { kind: "deny"; feedback: string };
+  | { kind: "deny"; feedback: string }
+  /** An AskUserQuestion option chosen. */
+  | { kind: "answer"; value: string };
 
 /** Asks the person; the signal aborts when the turn ends before they answer. */
 export type AskPerson = (
@@ -72,6 +78,9 @@ export async function answerToResult(
       engine.addSessionRules(answer.rules);
       if (answer.scope === "project") await keepRules(answer.rules);
       return { behavior: "allow" };
+    case "answer":
+      // Only AskUserQuestion's dialog offers options; an option is no permission to anything else.
+      return { behavior: "deny", message: "An answer was given where a permission was asked." };
     case "deny": {
       const feedback = answer.feedback.trim();
       if (feedback === "") return { behavior: "deny", message: REJECTED_MESSAGE, interrupt: true };
@@ -112,6 +121,39 @@ async function approvePlan(
 }
 
 /**
+ * AskUserQuestion's dialogs, one question after another: an option, or a typed answer on the
+ * "Other" line; Esc without text declines (the turn ends, as for a rejected call). The
+ * answers go back in the input, as Claude Code's dialog returns them.
+ */
+async function askQuestions(
+  input: Record<string, unknown>,
+  context: ToolUseContext,
+  ask: AskPerson,
+): Promise<PermissionResult> {
+  const parsed = askUserQuestionInputSchema.safeParse(input);
+  if (!parsed.success) return { behavior: "deny", message: parsed.error.message };
+  const answers: Record<string, string> = {};
+  for (const q of parsed.data.questions) {
+    const several = q.multiSelect ? "\nSeveral may apply: type them on the Other line." : "";
+    const answer = await ask(
+      {
+        toolName: ASK_USER_QUESTION,
+        summary: `${q.header}: ${q.question}`,
+        message: q.options.map((o) => `${o.label}: ${o.description}`).join("\n") + several,
+        rules: [],
+        options: q.options,
+      },
+      context.abortController.signal,
+    );
+    if (answer.kind === "answer") answers[q.question] = answer.value;
+    else if (answer.kind === "deny" && answer.feedback.trim() !== "")
+      answers[q.question] = answer.feedback.trim();
+    else return { behavior: "deny", message: REJECTED_MESSAGE, interrupt: true };
+  }
+  return { behavior: "allow", updatedInput: { ...input, answers } };
+}
+
+/**
  * canUseTool for the REPL: the engine decides, and when it would ask, the person answers, seeing
  * what the call would do (contracts.md §6: a rejection without feedback ends the turn; with
  * feedback the model goes on).
@@ -125,6 +167,7 @@ export function createInteractiveCanUseTool(
     const decision = await decideCall(engine, tool, input, context, hookVerdict, toolUseId);
     if (decision.behavior !== "ask") return settledResult(decision);
     if (tool.name === EXIT_PLAN_MODE) return approvePlan(input, context, ask);
+    if (tool.name === ASK_USER_QUESTION) return askQuestions(input, context, ask);
     const preview = await changePreview(tool.name, input, place);
     const question: PermissionQuestion = {
       toolName: tool.name,

@@ -6,7 +6,9 @@ export type PermissionChoice =
   /** Switches the session to acceptEdits (an edit inside the working folders asked). */
   | { kind: "accept-edits"; label: string }
   | { kind: "always-allow"; label: string; rules: string[]; scope: RuleScope }
-  | { kind: "deny"; label: string };
+  | { kind: "deny"; label: string }
+  /** One option of an AskUserQuestion question. */
+  | { kind: "answer"; label: string; value: string };
 
 /** The deny choice's label: what Esc does, and that text typed on its line goes to the model. */
 export const DENY_LABEL = "No, and tell keel what to do differently (esc)";
@@ -18,6 +20,7 @@ export const DENY_LABEL = "No, and tell keel what to do differently (esc)";
  */
 export function permissionChoices(question: PermissionQuestion): PermissionChoice[] {
   if (question.planFile !== undefined) return planChoices();
+  if (question.options !== undefined) return questionChoices(question.options);
   const choices: PermissionChoice[] = [{ kind: "allow-once", label: "Yes" }];
   if (question.offersAcceptEdits) {
     choices.push({
@@ -55,6 +58,18 @@ function planChoices(): PermissionChoice[] {
   ];
 }
 
+/** An AskUserQuestion question: its options, then "Other" (the typed line is the answer). */
+function questionChoices(options: readonly { label: string }[]): PermissionChoice[] {
+  return [
+    ...options.map((option) => ({
+      kind: "answer" as const,
+      label: option.label,
+      value: option.label,
+    })),
+    { kind: "deny", label: "Other: type your answer (esc without text declines)" },
+  ];
+}
+
 /** The answer a choice gives (a denial carries the typed feedback). */
 export function choiceAnswer(choice: PermissionChoice, feedback: string): PermissionAnswer {
   switch (choice.kind) {
@@ -66,5 +81,7 @@ export function choiceAnswer(choice: PermissionChoice, feedback: string): Permis
       return { kind: "always-allow", rules: choice.rules, scope: choice.scope };
     case "deny":
       return { kind: "deny", feedback };
+    case "answer":
+      return { kind: "answer", value: choice.value };
   }
 }
