@@ -63,6 +63,7 @@ export async function createSessionTools(
         ...(web.fetch ? { webFetch: web.fetch } : {}),
         ...(web.search === false ? { webSearch: false } : {}),
         ...(taskList ? { taskList } : {}),
+        ...(tasks ? { monitorEvents: tasks.deliver } : {}),
       }),
       agent,
     ],

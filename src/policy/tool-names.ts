@@ -3,7 +3,8 @@ import { canonicalToolName } from "./rule-syntax.js";
 
 /** The names a tool answers to for rules: its name and aliases, legacy names mapped to today's. */
 export function toolRuleNames(tool: AnyTool): string[] {
-  return [...new Set([tool.name, ...(tool.aliases ?? [])].map(canonicalToolName))];
+  const names = [tool.name, ...(tool.aliases ?? []), ...(tool.ruleNamesAlso ?? [])];
+  return [...new Set(names.map(canonicalToolName))];
 }
 
 /**

@@ -42,6 +42,10 @@ export function attachmentText(attachment: Attachment): string | undefined {
       return systemReminder(
         `Background task ${attachment.taskId} (${attachment.description}) ${attachment.status}. ${attachment.summary}`,
       );
+    case "monitor_event":
+      return systemReminder(
+        `Monitor ${attachment.taskId} (${attachment.description}):\n${attachment.text}`,
+      );
     case "max_turns_reached":
     case "hook_stopped_continuation":
       return undefined;

@@ -86,7 +86,9 @@ export type Attachment =
       status: "completed" | "failed" | "killed";
       description: string;
       summary: string;
-    };
+    }
+  /** A batch of a live monitor's output lines, or its end (Monitor; reported as it arrives). */
+  | { type: "monitor_event"; taskId: string; description: string; text: string };
 
 /** An attachment in the conversation; sent to the model as a meta user message. */
 export interface AttachmentMessage extends MessageBase {

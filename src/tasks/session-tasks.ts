@@ -30,6 +30,8 @@ export interface SessionTasks {
    * the session is idle); undefined stops telling. Ends before a target is set are not told.
    */
   deliverTo(target: ((event: SessionEvent) => void) | undefined): void;
+  /** Tells an event (a monitor's) to the current target; dropped when there is none. */
+  deliver(event: SessionEvent): void;
   /** Stops telling of ends, stops the background agents and records their ends. */
   dispose(): Promise<void>;
 }
@@ -62,6 +64,7 @@ export function createSessionTasks(input: SessionTasksInput): SessionTasks {
     deliverTo: (next) => {
       target = next;
     },
+    deliver: (event) => target?.(event),
     dispose: () => {
       target = undefined;
       return backgroundAgents.dispose();

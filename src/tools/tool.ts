@@ -44,6 +44,11 @@ export interface Tool<Input = unknown, Output = unknown> {
   readonly name: string;
   /** Older names that still reach this tool (e.g. Task for Agent). */
   readonly aliases?: readonly string[];
+  /**
+   * Other tools whose permission rules also judge this tool's calls (Monitor runs commands, so
+   * `Bash(...)` rules apply to it as to Bash).
+   */
+  readonly ruleNamesAlso?: readonly string[];
   /** What the model is told about the tool. */
   readonly description: string;
   readonly inputSchema: z.ZodType<Input>;

@@ -322,12 +322,16 @@ export class ReplController implements ReplHost {
    */
   private async runUnprompted(turn: UnpromptedTurn): Promise<void> {
     const { event } = turn;
-    const tone = event.status === "failed" ? "error" : "info";
-    this.showTaskEnd(
-      event.taskId,
-      `Background task ${event.taskId} (${event.description}) ${event.status}`,
-      tone,
-    );
+    if (event.type === "monitor_event") {
+      this.showTaskEnd(event.taskId, `Monitor ${event.taskId} (${event.description})`, "info");
+    } else {
+      const tone = event.status === "failed" ? "error" : "info";
+      this.showTaskEnd(
+        event.taskId,
+        `Background task ${event.taskId} (${event.description}) ${event.status}`,
+        tone,
+      );
+    }
     this.begin();
     try {
       for await (const message of turn.messages) {

@@ -7,7 +7,7 @@ import type { SdkMessage } from "../sdk-messages.js";
  * ended. (A monitor's event and a teammate's message will join this union.) Its fields are
  * the `task_notification` attachment's, so a running turn takes it unchanged.
  */
-export type SessionEvent = Extract<Attachment, { type: "task_notification" }>;
+export type SessionEvent = Extract<Attachment, { type: "task_notification" | "monitor_event" }>;
 
 /** What starts a turn: a prompt someone sent, or an event nobody typed. */
 export type TurnInput =
@@ -32,6 +32,15 @@ export function inputAttachment(input: TurnInput): Attachment {
  * idle session (`<task-notification>`); meta, since no person typed it.
  */
 export function eventPromptText(event: SessionEvent): string {
+  if (event.type === "monitor_event") {
+    return [
+      "<monitor-event>",
+      `<task-id>${event.taskId}</task-id>`,
+      `<description>${event.description}</description>`,
+      `<output>\n${event.text}\n</output>`,
+      "</monitor-event>",
+    ].join("\n");
+  }
   return [
     "<task-notification>",
     `<task-id>${event.taskId}</task-id>`,

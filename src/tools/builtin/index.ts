@@ -8,6 +8,8 @@ import { createBashTool } from "./bash/index.js";
 import { createEditTool } from "./edit/edit-tool.js";
 import { createGlobTool } from "./glob/glob-tool.js";
 import { createGrepTool } from "./grep/grep-tool.js";
+import { createMonitorTool } from "./monitor/monitor-tool.js";
+import type { MonitorEventSink } from "./monitor/monitor-watch.js";
 import { createEnterPlanModeTool } from "./plan-mode/enter-plan-mode-tool.js";
 import { createExitPlanModeTool } from "./plan-mode/exit-plan-mode-tool.js";
 import { planFilePath } from "./plan-mode/plan-file.js";
@@ -36,6 +38,8 @@ export interface BuiltinToolsOptions {
   webSearch?: boolean;
   /** The session's shared task list: TaskCreate, TaskGet, TaskList and TaskUpdate work on it. */
   taskList?: TaskListStore;
+  /** Where Monitor's events go (the engine's `deliver`); without it there is no Monitor tool. */
+  monitorEvents?: MonitorEventSink;
 }
 
 /** keel's built-in tools for one session (Claude Code's names and inputs). */
@@ -64,5 +68,8 @@ export function createBuiltinTools(
     createWebFetchTool(config, options.webFetch),
     ...(options.webSearch === false ? [] : [createWebSearchTool(config)]),
     ...(options.taskList ? createTaskListTools(options.taskList) : []),
+    ...(options.monitorEvents
+      ? [createMonitorTool(config, { shells: backgroundShells, deliver: options.monitorEvents })]
+      : []),
   ];
 }

@@ -1,0 +1,99 @@
+import type { BackgroundShells } from "../../background/background-shells.js";
+import type { BuiltinToolsConfig } from "../../builtin-config.js";
+import type { Tool } from "../../tool.js";
+import { monitorLimits } from "./flood-control.js";
+import { type MonitorEventSink, watchMonitor } from "./monitor-watch.js";
+import {
+  type MonitorInput,
+  type MonitorOutput,
+  monitorInputSchema,
+  monitorTimeout,
+} from "./schema.js";
+
+export interface MonitorToolDeps {
+  /** The session's background shells (shared with TaskStop and TaskOutput). */
+  shells: BackgroundShells;
+  /** Where events go (the engine's `deliver`). */
+  deliver: MonitorEventSink;
+  /** The batching window (default 200 ms). */
+  windowMs?: number;
+  /** Told of a watch that failed (its shell is stopped). */
+  onError?: (error: unknown) => void;
+}
+
+const DESCRIPTION = `Runs a shell command in the background and tells you each batch of its output lines as they arrive (while you work, or as a new turn when the session is idle). Use it to watch logs, test runners in watch mode, or anything that prints when something happens. It ends when the command exits, at timeout_ms (default 300000, at most 1800000), or on TaskStop with the returned taskId. Long bursts are summarised with a count of the lines left out.`;
+
+/**
+ * Monitor of one session: the command runs as a background shell (so TaskStop, TaskOutput,
+ * keel ps/logs reach it) and its output is followed as events. Its name answers to Bash's
+ * permission rules too (`ruleNamesAlso`), so a command Bash may not run, Monitor may not.
+ */
+export function createMonitorTool(
+  config: BuiltinToolsConfig,
+  deps: MonitorToolDeps,
+): Tool<MonitorInput, MonitorOutput> {
+  const limits = monitorLimits(config.env);
+  return {
+    name: "Monitor",
+    ruleNamesAlso: ["Bash"],
+    description: DESCRIPTION,
+    inputSchema: monitorInputSchema,
+    maxResultSizeChars: 10_000,
+    isReadOnly: () => false,
+    isConcurrencySafe: () => false,
+    async validateInput(input) {
+      if (input.ws !== undefined) {
+        return {
+          ok: false,
+          message:
+            "keel's Monitor does not open WebSockets: give a command instead (for example one running websocat).",
+        };
+      }
+      if (input.command === undefined) return { ok: false, message: "command is required" };
+      return { ok: true };
+    },
+    async call(input) {
+      const command = input.command ?? "";
+      const timeoutMs = monitorTimeout(input);
+      const task = await deps.shells.start({
+        command,
+        description: input.description,
+        shell: "bash",
+        cwd: config.cwd,
+        env: definedEntries(config.env),
+      });
+      if (task.status === "failed" && task.error !== undefined) {
+        throw new Error(`Could not start the monitor in ${config.cwd}: ${task.error}`);
+      }
+      const watch = {
+        taskId: task.id,
+        description: input.description,
+        outputFile: task.outputFile,
+        timeoutMs,
+      };
+      void watchMonitor(watch, {
+        shells: deps.shells,
+        deliver: deps.deliver,
+        limits,
+        ...(deps.windowMs ? { windowMs: deps.windowMs } : {}),
+      }).catch(async (error: unknown) => {
+        deps.onError?.(error);
+        await deps.shells.stop(task.id).catch(() => undefined);
+      });
+      return { data: { taskId: task.id, timeoutMs } };
+    },
+    mapToolResult(output, toolUseId) {
+      return {
+        type: "tool_result",
+        tool_use_id: toolUseId,
+        content: `Monitor started (task ${output.taskId}, deadline ${output.timeoutMs} ms). Its output will reach you as events; stop it with TaskStop.`,
+      };
+    },
+  };
+}
+
+function definedEntries(env: Readonly<Record<string, string | undefined>>): NodeJS.ProcessEnv {
+  const defined: NodeJS.ProcessEnv = {};
+  for (const [key, value] of Object.entries(env)) if (value !== undefined) defined[key] = value;
+  return defined;
+}
