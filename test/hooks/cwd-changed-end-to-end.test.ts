@@ -1,24 +1,16 @@
-import { chmod, mkdir, mkdtemp, readFile, realpath, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { jsonLines, only, runKeel } from "../helpers/run-keel.js";
 import { anthropicEnv, scriptedServer } from "../helpers/scripted.js";
+import {
+  expectHookInput,
+  readJsonLines,
+  useHookProject,
+  writeRecordingHook,
+} from "./hook-project.js";
 
-let dir: string;
-let stateDir: string;
-
-beforeEach(async () => {
-  dir = await realpath(await mkdtemp(join(tmpdir(), "keel-hook-cwd-")));
-  stateDir = await mkdtemp(join(tmpdir(), "keel-state-"));
-  await mkdir(join(dir, ".claude"));
-  await mkdir(join(dir, "sub"));
-});
-
-afterEach(async () => {
-  await rm(dir, { recursive: true, force: true });
-  await rm(stateDir, { recursive: true, force: true });
-});
+const project = useHookProject("keel-hook-cwd-", ["sub"]);
 
 const bash = (command: string) => ({
   content: [{ type: "tool_use", name: "Bash", input: { command, description: "run it" } }],
@@ -26,9 +18,8 @@ const bash = (command: string) => ({
 
 describe("CwdChanged", () => {
   it("fires when a Bash command leaves the shell in another folder, field by field; not when it stays", async () => {
-    const script = join(dir, "record.sh");
-    await writeFile(script, `#!/bin/sh\ncat >> "${dir}/cwd.jsonl"\necho >> "${dir}/cwd.jsonl"\n`);
-    await chmod(script, 0o755);
+    const { dir, stateDir } = project;
+    const script = await writeRecordingHook(dir, { file: join(dir, "cwd.jsonl"), append: true });
     const hooks = { CwdChanged: [{ hooks: [{ type: "command", command: script }] }] };
     const permissions = { allow: ["Bash"] };
     await writeFile(join(dir, ".claude", "settings.json"), JSON.stringify({ hooks, permissions }));
@@ -41,40 +32,26 @@ describe("CwdChanged", () => {
     });
     expect(run.code).toBe(0);
     const sessionId = only(jsonLines(run.stdout), "result").session_id;
-    const text = await readFile(join(dir, "cwd.jsonl"), "utf8");
-    const inputs = text
-      .split("\n")
-      .filter((l) => l.trim() !== "")
-      .map((l) => JSON.parse(l));
+    const inputs = await readJsonLines(join(dir, "cwd.jsonl"));
     expect(inputs.map((i) => [i.old_cwd, i.new_cwd])).toEqual([
       [dir, join(dir, "sub")],
       [join(dir, "sub"), dir],
     ]);
     for (const input of inputs) {
-      expect(Object.keys(input).sort()).toEqual(
-        [
-          "session_id",
-          "transcript_path",
-          "cwd",
-          "permission_mode",
-          "hook_event_name",
-          "old_cwd",
-          "new_cwd",
-        ].sort(),
-      );
-      expect(input.session_id).toBe(sessionId);
-      expect(input.transcript_path).toMatch(new RegExp(`${sessionId}\\.jsonl$`));
-      expect(input.cwd).toBe(dir);
-      expect(input.permission_mode).toBe("default");
-      expect(input.hook_event_name).toBe("CwdChanged");
+      expectHookInput(input, {
+        event: "CwdChanged",
+        sessionId,
+        cwd: dir,
+        mode: "default",
+        fields: ["old_cwd", "new_cwd"],
+      });
     }
     expect(server.violations).toEqual([]);
   });
 
   it("does not fire when CLAUDE_BASH_MAINTAIN_PROJECT_WORKING_DIR sends the shell back", async () => {
-    const script = join(dir, "record.sh");
-    await writeFile(script, `#!/bin/sh\ncat >> "${dir}/cwd.jsonl"\n`);
-    await chmod(script, 0o755);
+    const { dir, stateDir } = project;
+    const script = await writeRecordingHook(dir, { file: join(dir, "cwd.jsonl"), append: true });
     const hooks = { CwdChanged: [{ hooks: [{ type: "command", command: script }] }] };
     const settings = {
       hooks,

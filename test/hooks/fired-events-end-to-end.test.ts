@@ -1,40 +1,35 @@
-import { chmod, mkdir, mkdtemp, readFile, realpath, rm, writeFile } from "node:fs/promises";
+import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { jsonLines, only, runKeel } from "../helpers/run-keel.js";
 import { anthropicEnv, scriptedServer } from "../helpers/scripted.js";
+import {
+  expectHookInput,
+  readJsonLines,
+  useHookProject,
+  writeRecordingHook,
+} from "./hook-project.js";
 
-let dir: string;
-let stateDir: string;
-
-beforeEach(async () => {
-  dir = await realpath(await mkdtemp(join(tmpdir(), "keel-hook-fired-")));
-  stateDir = await mkdtemp(join(tmpdir(), "keel-state-"));
-  await mkdir(join(dir, ".claude"));
-});
-
-afterEach(async () => {
-  await rm(dir, { recursive: true, force: true });
-  await rm(stateDir, { recursive: true, force: true });
-});
+const project = useHookProject("keel-hook-fired-");
 
 /** Settings whose `event` hook saves its stdin to <event>.json and prints `stdout`. */
 async function recordingHook(event: string, matcher: string, stdout = ""): Promise<void> {
-  const path = join(dir, "record.sh");
-  await writeFile(path, `#!/bin/sh\ncat > "${dir}/$1.json"\nprintf '%s' '${stdout}'\n`);
-  await chmod(path, 0o755);
+  const path = await writeRecordingHook(project.dir, {
+    file: `${project.dir}/$1.json`,
+    after: `printf '%s' '${stdout}'`,
+  });
   const hooks = {
     [event]: [{ matcher, hooks: [{ type: "command", command: `${path} ${event}` }] }],
   };
-  await writeFile(join(dir, ".claude", "settings.json"), JSON.stringify({ hooks }));
+  await writeFile(join(project.dir, ".claude", "settings.json"), JSON.stringify({ hooks }));
 }
 
 async function keel(scenario: unknown) {
   const server = await scriptedServer(scenario);
   const run = await runKeel(["-p", "do it", "--output-format", "stream-json", "--verbose"], {
-    cwd: dir,
-    env: { ...anthropicEnv(server), KEEL_CONFIG_DIR: stateDir },
+    cwd: project.dir,
+    env: { ...anthropicEnv(server), KEEL_CONFIG_DIR: project.stateDir },
   });
   return { run, server, lines: jsonLines(run.stdout) };
 }
@@ -48,7 +43,7 @@ describe("PostToolUseFailure", () => {
       },
     });
     await recordingHook("PostToolUseFailure", "Read", context);
-    const missing = join(dir, "missing.txt");
+    const missing = join(project.dir, "missing.txt");
     const { run, server, lines } = await keel({
       turns: [
         {
@@ -61,26 +56,14 @@ describe("PostToolUseFailure", () => {
     });
     expect(run.code).toBe(0);
     const sessionId = only(lines, "result").session_id;
-    const input = JSON.parse(await readFile(join(dir, "PostToolUseFailure.json"), "utf8"));
-    expect(Object.keys(input).sort()).toEqual(
-      [
-        "session_id",
-        "transcript_path",
-        "cwd",
-        "permission_mode",
-        "hook_event_name",
-        "tool_name",
-        "tool_input",
-        "tool_use_id",
-        "error",
-        "is_interrupt",
-      ].sort(),
-    );
-    expect(input.session_id).toBe(sessionId);
-    expect(input.transcript_path).toMatch(new RegExp(`${sessionId}\\.jsonl$`));
-    expect(input.cwd).toBe(dir);
-    expect(input.permission_mode).toBe("default");
-    expect(input.hook_event_name).toBe("PostToolUseFailure");
+    const input = JSON.parse(await readFile(join(project.dir, "PostToolUseFailure.json"), "utf8"));
+    expectHookInput(input, {
+      event: "PostToolUseFailure",
+      sessionId,
+      cwd: project.dir,
+      mode: "default",
+      fields: ["tool_name", "tool_input", "tool_use_id", "error", "is_interrupt"],
+    });
     expect(input.tool_name).toBe("Read");
     expect(input.tool_input).toEqual({ file_path: missing });
     expect(input.tool_use_id).toBe("toolu_1");
@@ -92,34 +75,23 @@ describe("PostToolUseFailure", () => {
 
   it("does not fire for a call that succeeded", async () => {
     await recordingHook("PostToolUseFailure", "*");
-    await writeFile(join(dir, "here.txt"), "hello");
+    await writeFile(join(project.dir, "here.txt"), "hello");
     await keel({
       turns: [
         {
           content: [
-            { type: "tool_use", name: "Read", input: { file_path: join(dir, "here.txt") } },
+            { type: "tool_use", name: "Read", input: { file_path: join(project.dir, "here.txt") } },
           ],
         },
         { content: "ok" },
       ],
     });
-    await expect(readFile(join(dir, "PostToolUseFailure.json"), "utf8")).rejects.toThrow();
+    await expect(readFile(join(project.dir, "PostToolUseFailure.json"), "utf8")).rejects.toThrow();
   });
 });
 
-/** The common fields every event's stdin carries, checked against the run's session. */
-function expectCommon(input: Record<string, unknown>, event: string, sessionId: string): void {
-  expect(input.session_id).toBe(sessionId);
-  expect(input.transcript_path).toMatch(new RegExp(`${sessionId}\\.jsonl$`));
-  expect(input.cwd).toBe(dir);
-  expect(input.permission_mode).toBe("default");
-  expect(input.hook_event_name).toBe(event);
-}
-
-const COMMON = ["session_id", "transcript_path", "cwd", "permission_mode", "hook_event_name"];
-
 async function recorded(event: string): Promise<Record<string, unknown>> {
-  return JSON.parse(await readFile(join(dir, `${event}.json`), "utf8"));
+  return JSON.parse(await readFile(join(project.dir, `${event}.json`), "utf8"));
 }
 
 describe("StopFailure", () => {
@@ -131,10 +103,13 @@ describe("StopFailure", () => {
     expect(run.code).toBe(1);
     const sessionId = only(lines, "result").session_id;
     const input = await recorded("StopFailure");
-    expect(Object.keys(input).sort()).toEqual(
-      [...COMMON, "error", "error_details", "last_assistant_message"].sort(),
-    );
-    expectCommon(input, "StopFailure", sessionId);
+    expectHookInput(input, {
+      event: "StopFailure",
+      sessionId,
+      cwd: project.dir,
+      mode: "default",
+      fields: ["error", "error_details", "last_assistant_message"],
+    });
     expect(input.error).toBe("invalid_request");
     expect(input.error_details).toMatch(/^API Error: /);
     expect(input.last_assistant_message).toBe(input.error_details);
@@ -143,10 +118,10 @@ describe("StopFailure", () => {
   it("does not fire for a turn that succeeded, nor for another kind than its matcher's", async () => {
     await recordingHook("StopFailure", "rate_limit");
     await keel({ turns: [{ content: "never", faults: [{ type: "http_error", status: 400 }] }] });
-    await expect(readFile(join(dir, "StopFailure.json"), "utf8")).rejects.toThrow();
+    await expect(readFile(join(project.dir, "StopFailure.json"), "utf8")).rejects.toThrow();
     await recordingHook("StopFailure", "*");
     await keel({ turns: [{ content: "fine" }] });
-    await expect(readFile(join(dir, "StopFailure.json"), "utf8")).rejects.toThrow();
+    await expect(readFile(join(project.dir, "StopFailure.json"), "utf8")).rejects.toThrow();
   });
 });
 
@@ -172,15 +147,18 @@ describe("PermissionRequest", () => {
       hookSpecificOutput: { hookEventName: "PermissionRequest", decision: { behavior: "allow" } },
     });
     await recordingHook("PermissionRequest", "Write", allow);
-    const file = join(dir, "out.txt");
+    const file = join(project.dir, "out.txt");
     const { run, lines, server } = await keel(writeTurns(file));
     expect(run.code).toBe(0);
     const sessionId = only(lines, "result").session_id;
     const input = await recorded("PermissionRequest");
-    expect(Object.keys(input).sort()).toEqual(
-      [...COMMON, "tool_name", "tool_input", "permission_suggestions"].sort(),
-    );
-    expectCommon(input, "PermissionRequest", sessionId);
+    expectHookInput(input, {
+      event: "PermissionRequest",
+      sessionId,
+      cwd: project.dir,
+      mode: "default",
+      fields: ["tool_name", "tool_input", "permission_suggestions"],
+    });
     expect(input.tool_name).toBe("Write");
     expect(input.tool_input).toEqual({ file_path: file, content: "hi" });
     expect(input.permission_suggestions).toContainEqual(
@@ -198,7 +176,7 @@ describe("PermissionRequest", () => {
       },
     });
     await recordingHook("PermissionRequest", "Write", deny);
-    const file = join(dir, "out.txt");
+    const file = join(project.dir, "out.txt");
     const denied = await keel(writeTurns(file));
     expect(JSON.stringify(denied.server.requests[1]?.body)).toContain("writes are reviewed first");
     await expect(readFile(file, "utf8")).rejects.toThrow();
@@ -210,26 +188,26 @@ describe("PermissionRequest", () => {
 
   it("does not fire for a call that is allowed without asking", async () => {
     await recordingHook("PermissionRequest", "*");
-    await writeFile(join(dir, "here.txt"), "hello");
+    await writeFile(join(project.dir, "here.txt"), "hello");
     await keel({
       turns: [
         {
           content: [
-            { type: "tool_use", name: "Read", input: { file_path: join(dir, "here.txt") } },
+            { type: "tool_use", name: "Read", input: { file_path: join(project.dir, "here.txt") } },
           ],
         },
         { content: "ok" },
       ],
     });
-    await expect(readFile(join(dir, "PermissionRequest.json"), "utf8")).rejects.toThrow();
+    await expect(readFile(join(project.dir, "PermissionRequest.json"), "utf8")).rejects.toThrow();
   });
 });
 
 describe("SubagentStart", () => {
   it("fires as a subagent starts, field by field (matcher on the agent type); its context reaches the subagent", async () => {
-    await mkdir(join(dir, ".claude", "agents"), { recursive: true });
+    await mkdir(join(project.dir, ".claude", "agents"), { recursive: true });
     await writeFile(
-      join(dir, ".claude", "agents", "reviewer.md"),
+      join(project.dir, ".claude", "agents", "reviewer.md"),
       "---\nname: reviewer\ndescription: Reviews.\ntools: Read\n---\nYou review.\n",
     );
     const context = JSON.stringify({
@@ -255,8 +233,13 @@ describe("SubagentStart", () => {
     expect(run.code).toBe(0);
     const sessionId = only(lines, "result").session_id;
     const input = await recorded("SubagentStart");
-    expect(Object.keys(input).sort()).toEqual([...COMMON, "agent_id", "agent_type"].sort());
-    expectCommon(input, "SubagentStart", sessionId);
+    expectHookInput(input, {
+      event: "SubagentStart",
+      sessionId,
+      cwd: project.dir,
+      mode: "default",
+      fields: ["agent_id", "agent_type"],
+    });
     expect(input.agent_type).toBe("reviewer");
     expect(input.agent_id).toMatch(/^[0-9a-f-]{36}$/);
     expect(JSON.stringify(server.requests[1]?.body)).toContain("mind the tabs");
@@ -274,13 +257,13 @@ describe("PostToolBatch", () => {
             type: "tool_use",
             id: "toolu_a",
             name: "Read",
-            input: { file_path: join(dir, "a.txt") },
+            input: { file_path: join(project.dir, "a.txt") },
           },
           {
             type: "tool_use",
             id: "toolu_b",
             name: "Read",
-            input: { file_path: join(dir, "b.txt") },
+            input: { file_path: join(project.dir, "b.txt") },
           },
         ],
       },
@@ -289,8 +272,8 @@ describe("PostToolBatch", () => {
   });
 
   it("fires once a round's calls all have results, with each call field by field; its context reaches the next request", async () => {
-    await writeFile(join(dir, "a.txt"), "alpha");
-    await writeFile(join(dir, "b.txt"), "beta");
+    await writeFile(join(project.dir, "a.txt"), "alpha");
+    await writeFile(join(project.dir, "b.txt"), "beta");
     const context = JSON.stringify({
       hookSpecificOutput: { hookEventName: "PostToolBatch", additionalContext: "both read" },
     });
@@ -299,16 +282,21 @@ describe("PostToolBatch", () => {
     expect(run.code).toBe(0);
     const sessionId = only(lines, "result").session_id;
     const input = await recorded("PostToolBatch");
-    expect(Object.keys(input).sort()).toEqual([...COMMON, "tool_calls"].sort());
-    expectCommon(input, "PostToolBatch", sessionId);
+    expectHookInput(input, {
+      event: "PostToolBatch",
+      sessionId,
+      cwd: project.dir,
+      mode: "default",
+      fields: ["tool_calls"],
+    });
     const calls = input.tool_calls as Array<Record<string, unknown>>;
     expect(calls.map((c) => Object.keys(c).sort())).toEqual([
       ["tool_input", "tool_name", "tool_response", "tool_use_id"],
       ["tool_input", "tool_name", "tool_response", "tool_use_id"],
     ]);
     expect(calls.map((c) => [c.tool_name, c.tool_use_id, c.tool_input])).toEqual([
-      ["Read", "toolu_a", { file_path: join(dir, "a.txt") }],
-      ["Read", "toolu_b", { file_path: join(dir, "b.txt") }],
+      ["Read", "toolu_a", { file_path: join(project.dir, "a.txt") }],
+      ["Read", "toolu_b", { file_path: join(project.dir, "b.txt") }],
     ]);
     expect(JSON.stringify(calls[0]?.tool_response)).toContain("alpha");
     expect(JSON.stringify(calls[1]?.tool_response)).toContain("beta");
@@ -317,13 +305,13 @@ describe("PostToolBatch", () => {
   });
 
   it("exit 2 stops the turn before the next request", async () => {
-    await writeFile(join(dir, "a.txt"), "alpha");
-    await writeFile(join(dir, "b.txt"), "beta");
-    const path = join(dir, "stop.sh");
+    await writeFile(join(project.dir, "a.txt"), "alpha");
+    await writeFile(join(project.dir, "b.txt"), "beta");
+    const path = join(project.dir, "stop.sh");
     await writeFile(path, "#!/bin/sh\necho 'enough reading' >&2\nexit 2\n");
     await chmod(path, 0o755);
     const hooks = { PostToolBatch: [{ hooks: [{ type: "command", command: path }] }] };
-    await writeFile(join(dir, ".claude", "settings.json"), JSON.stringify({ hooks }));
+    await writeFile(join(project.dir, ".claude", "settings.json"), JSON.stringify({ hooks }));
     const { lines, server } = await keel(twoReads());
     expect(server.requests).toHaveLength(1);
     expect(only(lines, "result").terminal_reason).toBe("hook_stopped");
@@ -332,9 +320,10 @@ describe("PostToolBatch", () => {
 
 describe("SessionStart (compact) and PostCompact", () => {
   it("fire after an automatic compaction, field by field; SessionStart's context follows the summary", async () => {
-    const path = join(dir, "record.sh");
-    await writeFile(path, `#!/bin/sh\ncat > "${dir}/$1-$2.json"\nprintf '%s' "$3"\n`);
-    await chmod(path, 0o755);
+    const path = await writeRecordingHook(project.dir, {
+      file: `${project.dir}/$1-$2.json`,
+      after: `printf '%s' "$3"`,
+    });
     const hook = (event: string, matcher: string, stdout = "") => ({
       [event]: [
         {
@@ -347,13 +336,15 @@ describe("SessionStart (compact) and PostCompact", () => {
       ...hook("SessionStart", "compact", "after the summary"),
       ...hook("PostCompact", "auto"),
     };
-    await writeFile(join(dir, ".claude", "settings.json"), JSON.stringify({ hooks }));
-    await writeFile(join(dir, "a.txt"), "alpha");
+    await writeFile(join(project.dir, ".claude", "settings.json"), JSON.stringify({ hooks }));
+    await writeFile(join(project.dir, "a.txt"), "alpha");
     const server = await scriptedServer({
       turnMode: "count",
       turns: [
         {
-          content: [{ type: "tool_use", name: "Read", input: { file_path: join(dir, "a.txt") } }],
+          content: [
+            { type: "tool_use", name: "Read", input: { file_path: join(project.dir, "a.txt") } },
+          ],
           usage: { input_tokens: 170_000 },
         },
         { content: "done" },
@@ -361,19 +352,33 @@ describe("SessionStart (compact) and PostCompact", () => {
       side: [{ match: { requestKind: "compact" }, content: "<summary>Read a.txt.</summary>" }],
     });
     const run = await runKeel(["-p", "read it", "--output-format", "stream-json", "--verbose"], {
-      cwd: dir,
-      env: { ...anthropicEnv(server), KEEL_CONFIG_DIR: stateDir, KEEL_CONTEXT_WINDOW: "200000" },
+      cwd: project.dir,
+      env: {
+        ...anthropicEnv(server),
+        KEEL_CONFIG_DIR: project.stateDir,
+        KEEL_CONTEXT_WINDOW: "200000",
+      },
     });
     expect(run.code).toBe(0);
     expect(server.requests.map((r) => r.kind)).toEqual(["main", "compact", "main"]);
     const sessionId = only(jsonLines(run.stdout), "result").session_id;
     const started = await recorded("SessionStart-compact");
-    expect(Object.keys(started).sort()).toEqual([...COMMON, "source"].sort());
-    expectCommon(started, "SessionStart", sessionId);
+    expectHookInput(started, {
+      event: "SessionStart",
+      sessionId,
+      cwd: project.dir,
+      mode: "default",
+      fields: ["source"],
+    });
     expect(started.source).toBe("compact");
     const post = await recorded("PostCompact-auto");
-    expect(Object.keys(post).sort()).toEqual([...COMMON, "trigger", "compact_summary"].sort());
-    expectCommon(post, "PostCompact", sessionId);
+    expectHookInput(post, {
+      event: "PostCompact",
+      sessionId,
+      cwd: project.dir,
+      mode: "default",
+      fields: ["trigger", "compact_summary"],
+    });
     expect(post.trigger).toBe("auto");
     expect(post.compact_summary).toContain("Read a.txt.");
     const last = JSON.stringify(server.requests[2]?.body);
@@ -389,35 +394,33 @@ describe("InstructionsLoaded", () => {
     try {
       await mkdir(join(home, ".claude"));
       await writeFile(join(home, ".claude", "CLAUDE.md"), "Be brief.\n");
-      await writeFile(join(dir, "CLAUDE.md"), "Use tabs.\n");
-      const path = join(dir, "record.sh");
-      await writeFile(
-        path,
-        `#!/bin/sh\ncat >> "${dir}/loaded.jsonl"\necho >> "${dir}/loaded.jsonl"\n`,
-      );
-      await chmod(path, 0o755);
+      await writeFile(join(project.dir, "CLAUDE.md"), "Use tabs.\n");
+      const path = await writeRecordingHook(project.dir, {
+        file: join(project.dir, "loaded.jsonl"),
+        append: true,
+      });
       const hooks = { InstructionsLoaded: [{ hooks: [{ type: "command", command: path }] }] };
-      await writeFile(join(dir, ".claude", "settings.json"), JSON.stringify({ hooks }));
+      await writeFile(join(project.dir, ".claude", "settings.json"), JSON.stringify({ hooks }));
       const server = await scriptedServer({ turns: [{ content: "ok" }] });
       const run = await runKeel(["-p", "hi", "--output-format", "stream-json", "--verbose"], {
-        cwd: dir,
-        env: { ...anthropicEnv(server), KEEL_CONFIG_DIR: stateDir, HOME: home },
+        cwd: project.dir,
+        env: { ...anthropicEnv(server), KEEL_CONFIG_DIR: project.stateDir, HOME: home },
       });
       expect(run.code).toBe(0);
       const sessionId = only(jsonLines(run.stdout), "result").session_id;
-      const inputs = (await readFile(join(dir, "loaded.jsonl"), "utf8"))
-        .split("\n")
-        .filter((l) => l.trim() !== "")
-        .map((l) => JSON.parse(l) as Record<string, unknown>);
+      const inputs = await readJsonLines(join(project.dir, "loaded.jsonl"));
       expect(inputs.map((i) => [i.file_path, i.memory_type, i.load_reason])).toEqual([
         [join(home, ".claude", "CLAUDE.md"), "User", "session_start"],
-        [join(dir, "CLAUDE.md"), "Project", "session_start"],
+        [join(project.dir, "CLAUDE.md"), "Project", "session_start"],
       ]);
       for (const input of inputs) {
-        expect(Object.keys(input).sort()).toEqual(
-          [...COMMON, "file_path", "memory_type", "load_reason"].sort(),
-        );
-        expectCommon(input, "InstructionsLoaded", sessionId);
+        expectHookInput(input, {
+          event: "InstructionsLoaded",
+          sessionId,
+          cwd: project.dir,
+          mode: "default",
+          fields: ["file_path", "memory_type", "load_reason"],
+        });
       }
     } finally {
       await rm(home, { recursive: true, force: true });

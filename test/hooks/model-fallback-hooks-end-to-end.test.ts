@@ -1,32 +1,21 @@
-import { chmod, mkdir, mkdtemp, readFile, realpath, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { jsonLines, only, runKeel } from "../helpers/run-keel.js";
 import { anthropicEnv, scriptedServer } from "../helpers/scripted.js";
+import {
+  expectHookInput,
+  readJsonLines,
+  useHookProject,
+  writeRecordingHook,
+} from "./hook-project.js";
 
-let dir: string;
-let stateDir: string;
-
-beforeEach(async () => {
-  dir = await realpath(await mkdtemp(join(tmpdir(), "keel-hook-fallback-")));
-  stateDir = await mkdtemp(join(tmpdir(), "keel-state-"));
-  await mkdir(join(dir, ".claude"));
-});
-
-afterEach(async () => {
-  await rm(dir, { recursive: true, force: true });
-  await rm(stateDir, { recursive: true, force: true });
-});
+const project = useHookProject("keel-hook-fallback-");
 
 /** PreModelSwitch and PostModelSwitch hooks that append their stdin to switches.jsonl. */
 async function recordSwitches(): Promise<void> {
-  const path = join(dir, "record.sh");
-  await writeFile(
-    path,
-    `#!/bin/sh\ncat >> "${dir}/switches.jsonl"\necho >> "${dir}/switches.jsonl"\n`,
-  );
-  await chmod(path, 0o755);
+  const { dir } = project;
+  const path = await writeRecordingHook(dir, { file: join(dir, "switches.jsonl"), append: true });
   const group = [{ hooks: [{ type: "command", command: path }] }];
   const hooks = { PreModelSwitch: group, PostModelSwitch: group };
   await writeFile(join(dir, ".claude", "settings.json"), JSON.stringify({ hooks }));
@@ -34,6 +23,7 @@ async function recordSwitches(): Promise<void> {
 
 describe("PostModelSwitch when the fallback model takes over", () => {
   it("fires once with source auto, field by field; PreModelSwitch does not fire", async () => {
+    const { dir, stateDir } = project;
     await recordSwitches();
     const overloaded = { type: "http_error", status: 529, times: 3 };
     const server = await scriptedServer({ turns: [{ content: "Hello.", faults: [overloaded] }] });
@@ -45,20 +35,15 @@ describe("PostModelSwitch when the fallback model takes over", () => {
     expect(run.code).toBe(0);
     const lines = jsonLines(run.stdout);
     const sessionId = only(lines, "result").session_id;
-    const text = await readFile(join(dir, "switches.jsonl"), "utf8");
-    const inputs = text
-      .split("\n")
-      .filter((l) => l.trim() !== "")
-      .map((l) => JSON.parse(l));
+    const inputs = await readJsonLines(join(dir, "switches.jsonl"));
     expect(inputs).toHaveLength(1);
-    const input = inputs[0];
-    expect(Object.keys(input).sort()).toEqual(
-      [
-        "session_id",
-        "transcript_path",
-        "cwd",
-        "permission_mode",
-        "hook_event_name",
+    const input = inputs[0] ?? {};
+    expectHookInput(input, {
+      event: "PostModelSwitch",
+      sessionId,
+      cwd: dir,
+      mode: "default",
+      fields: [
         "from_model",
         "to_model",
         "requested_model",
@@ -68,13 +53,8 @@ describe("PostModelSwitch when the fallback model takes over", () => {
         "cache_ttl",
         "estimated_cache_write_usd",
         "pricing",
-      ].sort(),
-    );
-    expect(input.session_id).toBe(sessionId);
-    expect(input.transcript_path).toMatch(new RegExp(`${sessionId}\\.jsonl$`));
-    expect(input.cwd).toBe(dir);
-    expect(input.permission_mode).toBe("default");
-    expect(input.hook_event_name).toBe("PostModelSwitch");
+      ],
+    });
     expect(input.from_model).toBe("claude-sonnet-5");
     expect(input.to_model).toBe("claude-haiku-4-5");
     expect(input.requested_model).toBe("claude-haiku-4-5");
@@ -83,7 +63,10 @@ describe("PostModelSwitch when the fallback model takes over", () => {
     expect(input.prompt_cache_warm).toBe(false);
     expect(input.cache_ttl).toBe("5m");
     // Haiku's input is $1 per million tokens; a cache write 1.25 times that.
-    expect(input.estimated_cache_write_usd).toBeCloseTo((input.context_tokens * 1.25) / 1e6, 12);
+    expect(input.estimated_cache_write_usd).toBeCloseTo(
+      (Number(input.context_tokens) * 1.25) / 1e6,
+      12,
+    );
     expect(input.pricing).toBe("catalog");
     const last = server.requests.at(-1)?.body as { model: string };
     expect(last.model).toBe("claude-haiku-4-5");

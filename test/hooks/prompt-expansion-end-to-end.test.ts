@@ -1,32 +1,25 @@
-import { chmod, mkdir, mkdtemp, readFile, realpath, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { jsonLines, only, runKeel } from "../helpers/run-keel.js";
 import { anthropicEnv, scriptedServer } from "../helpers/scripted.js";
+import { expectHookInput, useHookProject, writeRecordingHook } from "./hook-project.js";
 
 const TEST_SERVER = fileURLToPath(new URL("../fixtures/mcp/test-server.mjs", import.meta.url));
-let dir: string;
-let stateDir: string;
+const project = useHookProject("keel-hook-expansion-", [join(".claude", "commands")]);
 
 beforeEach(async () => {
-  dir = await realpath(await mkdtemp(join(tmpdir(), "keel-hook-expansion-")));
-  stateDir = await mkdtemp(join(tmpdir(), "keel-state-"));
-  await mkdir(join(dir, ".claude", "commands"), { recursive: true });
-  await writeFile(join(dir, ".claude", "commands", "greet.md"), "Say hello to $ARGUMENTS.\n");
-});
-
-afterEach(async () => {
-  await rm(dir, { recursive: true, force: true });
-  await rm(stateDir, { recursive: true, force: true });
+  await writeFile(
+    join(project.dir, ".claude", "commands", "greet.md"),
+    "Say hello to $ARGUMENTS.\n",
+  );
 });
 
 /** A UserPromptExpansion hook that saves its stdin, then runs `then` (an exit, say). */
 async function expansionHook(then: string, matcher = "greet"): Promise<void> {
-  const script = join(dir, "record.sh");
-  await writeFile(script, `#!/bin/sh\ncat > "${dir}/expansion.json"\n${then}\n`);
-  await chmod(script, 0o755);
+  const { dir } = project;
+  const script = await writeRecordingHook(dir, { file: join(dir, "expansion.json"), after: then });
   const hooks = {
     UserPromptExpansion: [{ matcher, hooks: [{ type: "command", command: script }] }],
   };
@@ -37,8 +30,8 @@ async function expansionHook(then: string, matcher = "greet"): Promise<void> {
 async function keel(prompt: string) {
   const server = await scriptedServer({ turns: [{ content: "Hello, Bob." }] });
   const run = await runKeel(["-p", prompt, "--output-format", "stream-json", "--verbose"], {
-    cwd: dir,
-    env: { ...anthropicEnv(server), KEEL_CONFIG_DIR: stateDir },
+    cwd: project.dir,
+    env: { ...anthropicEnv(server), KEEL_CONFIG_DIR: project.stateDir },
   });
   return { run, server, lines: jsonLines(run.stdout) };
 }
@@ -49,26 +42,14 @@ describe("UserPromptExpansion", () => {
     const { run, server, lines } = await keel("/greet Bob");
     expect(run.code).toBe(0);
     const sessionId = only(lines, "result").session_id;
-    const input = JSON.parse(await readFile(join(dir, "expansion.json"), "utf8"));
-    expect(Object.keys(input).sort()).toEqual(
-      [
-        "session_id",
-        "transcript_path",
-        "cwd",
-        "permission_mode",
-        "hook_event_name",
-        "expansion_type",
-        "command_name",
-        "command_args",
-        "command_source",
-        "prompt",
-      ].sort(),
-    );
-    expect(input.session_id).toBe(sessionId);
-    expect(input.transcript_path).toMatch(new RegExp(`${sessionId}\\.jsonl$`));
-    expect(input.cwd).toBe(dir);
-    expect(input.permission_mode).toBe("default");
-    expect(input.hook_event_name).toBe("UserPromptExpansion");
+    const input = JSON.parse(await readFile(join(project.dir, "expansion.json"), "utf8"));
+    expectHookInput(input, {
+      event: "UserPromptExpansion",
+      sessionId,
+      cwd: project.dir,
+      mode: "default",
+      fields: ["expansion_type", "command_name", "command_args", "command_source", "prompt"],
+    });
     expect(input.expansion_type).toBe("slash_command");
     expect(input.command_name).toBe("greet");
     expect(input.command_args).toBe("Bob");
@@ -89,14 +70,14 @@ describe("UserPromptExpansion", () => {
     await expansionHook("exit 0");
     const { run } = await keel("greet Bob");
     expect(run.code).toBe(0);
-    await expect(readFile(join(dir, "expansion.json"), "utf8")).rejects.toThrow();
+    await expect(readFile(join(project.dir, "expansion.json"), "utf8")).rejects.toThrow();
   });
 
   it("fires for an MCP prompt with its fetched text (expansion_type mcp_prompt); exit 2 stops it", async () => {
     await expansionHook("exit 0", "mcp__t__greet");
     const sent = await keel("/mcp__t__greet Bob");
     expect(sent.run.code).toBe(0);
-    const input = JSON.parse(await readFile(join(dir, "expansion.json"), "utf8"));
+    const input = JSON.parse(await readFile(join(project.dir, "expansion.json"), "utf8"));
     expect(input).toMatchObject({
       hook_event_name: "UserPromptExpansion",
       expansion_type: "mcp_prompt",

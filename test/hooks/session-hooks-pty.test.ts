@@ -5,29 +5,24 @@ import { describe, expect, it } from "vitest";
 import { eventually } from "../cli/repl/eventually.js";
 import { usePtyRepl } from "../cli/repl/pty-repl.js";
 import { typeLine } from "../cli/repl/pty-screen.js";
+import { expectHookInput, readJsonLines, writeRecordingHook } from "./hook-project.js";
 
 const repl = usePtyRepl("keel-hook-session");
 
 /** SessionStart and SessionEnd hooks that append their stdin to <event>.jsonl. */
 async function recordingHooks(): Promise<void> {
-  const script = join(repl.dir, "record.sh");
-  await writeFile(
-    script,
-    `#!/bin/sh\ncat >> "${repl.dir}/$1.jsonl"\necho >> "${repl.dir}/$1.jsonl"\n`,
-  );
-  await chmod(script, 0o755);
+  const script = await writeRecordingHook(repl.dir, {
+    file: `${repl.dir}/$1.jsonl`,
+    append: true,
+  });
   const hook = (event: string) => [{ hooks: [{ type: "command", command: `${script} ${event}` }] }];
   await mkdir(join(repl.dir, ".claude"));
   const hooks = { SessionStart: hook("SessionStart"), SessionEnd: hook("SessionEnd") };
   await writeFile(join(repl.dir, ".claude", "settings.json"), JSON.stringify({ hooks }));
 }
 
-async function recorded(event: string): Promise<Array<Record<string, unknown>>> {
-  const text = await readFile(join(repl.dir, `${event}.jsonl`), "utf8");
-  return text
-    .split("\n")
-    .filter((line) => line.trim() !== "")
-    .map((line) => JSON.parse(line));
+function recorded(event: string): Promise<Array<Record<string, unknown>>> {
+  return readJsonLines(join(repl.dir, `${event}.jsonl`));
 }
 
 describe("SessionStart and SessionEnd in the REPL", () => {
@@ -52,19 +47,7 @@ describe("SessionStart and SessionEnd in the REPL", () => {
     expect(cleared?.session_id).not.toBe(started?.session_id);
     expect(exited?.session_id).toBe(started?.session_id);
     for (const end of ends) {
-      expect(Object.keys(end).sort()).toEqual(
-        [
-          "session_id",
-          "transcript_path",
-          "cwd",
-          "permission_mode",
-          "hook_event_name",
-          "reason",
-        ].sort(),
-      );
-      expect(end.hook_event_name).toBe("SessionEnd");
-      expect(end.cwd).toBe(repl.dir);
-      expect(end.transcript_path).toMatch(new RegExp(`${String(end.session_id)}\\.jsonl$`));
+      expectHookInput(end, { event: "SessionEnd", cwd: repl.dir, fields: ["reason"] });
     }
     expect(Object.keys(started ?? {}).sort()).toEqual(
       [
