@@ -87,9 +87,14 @@ export interface ExpectedHookInput {
   fields: string[];
 }
 
+/** Checks that a hook input's keys are exactly the common ones plus `fields`. */
+export function expectHookKeys(input: object, fields: string[]): void {
+  expect(Object.keys(input).sort()).toEqual([...COMMON_HOOK_KEYS, ...fields].sort());
+}
+
 /** Checks a hook input's key set and common values; transcript_path names its own session. */
 export function expectHookInput(input: Record<string, unknown>, want: ExpectedHookInput): void {
-  expect(Object.keys(input).sort()).toEqual([...COMMON_HOOK_KEYS, ...want.fields].sort());
+  expectHookKeys(input, want.fields);
   if (want.sessionId !== undefined) expect(input.session_id).toBe(want.sessionId);
   expect(input.transcript_path).toMatch(new RegExp(`${String(input.session_id)}\\.jsonl$`));
   expect(input.cwd).toBe(want.cwd);
