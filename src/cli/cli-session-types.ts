@@ -41,6 +41,8 @@ export interface CliSession {
   slash: SessionSlash;
   /** The agents the session's Agent tool can start (an SDK host lists them). */
   agents: readonly AgentDefinition[];
+  /** The session's auto memory folder; undefined when auto memory is off (/dream uses it). */
+  memoryDir: string | undefined;
   /** What confines Bash commands (/sandbox shows and switches it). */
   sandbox: SessionSandbox;
   /** The model-switch hooks (the SDK's set_model): Pre may refuse (its reason), Post is told. */

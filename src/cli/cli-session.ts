@@ -507,6 +507,7 @@ export async function createCliSession(inputs: CliSessionInputs): Promise<CliSes
     slash,
     agents: toolset.agentDefinitions,
     sandbox: toolset.sandbox,
+    memoryDir,
     notify: (input) => hooks.notification(input),
     modelSwitchHooks: hooks,
     dispose: async (reason = "other") => {

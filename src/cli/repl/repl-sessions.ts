@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { homedir } from "node:os";
+import { projectDir } from "../../config/paths.js";
 import type { PermissionEngine } from "../../policy/engine.js";
 import type { Message } from "../../protocol/messages.js";
 import { sessionTranscriptPath } from "../../session/transcript/index.js";
@@ -25,6 +26,7 @@ import { type AskPerson, createInteractiveCanUseTool } from "./interactive-permi
 import { type Notify, notifyingAsk } from "./notifying-ask.js";
 import type { ReplSession } from "./repl-controller.js";
 import { rememberedSandbox } from "./sandbox-choice.js";
+import { sessionDream } from "./session-dream.js";
 import { nodeSchedule, taskStoreReader, watchTaskEnds } from "./task-notices.js";
 
 /** What every session of one REPL shares. */
@@ -152,6 +154,16 @@ export async function openReplSession(
     // The slash view's prompts: UserPromptExpansion hooks weigh what they fetch.
     prompts: () => session.slash.mcpPrompts(),
     taskEvents: tasks,
+    dream: sessionDream({
+      memoryDir: session.memoryDir,
+      stateDir,
+      transcriptsDir: projectDir(stateDir, io.cwd),
+      sessionId,
+      provider: models.provider,
+      model: models.current,
+      env: { ...io.env, ...inputs.policy.settings.env },
+      now: Date.now,
+    }),
     plugins: pluginsView(inputs.policy.plugins, {
       cwd: io.cwd,
       env: { ...io.env, KEEL_CONFIG_DIR: stateDir },

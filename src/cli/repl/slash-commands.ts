@@ -12,6 +12,7 @@ export type SlashCommandName =
   | "permissions"
   | "sandbox"
   | "memory"
+  | "dream"
   | "rewind"
   | "resume"
   | "mcp"
@@ -44,6 +45,10 @@ export const SLASH_COMMANDS: ReadonlyArray<{ name: SlashCommandName; help: strin
   {
     name: "memory",
     help: "open a memory file (CLAUDE.md) in $VISUAL/$EDITOR; /memory list lists those loaded",
+  },
+  {
+    name: "dream",
+    help: "tidy the auto memory now: merge duplicates, drop what is stale (backed up first)",
   },
   { name: "rewind", help: "go back to before an earlier prompt (files and conversation)" },
   { name: "resume", help: "switch to an earlier session of this project" },

@@ -1,4 +1,5 @@
 import type { SdkResult } from "../../session/sdk-messages.js";
+import { runDream } from "./commands/dream-command.js";
 import { permissions, showStatus } from "./commands/info-commands.js";
 import { startMemory } from "./commands/memory-command.js";
 import { runPluginSlash } from "./commands/plugins.js";
@@ -107,6 +108,8 @@ export function runSlashCommand(
       return runSandbox(repl, command.args);
     case "memory":
       return startMemory(repl, command.args);
+    case "dream":
+      return runDream(repl, command.args);
     case "rewind":
       startRewind(repl);
       break;

@@ -4,6 +4,7 @@ import type { PermissionMode } from "../../../tools/context.js";
 import type { SessionSummary } from "../../session-list.js";
 import type { UserCommand } from "./command-file.js";
 import type { CommandPrompt } from "./command-prompt.js";
+import type { DreamView } from "./dream.js";
 import type { EditorOutcome } from "./editor.js";
 import type { MemoryRow } from "./memory.js";
 import type { PermissionsView } from "./permissions.js";
@@ -62,6 +63,8 @@ export interface ReplSessionExtras<S> {
   withMentionedFiles?(text: string): Promise<MentionedPrompt>;
   /** Runs a `!cmd` in the working folder; the signal kills it (Esc). */
   shell?(command: string, signal: AbortSignal): Promise<ShellOutcome>;
+  /** The dream pass over the session's auto memory folder (for /dream). */
+  dream?: DreamView;
   /** The project's other sessions (for /resume). */
   sessions?: SessionSwitcher<S>;
 }

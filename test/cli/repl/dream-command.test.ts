@@ -1,0 +1,140 @@
+import {
+  mkdir,
+  mkdtemp,
+  readdir,
+  readFile,
+  realpath,
+  rm,
+  utimes,
+  writeFile,
+} from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { ReplController } from "../../../src/cli/repl/repl-controller.js";
+import { type SessionDreamParts, sessionDream } from "../../../src/cli/repl/session-dream.js";
+import { parseModelString } from "../../../src/model/model-string.js";
+import { createProvider } from "../../../src/model/select.js";
+import { scriptedEngine } from "../../session/engine/helpers.js";
+import { controllerFor, texts, until } from "./repl-harness.js";
+
+let root: string;
+let stateDir: string;
+let transcripts: string;
+let memory: string;
+
+const NOW = Date.UTC(2026, 5, 1, 12, 0, 0);
+
+beforeEach(async () => {
+  root = await realpath(await mkdtemp(join(tmpdir(), "keel-dream-command-")));
+  stateDir = join(root, "state");
+  transcripts = join(stateDir, "projects", "-repo");
+  memory = join(transcripts, "memory");
+  await mkdir(memory, { recursive: true });
+  await writeFile(join(memory, "MEMORY.md"), "- [Tabs](user_tabs.md) — tabs\n");
+  await writeFile(join(memory, "user_tabs.md"), "---\nname: tabs\ntype: user\n---\nTabs.\n");
+  await writeFile(join(transcripts, "earlier.jsonl"), '{"type":"user","message":"use tabs"}\n');
+});
+
+afterEach(async () => {
+  await rm(root, { recursive: true, force: true });
+});
+
+const tool = (name: string, input: Record<string, unknown>) => ({ type: "tool_use", name, input });
+
+async function dreamParts(turns: unknown[], memoryDir: string | undefined) {
+  const file = join(root, "dream.json");
+  await writeFile(file, JSON.stringify({ turns }));
+  const env = { HOME: root, KEEL_CONFIG_DIR: stateDir, PATH: process.env.PATH ?? "" };
+  const model = `scripted:${file}`;
+  let clock = NOW;
+  const parts: SessionDreamParts = {
+    memoryDir,
+    stateDir,
+    transcriptsDir: transcripts,
+    sessionId: "current",
+    provider: await createProvider(parseModelString(model), env),
+    model: () => model,
+    env,
+    now: () => clock++,
+  };
+  return parts;
+}
+
+function replWith(parts: SessionDreamParts): ReplController {
+  const session = {
+    engine: scriptedEngine({ turns: [] }).engine,
+    dream: sessionDream(parts),
+    dispose: async () => {},
+  };
+  return controllerFor(session, root);
+}
+
+function lastNotice(controller: ReplController, prefix: string) {
+  return until(
+    controller,
+    (s) => texts(s, "notice").some((text) => text.startsWith(prefix)),
+    `a notice starting ${prefix}`,
+  ).then((s) => texts(s, "notice").find((text) => text.startsWith(prefix)));
+}
+
+describe("/dream in the REPL", () => {
+  it("runs the scripted pass over the session's memory folder and ends with its summary", async () => {
+    const parts = await dreamParts(
+      [
+        {
+          content: [
+            tool("Grep", { pattern: "tabs", path: transcripts }),
+            tool("Read", { file_path: join(memory, "user_tabs.md") }),
+          ],
+        },
+        {
+          content: [
+            tool("Write", {
+              file_path: join(memory, "user_tabs.md"),
+              content: "---\nname: tabs\ntype: user\n---\nThe user indents with tabs.\n",
+            }),
+          ],
+        },
+        { content: "Rewrote the tabs memory." },
+      ],
+      memory,
+    );
+    const controller = replWith(parts);
+    controller.submit("/dream");
+    const summary = await lastNotice(controller, "Dream:");
+    const backups = join(transcripts, "memory-backups");
+    const [backup] = await readdir(backups);
+    expect(summary).toBe(
+      `Dream: merged or rewrote 1, removed 0, added 0 memory files; backup at ${join(backups, backup ?? "")}`,
+    );
+    expect(await readFile(join(memory, "user_tabs.md"), "utf8")).toContain("indents with tabs");
+    expect(await readFile(join(backups, backup ?? "", "user_tabs.md"), "utf8")).toContain("Tabs.");
+    const shown = texts(controller.store.get(), "notice");
+    expect(shown).toContain("  dream: Grep");
+    expect(shown).toContain("  dream: Write");
+    expect(controller.store.get().busy).toBe(false);
+  });
+
+  it("says why not when auto memory is off, and runs nothing", async () => {
+    const parts = await dreamParts([{ content: "never asked" }], undefined);
+    const controller = replWith(parts);
+    controller.submit("/dream");
+    expect(await lastNotice(controller, "Auto memory is off")).toContain("autoMemoryEnabled");
+    expect(await readdir(transcripts)).not.toContain("memory-backups");
+  });
+
+  it("leaves the folder alone when another live dream holds its lock", async () => {
+    const parts = await dreamParts([{ content: "never asked" }], memory);
+    const lock = join(memory, ".consolidate-lock");
+    // The parent of this test process is alive: its PID on a lock taken just now is a running dream.
+    await writeFile(lock, String(process.ppid));
+    await utimes(lock, NOW / 1000, NOW / 1000);
+    const controller = replWith(parts);
+    controller.submit("/dream");
+    const line = await lastNotice(controller, "Another dream is running");
+    expect(line).toContain(`PID ${process.ppid}`);
+    expect(await readdir(transcripts)).not.toContain("memory-backups");
+    expect(controller.store.get().busy).toBe(false);
+  });
+});
