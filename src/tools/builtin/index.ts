@@ -69,7 +69,13 @@ export function createBuiltinTools(
     ...(options.webSearch === false ? [] : [createWebSearchTool(config)]),
     ...(options.taskList ? createTaskListTools(options.taskList) : []),
     ...(options.monitorEvents
-      ? [createMonitorTool(config, { shells: backgroundShells, deliver: options.monitorEvents })]
+      ? [
+          createMonitorTool(config, {
+            shells: backgroundShells,
+            deliver: options.monitorEvents,
+            ...(options.sandbox ? { sandbox: options.sandbox } : {}),
+          }),
+        ]
       : []),
   ];
 }

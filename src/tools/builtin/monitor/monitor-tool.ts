@@ -1,7 +1,9 @@
 import type { BackgroundShells } from "../../background/background-shells.js";
 import type { BuiltinToolsConfig } from "../../builtin-config.js";
+import type { BashSandbox } from "../../sandbox/bash-sandbox.js";
 import type { Tool } from "../../tool.js";
 import { monitorLimits } from "./flood-control.js";
+import { monitorScript } from "./monitor-sandbox.js";
 import { type MonitorEventSink, watchMonitor } from "./monitor-watch.js";
 import {
   type MonitorInput,
@@ -17,6 +19,8 @@ export interface MonitorToolDeps {
   deliver: MonitorEventSink;
   /** The batching window (default 200 ms). */
   windowMs?: number;
+  /** Claude Code's `sandbox` settings: the commands they cover run sandboxed, as Bash's do. */
+  sandbox?: BashSandbox;
   /** Told of a watch that failed (its shell is stopped). */
   onError?: (error: unknown) => void;
 }
@@ -52,11 +56,13 @@ export function createMonitorTool(
       if (input.command === undefined) return { ok: false, message: "command is required" };
       return { ok: true };
     },
-    async call(input) {
+    async call(input, context) {
       const command = input.command ?? "";
+      const script = await monitorScript(command, config, context, deps.sandbox);
       const timeoutMs = monitorTimeout(input);
       const task = await deps.shells.start({
         command,
+        ...(script === command ? {} : { script }),
         description: input.description,
         shell: "bash",
         cwd: config.cwd,
