@@ -181,7 +181,11 @@ function promptOptions(options: CliOptions) {
  * The system prompt and user context, once per session (with SessionStart hook output); a
  * later call (the engine's reloadContext, after /memory) re-reads only the memory files.
  */
-function contextLoader(parts: Parts, loaded: Set<string>): () => Promise<SessionContext> {
+function contextLoader(
+  parts: Parts,
+  loaded: Set<string>,
+  started: readonly string[],
+): () => Promise<SessionContext> {
   const { inputs, home } = parts;
   let first: Promise<SessionContext> | undefined;
   const roots = { cwd: inputs.io.cwd, home, stateDir: inputs.stateDir };
@@ -191,13 +195,19 @@ function contextLoader(parts: Parts, loaded: Set<string>): () => Promise<Session
       : withFreshMemory(context, { ...roots, loaded, onWarning: inputs.warn });
   return () => {
     if (first) return first.then(fresh);
-    first = loadFirstContext(parts, loaded).then((c) => withAutoMemory(c, parts.memoryDir));
+    first = loadFirstContext(parts, loaded, started).then((c) =>
+      withAutoMemory(c, parts.memoryDir),
+    );
     return first;
   };
 }
 
 /** The session's context as its start makes it. */
-async function loadFirstContext(parts: Parts, loaded: Set<string>): Promise<SessionContext> {
+async function loadFirstContext(
+  parts: Parts,
+  loaded: Set<string>,
+  started: readonly string[],
+): Promise<SessionContext> {
   const { inputs, home } = parts;
   const style = await findOutputStyle(inputs.policy.settings.outputStyle, {
     cwd: inputs.io.cwd,
@@ -208,29 +218,23 @@ async function loadFirstContext(parts: Parts, loaded: Set<string>): Promise<Sess
     })),
   });
   if (style.problem) inputs.warn(style.problem);
-  const [context, started] = await Promise.all([
-    loadSessionContext({
-      cwd: inputs.io.cwd,
-      home,
-      stateDir: inputs.stateDir,
-      platform: process.platform,
-      model: inputs.model.model,
-      tools: parts.toolset.refreshTools().map((t) => t.name),
-      ...promptOptions(inputs.options),
-      now: new Date(),
-      loaded,
-      onMemoryLoaded: (files) =>
-        parts.hooks.instructionsLoaded(files.map((f) => ({ path: f.path, scope: f.scope }))),
-      onWarning: inputs.warn,
-      ...(inputs.options.bare ? { memory: false } : {}),
-      gitInstructions: commitInstructions(inputs.policy.settings),
-      outputStyle: style.style ? outputStyleSection(style.style) : "",
-    }),
-    parts.hooks.start(
-      inputs.startSource ?? (inputs.resumed ? "resume" : "startup"),
-      inputs.model.model,
-    ),
-  ]);
+  const context = await loadSessionContext({
+    cwd: inputs.io.cwd,
+    home,
+    stateDir: inputs.stateDir,
+    platform: process.platform,
+    model: inputs.model.model,
+    tools: parts.toolset.refreshTools().map((t) => t.name),
+    ...promptOptions(inputs.options),
+    now: new Date(),
+    loaded,
+    onMemoryLoaded: (files) =>
+      parts.hooks.instructionsLoaded(files.map((f) => ({ path: f.path, scope: f.scope }))),
+    onWarning: inputs.warn,
+    ...(inputs.options.bare ? { memory: false } : {}),
+    gitInstructions: commitInstructions(inputs.policy.settings),
+    outputStyle: style.style ? outputStyleSection(style.style) : "",
+  });
   if (started.length === 0) return context;
   return {
     ...context,
@@ -436,6 +440,11 @@ export async function createCliSession(inputs: CliSessionInputs): Promise<CliSes
     ...(inputs.onHookStatus ? { onHookStatus: inputs.onHookStatus } : {}),
   });
   const parts: Parts = { inputs, memoryDir, ids, home, env, toolset, hooks };
+  // SessionStart fires as the session opens (before any prompt's UserPromptSubmit), as in Claude Code.
+  const started = await hooks.start(
+    inputs.startSource ?? (inputs.resumed ? "resume" : "startup"),
+    inputs.model.model,
+  );
   const watchedFiles = hooks.watchFiles();
   const abort = createChildAbortController(io.signal);
   const loadedMemory = new Set<string>();
@@ -469,7 +478,7 @@ export async function createCliSession(inputs: CliSessionInputs): Promise<CliSes
     ...engineLimits(options, inputs, env, toolset.sandbox.status),
     abortController: abort.controller,
     sessionId: inputs.sessionId,
-    loadContext: contextLoader(parts, loadedMemory),
+    loadContext: contextLoader(parts, loadedMemory, started),
     hooks: hooks.engine,
     onTurnStart: async (uuid) => {
       slash.beginPrompt();

@@ -45,16 +45,18 @@ describe("SessionStart and SessionEnd in the REPL", () => {
     const ends = await recorded("SessionEnd");
     const starts = await recorded("SessionStart");
     expect(ends.map((e) => e.reason)).toEqual(["clear", "prompt_input_exit"]);
-    expect(starts.map((s) => s.source)).toEqual(["clear"]);
+    // SessionStart (startup) fires as the REPL opens, before any prompt, as in Claude Code.
+    expect(starts.map((s) => s.source)).toEqual(["startup", "clear"]);
     const [cleared, exited] = ends;
-    const [started] = starts;
+    const [opened, started] = starts;
     // The cleared session ends; the new one starts and is the one that exits.
+    expect(cleared?.session_id).toBe(opened?.session_id);
     expect(cleared?.session_id).not.toBe(started?.session_id);
     expect(exited?.session_id).toBe(started?.session_id);
     for (const end of ends) {
       expectHookInput(end, { event: "SessionEnd", cwd: repl.dir, fields: ["reason"] });
     }
-    expectHookKeys(started ?? {}, ["source", "model"]);
+    for (const start of starts) expectHookKeys(start, ["source", "model"]);
     expect(started?.hook_event_name).toBe("SessionStart");
   });
 });

@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
@@ -179,6 +179,9 @@ describe("the folder-trust question of the interactive REPL, in a real pseudo-te
     await first.waitFor((s) => s.includes(PROMPT), "the REPL", SLOW);
     expect(await exitWithCtrlC(first, SLOW)).toBe(0);
     expect(Object.keys((await trustFile()).folders)).toEqual([trusted]);
+    // SessionStart ran as the trusted REPL opened; cleared so the runs below show their own.
+    expect(marker(trusted, "started-marker")).toBe(true);
+    await rm(join(trusted, "started-marker"));
 
     for (const [folder, answer] of [
       [sibling, "Sibling answered."],
