@@ -1,4 +1,6 @@
 import type { AgentDefinition } from "./agent-definition.js";
+import { EXPLORE_AGENT, PLAN_AGENT } from "./read-only-built-in-agents.js";
+import { STATUSLINE_SETUP_AGENT } from "./statusline-setup-agent.js";
 
 const GENERAL_PURPOSE_PROMPT = [
   "You are a subagent of keel, a coding agent. Another agent handed you one task; carry it out on your own, from start to finish, with the tools you have.",
@@ -17,4 +19,9 @@ export const GENERAL_PURPOSE_AGENT: AgentDefinition = {
 };
 
 /** The agents keel always has (project and user agents of the same name override them). */
-export const BUILT_IN_AGENTS: readonly AgentDefinition[] = [GENERAL_PURPOSE_AGENT];
+export const BUILT_IN_AGENTS: readonly AgentDefinition[] = [
+  GENERAL_PURPOSE_AGENT,
+  STATUSLINE_SETUP_AGENT,
+  EXPLORE_AGENT,
+  PLAN_AGENT,
+];

@@ -68,7 +68,9 @@ describe("keel -p starts subagents with the Agent tool (validator on)", () => {
     );
     const lines = jsonLines(run.stdout);
     const init = only(lines, "system");
-    expect(init).toMatchObject({ agents: ["reviewer", "general-purpose"] });
+    expect(init).toMatchObject({
+      agents: ["reviewer", "general-purpose", "statusline-setup", "Explore", "Plan"],
+    });
     expect((init as { tools: string[] }).tools).toContain("Agent");
 
     const bodies = server.requests.map((r) => r.body as Record<string, unknown>);

@@ -46,7 +46,13 @@ describe("keel --agents '<json>' (validator on)", () => {
     );
     expect(run.code).toBe(0);
     const init = only(jsonLines(run.stdout), "system") as { agents: string[] };
-    expect(init.agents).toEqual(["reviewer", "general-purpose"]);
+    expect(init.agents).toEqual([
+      "reviewer",
+      "general-purpose",
+      "statusline-setup",
+      "Explore",
+      "Plan",
+    ]);
     const body = server.requests[0]?.body as Body;
     const agentTool = body.tools?.find((t) => t.name === "Agent");
     expect(agentTool?.description).toContain("- reviewer: Finds misspelt words. (Tools: Read)");

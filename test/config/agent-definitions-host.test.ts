@@ -48,6 +48,9 @@ describe("agents a host defines (the Agent SDK's agents)", () => {
       ["reviewer", "sdk"],
       ["general-purpose", "sdk"],
       ["other", "project"],
+      ["statusline-setup", "built-in"],
+      ["Explore", "built-in"],
+      ["Plan", "built-in"],
     ]);
   });
 });

@@ -3,7 +3,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { loadAgentDefinitions } from "../../src/config/agent-definitions.js";
-import { GENERAL_PURPOSE_AGENT } from "../../src/config/built-in-agents.js";
+import { BUILT_IN_AGENTS } from "../../src/config/built-in-agents.js";
+
+const BUILT_IN_NAMES = BUILT_IN_AGENTS.map((d) => d.name);
 
 let project: string;
 let home: string;
@@ -29,9 +31,9 @@ async function agentFile(root: string, file: string, text: string): Promise<stri
 const agent = (fields: string, body = "You review code.") => `---\n${fields}\n---\n\n${body}\n`;
 
 describe("loadAgentDefinitions", () => {
-  it("has only the built-in general-purpose agent when there are no agent folders", async () => {
+  it("has only the built-in agents when there are no agent folders", async () => {
     expect(await loadAgentDefinitions(project, home)).toEqual({
-      definitions: [GENERAL_PURPOSE_AGENT],
+      definitions: [...BUILT_IN_AGENTS],
       warnings: [],
     });
   });
@@ -72,6 +74,9 @@ describe("loadAgentDefinitions", () => {
       d: undefined,
       e: [],
       "general-purpose": undefined,
+      "statusline-setup": ["Read", "Edit"],
+      Explore: undefined,
+      Plan: undefined,
     });
   });
 
@@ -113,7 +118,7 @@ describe("loadAgentDefinitions", () => {
     await agentFile(project, "good.md", agent("name: good\ndescription: Works."));
     await agentFile(project, "notes.txt", "not an agent");
     const { definitions, warnings } = await loadAgentDefinitions(project, home);
-    expect(definitions.map((d) => d.name)).toEqual(["good", "general-purpose"]);
+    expect(definitions.map((d) => d.name)).toEqual(["good", ...BUILT_IN_NAMES]);
     const problems = Object.fromEntries(warnings.map((w) => [w.path, w.problem]));
     expect(Object.keys(problems).sort()).toEqual(
       [noFrontmatter, badYaml, noName, badName, badTools, noBody, list].sort(),
@@ -146,6 +151,9 @@ describe("loadAgentDefinitions", () => {
       ["general-purpose", { kind: "project", path: ownGeneral }],
       ["shared", { kind: "project", path: projectShared }],
       ["mine", { kind: "user", path: userOnly }],
+      ["statusline-setup", { kind: "built-in" }],
+      ["Explore", { kind: "built-in" }],
+      ["Plan", { kind: "built-in" }],
     ]);
   });
 
@@ -163,7 +171,7 @@ describe("loadAgentDefinitions", () => {
     const broken = await agentFile(home, "broken.md", "no frontmatter\n");
     await agentFile(home, "mine.md", agent("name: mine\ndescription: Mine."));
     const { definitions, warnings } = await loadAgentDefinitions(home, home);
-    expect(definitions.map((d) => d.name)).toEqual(["mine", "general-purpose"]);
+    expect(definitions.map((d) => d.name)).toEqual(["mine", ...BUILT_IN_NAMES]);
     expect(warnings.map((w) => w.path)).toEqual([broken]);
   });
 });
