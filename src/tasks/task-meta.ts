@@ -29,6 +29,8 @@ const baseSchema = z.object({
 const kindSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("local_bash"), command: z.string() }),
   z.object({ kind: z.literal("local_agent"), prompt: z.string() }),
+  /** A dream pass over an auto memory folder, run in the REPL's own process. */
+  z.object({ kind: z.literal("dream"), memoryDir: z.string() }),
 ]);
 
 const ended = { endedAt: z.number(), exitCode: z.number().int().nullable() };

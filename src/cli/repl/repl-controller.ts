@@ -562,6 +562,7 @@ export class ReplController implements ReplHost {
       handedOver();
       if (started) this.end();
       else this.store.update((s) => ({ ...s, queued: s.queued.filter((q) => q.id !== id) }));
+      if (started && !this.exiting) this.session.afterTurn?.();
       if (this.commandModelSet && !this.engine.busy) this.turnStart(undefined)();
       this.shells.flush(this.engine);
     }

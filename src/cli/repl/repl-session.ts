@@ -52,6 +52,8 @@ export interface ReplSession extends ReplSessionExtras<ReplSession> {
   mcp?: () => McpOverview;
   /** Prompts the MCP servers offer, run as `/mcp__<server>__<prompt> [args]`. */
   prompts?: () => ReadonlyArray<{ name: string; run(args: string): Promise<string> }>;
+  /** Told when a turn ended (the automatic dream checks its gate then), when the session has it. */
+  afterTurn?(): void;
   /** Background tasks of this session that end (shown as transcript notices). */
   taskEvents?: TaskEvents;
   /** Closes the session; `reason` is SessionEnd's (default "other"). */

@@ -20,6 +20,7 @@ import type { HookStatus } from "../session-hooks.js";
 import type { SessionPolicy } from "../session-policy.js";
 import { openSessionStore } from "../session-store.js";
 import { keepProjectRules } from "./allow-rules-file.js";
+import { autoDreamer, dreamThresholds } from "./auto-dream.js";
 import { pluginsView } from "./commands/plugins.js";
 import { sessionParts } from "./commands/session-parts.js";
 import { type AskPerson, createInteractiveCanUseTool } from "./interactive-permissions.js";
@@ -121,6 +122,27 @@ export async function openReplSession(
     sessionId: start.sessionId,
     schedule: nodeSchedule,
   });
+  const dream = sessionDream({
+    memoryDir: session.memoryDir,
+    stateDir,
+    transcriptsDir: projectDir(stateDir, io.cwd),
+    sessionId,
+    provider: models.provider,
+    model: models.current,
+    env: { ...io.env, ...inputs.policy.settings.env },
+    now: Date.now,
+  });
+  const dreamer = autoDreamer({
+    enabled: inputs.policy.settings.autoDreamEnabled === true,
+    memoryDir: session.memoryDir,
+    thresholds: dreamThresholds(inputs.policy.settings),
+    transcriptsDir: projectDir(stateDir, io.cwd),
+    sessionId,
+    cwd: io.cwd,
+    now: Date.now,
+    store: new TaskStore(tasksRoot(stateDir)),
+    run: (_memoryDir, signal) => dream.run(signal, () => {}),
+  });
   return {
     ...sessionParts({
       session: { ...session, sandbox: rememberedSandbox(session.sandbox, inputs.sandboxChoice) },
@@ -154,16 +176,10 @@ export async function openReplSession(
     // The slash view's prompts: UserPromptExpansion hooks weigh what they fetch.
     prompts: () => session.slash.mcpPrompts(),
     taskEvents: tasks,
-    dream: sessionDream({
-      memoryDir: session.memoryDir,
-      stateDir,
-      transcriptsDir: projectDir(stateDir, io.cwd),
-      sessionId,
-      provider: models.provider,
-      model: models.current,
-      env: { ...io.env, ...inputs.policy.settings.env },
-      now: Date.now,
-    }),
+    dream,
+    afterTurn: () => {
+      void dreamer.afterTurn().catch((error: Error) => warn(`automatic dream: ${error.message}`));
+    },
     plugins: pluginsView(inputs.policy.plugins, {
       cwd: io.cwd,
       env: { ...io.env, KEEL_CONFIG_DIR: stateDir },
@@ -171,6 +187,7 @@ export async function openReplSession(
     }),
     dispose: async (reason) => {
       tasks.stop();
+      await dreamer.dispose();
       await session.dispose(reason);
     },
   };

@@ -102,6 +102,9 @@ const SCALAR_KEYS = [
   "alwaysThinkingEnabled",
   "autoMemoryEnabled",
   "autoDreamEnabled",
+  "autoDreamMinHours",
+  "autoDreamMinSessions",
+  "autoDreamScanIntervalMinutes",
   "statusLine",
 ] as const;
 

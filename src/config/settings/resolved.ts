@@ -55,6 +55,10 @@ export interface ResolvedSettings {
   /** `autoMemoryEnabled` and `autoDreamEnabled`, each from the highest source that sets it. */
   autoMemoryEnabled?: boolean;
   autoDreamEnabled?: boolean;
+  /** The automatic dream's thresholds, each from the highest source that sets it. */
+  autoDreamMinHours?: number;
+  autoDreamMinSessions?: number;
+  autoDreamScanIntervalMinutes?: number;
   /** `statusLine` of the highest source that sets it (a project's only in a trusted folder). */
   statusLine?: StatusLineSetting;
   /** `allowedHttpHookUrls` of every file, concatenated; undefined when none sets it. */

@@ -71,6 +71,12 @@ export const plainKeySchemas = {
   autoMemoryEnabled: z.boolean(),
   /** The background dream pass after turns, when its thresholds pass (default off). */
   autoDreamEnabled: z.boolean(),
+  /** The automatic dream's thresholds (keel's own; docs/memory.md): hours since the last dream, */
+  autoDreamMinHours: z.number().min(0),
+  /** sessions changed since it, */
+  autoDreamMinSessions: z.number().int().min(0),
+  /** and the minutes between two scans of the transcripts. */
+  autoDreamScanIntervalMinutes: z.number().min(0),
   /** The REPL's status line command (other keys of Claude Code's, e.g. refreshInterval, kept). */
   statusLine: z.looseObject({
     type: z.literal("command"),
@@ -108,6 +114,9 @@ export interface SettingsFile {
   alwaysThinkingEnabled?: boolean;
   autoMemoryEnabled?: boolean;
   autoDreamEnabled?: boolean;
+  autoDreamMinHours?: number;
+  autoDreamMinSessions?: number;
+  autoDreamScanIntervalMinutes?: number;
   statusLine?: StatusLineSetting;
   /** Claude Code's OS sandbox for Bash. */
   sandbox?: SandboxSettings;
