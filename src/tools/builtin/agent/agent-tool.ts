@@ -3,6 +3,7 @@ import { emptyUsage } from "../../../protocol/usage.js";
 import type { Tool } from "../../tool.js";
 import type { BackgroundAgentLauncher } from "./background.js";
 import { agentDescription } from "./description.js";
+import { unknownModelAlias, withModelOverride } from "./model-override.js";
 import { resolveAgentCall } from "./resolve.js";
 import { mapAgentResult } from "./result.js";
 import { type AgentInput, type AgentOutput, agentInputSchema } from "./schema.js";
@@ -45,6 +46,8 @@ export function createAgentTool(
       if (input.run_in_background === true && !options.launchBackground) {
         return { ok: false, message: "Agents cannot run in the background in this session." };
       }
+      const badModel = unknownModelAlias(input.model);
+      if (badModel !== undefined) return { ok: false, message: badModel };
       const resolved = resolveAgentCall(input, context, definitions);
       return resolved.ok ? { ok: true } : { ok: false, message: resolved.message };
     },
@@ -52,7 +55,8 @@ export function createAgentTool(
     async call(input, context, onProgress) {
       const resolved = resolveAgentCall(input, context, definitions);
       if (!resolved.ok) throw new Error(resolved.message);
-      const { definition, runner } = resolved;
+      const { runner } = resolved;
+      const definition = withModelOverride(resolved.definition, input.model);
       if (input.run_in_background === true && options.launchBackground) {
         const task = await options.launchBackground({
           description: input.description,

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Usage } from "../../../protocol/usage.js";
+import { AGENT_MODEL_ALIASES } from "./model-override.js";
 
 /** The subagent type used when the model names none. */
 export const DEFAULT_SUBAGENT_TYPE = "general-purpose";
@@ -19,6 +20,12 @@ export const agentInputSchema = z.strictObject({
     .string()
     .optional()
     .describe(`Which kind of agent does the task; "${DEFAULT_SUBAGENT_TYPE}" when left out`),
+  model: z
+    .enum(AGENT_MODEL_ALIASES)
+    .optional()
+    .describe(
+      "Optional model for this agent; wins over the agent definition's model. Left out: the definition's model, else yours",
+    ),
   run_in_background: z
     .boolean()
     .optional()
