@@ -227,6 +227,30 @@ describe("keel plugin with a marketplace in a bare git repository", () => {
     );
   });
 
+  it("adds a marketplace the project's settings declare when a plugin is installed from it", async () => {
+    await writeMarketplace();
+    const marketplaces = {
+      tools: { source: { source: "directory", path: "../src" } },
+      hosted: { source: { source: "github", repo: "owner/repo" } },
+    };
+    await put(
+      "work/.claude/settings.json",
+      JSON.stringify({ extraKnownMarketplaces: marketplaces }),
+    );
+    const listed = await keel(["plugin", "marketplace", "list"]);
+    expect(listed.stdout).toContain("tools  declared in the settings");
+    const installed = await keel(["plugin", "install", "beta@tools"]);
+    expect(installed.stderr).toBe("");
+    expect(installed.stdout).toContain("Installed beta@tools 2.0.0");
+    expect((await keel(["plugin", "marketplace", "list"])).stdout).toContain(
+      `tools  ${join(dir, "src")}`,
+    );
+    const refused = await keel(["plugin", "install", "x@hosted"]);
+    expect(refused.stderr).toContain(
+      'the settings declare marketplace "hosted", but its source "github"',
+    );
+  });
+
   it("refuses an unknown marketplace or plugin with a line saying what exists", async () => {
     const none = await keel(["plugin", "install", "alpha@nowhere"]);
     expect(none.code).toBe(1);

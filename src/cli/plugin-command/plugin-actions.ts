@@ -57,6 +57,10 @@ export async function marketplaceAdd(deps: PluginStoreDeps, io: CliIo, source: s
 
 export async function marketplaceList(deps: PluginStoreDeps, io: CliIo, json: boolean) {
   const { marketplaces, problems } = await listMarketplaces(deps);
+  const added = new Set(marketplaces.map((m) => m.name));
+  const declared = Object.keys(deps.declared?.marketplaces ?? {}).filter(
+    (name) => !added.has(name),
+  );
   if (json) {
     const rows = marketplaces.map((m) => ({
       name: m.name,
@@ -64,17 +68,21 @@ export async function marketplaceList(deps: PluginStoreDeps, io: CliIo, json: bo
       installLocation: m.location,
       plugins: m.manifest.plugins.map((p) => p.name),
     }));
-    await say(io, JSON.stringify(rows, null, 2));
-  } else if (marketplaces.length === 0 && problems.length === 0) {
+    await say(io, JSON.stringify({ marketplaces: rows, declared }, null, 2));
+  } else if (marketplaces.length === 0 && declared.length === 0 && problems.length === 0) {
     await say(
       io,
       "No marketplaces added. Add one with: keel plugin marketplace add <folder-or-git-url>",
     );
   } else {
     for (const m of marketplaces) {
+      const plugins = m.manifest.plugins.map((p) => p.name).join(", ") || "no plugins";
+      await say(io, `${m.name}  ${describeSource(m.source)}  (${plugins})`);
+    }
+    for (const name of declared) {
       await say(
         io,
-        `${m.name}  ${describeSource(m.source)}  (${m.manifest.plugins.map((p) => p.name).join(", ") || "no plugins"})`,
+        `${name}  declared in the settings; added when you install from it (keel plugin install <plugin>@${name})`,
       );
     }
   }

@@ -1,8 +1,11 @@
+import { homedir } from "node:os";
 import { type Command, Option } from "commander";
 import { keelStateDir } from "../../config/paths.js";
+import { loadSettings } from "../../config/settings/load.js";
 import type { PluginStoreDeps } from "../../plugins/store/marketplaces.js";
 import { pluginStorePaths } from "../../plugins/store/paths.js";
 import type { CliIo } from "../io.js";
+import { writeTo } from "../output.js";
 import { subcommandProgram } from "../subcommand-program.js";
 import * as act from "./plugin-actions.js";
 
@@ -106,11 +109,34 @@ function pluginCommands(
     .action((path: string) => set(() => act.validate(io, path)));
 }
 
+/**
+ * The marketplaces the settings declare (`extraKnownMarketplaces`). Settings that cannot be
+ * read leave none declared, said once: the store's own commands still work.
+ */
+async function declaredMarketplaces(io: CliIo): Promise<PluginStoreDeps["declared"]> {
+  try {
+    const settings = await loadSettings({
+      home: io.env.HOME ?? homedir(),
+      stateDir: keelStateDir(io.env),
+      cwd: io.cwd,
+    });
+    return { marketplaces: settings.extraKnownMarketplaces, cwd: io.cwd };
+  } catch (error) {
+    await writeTo(
+      io.stderr,
+      `keel: settings not read, no declared marketplaces: ${(error as Error).message}\n`,
+    );
+    return undefined;
+  }
+}
+
 /** `keel plugin …`: Claude Code's plugin and marketplace subcommands, over keel's own store. */
-export function runPluginCommand(argv: string[], io: CliIo): Promise<number> {
+export async function runPluginCommand(argv: string[], io: CliIo): Promise<number> {
+  const declared = await declaredMarketplaces(io);
   const deps: PluginStoreDeps = {
     paths: pluginStorePaths(keelStateDir(io.env)),
     now: () => new Date(),
+    ...(declared ? { declared } : {}),
   };
   const cli = subcommandProgram("keel plugin", "Install and manage plugins and marketplaces", io);
   marketplaceCommands(cli.program, deps, io, cli.choose);

@@ -79,6 +79,10 @@ export function mergeSettingsLayers(
     ...mergedList(lowFirst, "httpHookAllowedEnvVars"),
     mcpServers: Object.assign({}, ...lowFirst.map((l) => l.settings.mcpServers ?? {})),
     enabledPlugins: enabledPluginIds(lowFirst),
+    extraKnownMarketplaces: Object.assign(
+      {},
+      ...lowFirst.map((l) => l.settings.extraKnownMarketplaces ?? {}),
+    ),
     sandbox: mergeSandboxSettings(lowFirst, roots),
     projectCode: projectCodeOf(lowFirst),
     projectGrants: projectGrantsOf(lowFirst),

@@ -69,6 +69,11 @@ export function projectCodeOf(layers: readonly SettingsLayer[]): ProjectCode[] {
     ...Object.entries(settings.enabledPlugins ?? {})
       .filter(([, on]) => on === true)
       .map(([id]) => ({ kind: "plugin" as const, origin, what: id })),
+    ...Object.keys(settings.extraKnownMarketplaces ?? {}).map((name) => ({
+      kind: "plugin" as const,
+      origin,
+      what: `marketplace ${name}`,
+    })),
     ...(settings.apiKeyHelper
       ? [{ kind: "command" as const, origin, what: `apiKeyHelper: ${settings.apiKeyHelper}` }]
       : []),
@@ -106,6 +111,7 @@ export function withoutProjectCode(layer: SettingsLayer): SettingsLayer {
     apiKeyHelper: _helper,
     statusLine: _statusLine,
     enabledPlugins: _plugins,
+    extraKnownMarketplaces: _marketplaces,
     ...rest
   }: SettingsFile = layer.settings;
   const {

@@ -3,7 +3,7 @@ import type { EffortLevel } from "../../protocol/api.js";
 import type { PermissionMode } from "../../tools/context.js";
 import type { ProjectCode } from "./project-code.js";
 import type { ResolvedSandboxSettings } from "./sandbox-merge.js";
-import type { StatusLineSetting } from "./schema.js";
+import type { DeclaredMarketplace, StatusLineSetting } from "./schema.js";
 import type { SettingsSource } from "./sources.js";
 
 /** One source's `hooks` value, unvalidated (the hook engine validates and merges them). */
@@ -69,6 +69,8 @@ export interface ResolvedSettings {
   mcpServers: Record<string, unknown>;
   /** The installed plugins the settings turn on (`plugin@marketplace`), in no set order. */
   enabledPlugins: string[];
+  /** The marketplaces the settings declare, by name (the highest source's entry wins). */
+  extraKnownMarketplaces: Record<string, DeclaredMarketplace>;
   /** What the project's own settings files would run (asked about before a folder is trusted). */
   projectCode: ProjectCode[];
   /** What the project's own settings files grant (allow rules, a mode, added folders). */

@@ -11,6 +11,11 @@ export interface StatusLineSetting {
   padding?: number;
 }
 
+/** A marketplace a settings file declares (Claude Code's `extraKnownMarketplaces` entry). */
+export interface DeclaredMarketplace {
+  source: { source: string; [key: string]: unknown };
+}
+
 /** The `permissions` block after checking (check-permissions.ts reads it key by key). */
 export interface PermissionsSettings {
   allow?: string[];
@@ -37,6 +42,11 @@ export const plainKeySchemas = {
   mcpServers: z.record(z.string(), z.unknown()),
   /** Installed plugins turned on (`plugin@marketplace: true`); only `true` turns one on. */
   enabledPlugins: z.record(z.string(), z.unknown()),
+  /** Marketplaces a project asks its people to use: `{name: {source: {source, path | url}}}`. */
+  extraKnownMarketplaces: z.record(
+    z.string(),
+    z.looseObject({ source: z.looseObject({ source: z.string() }) }),
+  ),
   /** Read by the MCP code from the files (approvals of `.mcp.json` servers). */
   enableAllProjectMcpServers: z.boolean(),
   enabledMcpjsonServers: z.array(z.string()),
@@ -97,6 +107,7 @@ export interface SettingsFile {
   agent?: string;
   mcpServers?: Record<string, unknown>;
   enabledPlugins?: Record<string, unknown>;
+  extraKnownMarketplaces?: Record<string, DeclaredMarketplace>;
   enableAllProjectMcpServers?: boolean;
   enabledMcpjsonServers?: string[];
   disabledMcpjsonServers?: string[];

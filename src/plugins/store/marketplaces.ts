@@ -1,5 +1,6 @@
 import { mkdir, rename, rm, stat } from "node:fs/promises";
 import { join, resolve } from "node:path";
+import type { DeclaredMarketplace } from "../../config/settings/schema.js";
 import { type ReadText, readJsonFile, readTextIfPresent } from "../../mcp/read-json-file.js";
 import { gitOps } from "./git.js";
 import { type MarketplaceManifest, marketplaceManifestSchema } from "./marketplace-manifest.js";
@@ -18,6 +19,11 @@ export interface PluginStoreDeps {
   now: () => Date;
   git?: typeof gitOps;
   readText?: ReadText;
+  /**
+   * The marketplaces the settings declare (`extraKnownMarketplaces`, a project's only when its
+   * folder is trusted), added on first use; relative folders are taken from `cwd`.
+   */
+  declared?: { marketplaces: Readonly<Record<string, DeclaredMarketplace>>; cwd: string };
 }
 
 /** A marketplace added to keel, with its manifest read. */
@@ -72,7 +78,43 @@ export async function addMarketplace(
   value: string,
   cwd: string,
 ): Promise<Marketplace> {
-  const source = await sourceOf(value, cwd);
+  return addMarketplaceSource(deps, await sourceOf(value, cwd));
+}
+
+/** A declared marketplace as a source keel can add, or why it cannot. */
+export function declaredSource(
+  entry: DeclaredMarketplace,
+  cwd: string,
+): MarketplaceSource | { refused: string } {
+  const { source } = entry;
+  const text = (key: string) => (typeof source[key] === "string" ? (source[key] as string) : "");
+  if (source.source === "directory" && text("path") !== "") {
+    return { source: "directory", path: resolve(cwd, text("path")) };
+  }
+  if (source.source === "git" && text("url") !== "") return { source: "git", url: text("url") };
+  return { refused: `its source "${source.source}" is not one keel adds (directory and git are)` };
+}
+
+async function addDeclared(deps: PluginStoreDeps, name: string): Promise<Marketplace | undefined> {
+  const entry = deps.declared?.marketplaces[name];
+  if (!entry || !deps.declared) return undefined;
+  const source = declaredSource(entry, deps.declared.cwd);
+  if ("refused" in source)
+    throw new Error(`the settings declare marketplace "${name}", but ${source.refused}`);
+  const added = await addMarketplaceSource(deps, source);
+  if (added.name !== name) {
+    await removeMarketplace(deps, added.name);
+    throw new Error(
+      `the settings declare marketplace "${name}", but its marketplace.json names it "${added.name}"`,
+    );
+  }
+  return added;
+}
+
+async function addMarketplaceSource(
+  deps: PluginStoreDeps,
+  source: MarketplaceSource,
+): Promise<Marketplace> {
   const fetched = await checkout(deps, source);
   const cleanUp = () =>
     source.source === "git" ? rm(fetched, { recursive: true, force: true }) : undefined;
@@ -108,6 +150,8 @@ export async function findMarketplace(deps: PluginStoreDeps, name: string): Prom
   const known = await readKnownMarketplaces(deps);
   const entry = known[name];
   if (!entry) {
+    const declared = await addDeclared(deps, name);
+    if (declared) return declared;
     const names = Object.keys(known);
     throw new Error(
       `no marketplace is named "${name}" (${names.length > 0 ? `added: ${names.join(", ")}` : "none is added: keel plugin marketplace add <folder-or-git-url>"})`,
