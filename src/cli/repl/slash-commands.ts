@@ -44,7 +44,7 @@ export const SLASH_COMMANDS: ReadonlyArray<{ name: SlashCommandName; help: strin
   },
   {
     name: "memory",
-    help: "open a memory file (CLAUDE.md) in $VISUAL/$EDITOR; /memory list lists those loaded",
+    help: "open a memory file (CLAUDE.md) in $VISUAL/$EDITOR; /memory list lists those loaded; /memory auto shows auto memory",
   },
   {
     name: "dream",

@@ -138,3 +138,22 @@ describe("/dream in the REPL", () => {
     expect(controller.store.get().busy).toBe(false);
   });
 });
+
+describe("/memory and auto memory", () => {
+  it("shows whether auto memory is on and where, and answers a switch with the setting", async () => {
+    const on = replWith(await dreamParts([], memory));
+    on.submit("/memory list");
+    expect(await lastNotice(on, "Auto memory:")).toBe(
+      `Auto memory: on, in ${memory} (/dream tidies it).`,
+    );
+    on.submit("/memory auto off");
+    const refused = await lastNotice(on, "keel cannot switch auto memory off");
+    expect(refused).toContain('"autoMemoryEnabled": false');
+
+    const off = replWith(await dreamParts([], undefined));
+    off.submit("/memory auto");
+    expect(await lastNotice(off, "Auto memory:")).toContain("off for this session");
+    off.submit("/memory auto sideways");
+    expect(await lastNotice(off, "Usage: /memory auto")).toBe("Usage: /memory auto [on|off]");
+  });
+});

@@ -1,4 +1,5 @@
 import { errorText } from "../error-text.js";
+import { autoMemoryLine, runAutoMemory } from "./auto-memory-command.js";
 import type { ReplHost } from "./host.js";
 import { showMemory } from "./info-commands.js";
 import type { MemoryRow } from "./memory.js";
@@ -39,12 +40,16 @@ async function edit(host: ReplHost, choice: MemoryChoice, home: string): Promise
  * `/memory`: a picker of the project's and the user's CLAUDE.md and the memory files loaded;
  * the chosen one opens in $VISUAL / $EDITOR (else vi) with the terminal handed over, and the
  * next turn reads the memory again. `/memory list` lists the loaded files instead. Refused
- * while a turn runs (the editor holds the terminal, and the process, until it exits).
+ * while a turn runs (the editor holds the terminal, and the process, until it exits). Each
+ * answer also says whether auto memory is on; `/memory auto [on|off]` is about it alone.
  */
 export async function startMemory(host: ReplHost, args: string): Promise<void> {
   const session = host.activeSession;
+  if (args === "auto" || args.startsWith("auto ")) return runAutoMemory(host, args.slice(4).trim());
+  const autoLine = autoMemoryLine(session.dream?.memoryDir());
   if (args === "list" || (args === "" && (!session.editFile || session.home === undefined))) {
-    return showMemory(host);
+    await showMemory(host);
+    return host.notice(autoLine);
   }
   if (args !== "") {
     host.notice("Usage: /memory (pick a file to edit) or /memory list", "error");
@@ -54,6 +59,7 @@ export async function startMemory(host: ReplHost, args: string): Promise<void> {
     host.notice("A turn is running: press Esc to end it before /memory.", "error");
     return;
   }
+  host.notice(autoLine);
   const home = session.home ?? "";
   const choices = memoryChoices({ cwd: host.cwd, home }, await loadedRows(host));
   host.pick(
