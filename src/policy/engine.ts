@@ -78,8 +78,12 @@ export interface TurnRules {
 }
 
 /** The mode that applies: bypassPermissions is plain default when settings disable it. */
-export function effectiveMode(mode: PermissionMode, bypassDisabled: boolean): PermissionMode {
-  return bypassDisabled && mode === "bypassPermissions" ? "default" : mode;
+export function effectiveMode(
+  mode: PermissionMode,
+  disabled: { bypass: boolean; auto: boolean },
+): PermissionMode {
+  if (disabled.bypass && mode === "bypassPermissions") return "default";
+  return disabled.auto && mode === "auto" ? "default" : mode;
 }
 
 /** Session-scope allow rules, anchored like command-line rules (at the working folder). */
@@ -155,7 +159,10 @@ export function createPermissionEngine(options: PermissionEngineOptions): Permis
     },
     rules: () => steps.rules,
     decide(tool, input, context, decideOptions = {}) {
-      const mode = effectiveMode(context.getAppState().permissionMode, bypassDisabled);
+      const mode = effectiveMode(context.getAppState().permissionMode, {
+        bypass: bypassDisabled,
+        auto: options.settings.autoDisabled,
+      });
       return decideWithSteps(steps, {
         tool,
         input,

@@ -5,6 +5,8 @@ import type { KeyPress } from "./keys/key-press.js";
 export interface ModeCycleOptions {
   /** keel was started in bypassPermissions (and settings do not disable it). */
   bypassAvailable: boolean;
+  /** The settings turn auto mode off (`disableAutoMode`): Shift+Tab skips it. */
+  autoDisabled?: boolean;
 }
 
 /**
@@ -12,7 +14,8 @@ export interface ModeCycleOptions {
  * auto → bypassPermissions, only when the session was started in it.
  */
 export function cycleModes(options: ModeCycleOptions): PermissionMode[] {
-  const modes: PermissionMode[] = ["default", "acceptEdits", "plan", "auto"];
+  const modes: PermissionMode[] = ["default", "acceptEdits", "plan"];
+  if (options.autoDisabled !== true) modes.push("auto");
   if (options.bypassAvailable) modes.push("bypassPermissions");
   return modes;
 }

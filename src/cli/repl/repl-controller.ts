@@ -43,6 +43,8 @@ export interface ReplControllerDeps {
   now: () => number;
   /** Shift+Tab may reach bypassPermissions (keel was started in it). */
   bypassAvailable?: boolean;
+  /** The settings turn auto mode off: Shift+Tab skips it. */
+  autoDisabled?: boolean;
 }
 
 /**
@@ -194,7 +196,8 @@ export class ReplController implements ReplHost {
   /** Shift+Tab: the session goes to the next permission mode (mode-cycle.ts). */
   cycleMode(): void {
     const bypassAvailable = this.deps.bypassAvailable === true;
-    this.setMode(nextMode(this.store.get().mode, { bypassAvailable }));
+    const autoDisabled = this.deps.autoDisabled === true;
+    this.setMode(nextMode(this.store.get().mode, { bypassAvailable, autoDisabled }));
   }
 
   /** Switches the session's permission mode; its next permission decision follows it. */

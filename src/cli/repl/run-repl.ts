@@ -162,6 +162,7 @@ export async function runRepl(given: CliOptions, io: CliIo): Promise<number> {
       appendPromptHistory(stateDir, { display: text, timestamp: now(), project: io.cwd }),
     now,
     bypassAvailable: policy.settings.permissionMode === "bypassPermissions",
+    autoDisabled: policy.settings.autoDisabled,
   });
   const started = controller;
   started.notice(startHeader({ model: model.model, cwd: io.cwd, mode: started.store.get().mode }));

@@ -87,8 +87,8 @@ export function checkPermissions(
     } else if (key === "defaultMode") {
       const mode = checkMode(entry, sink);
       if (mode) checked.defaultMode = mode;
-    } else if (key === "disableBypassPermissionsMode") {
-      if (entry === "disable") checked.disableBypassPermissionsMode = "disable";
+    } else if (key === "disableBypassPermissionsMode" || key === "disableAutoMode") {
+      if (entry === "disable") checked[key] = "disable";
       else sink.stop(`permissions.${key}`, `expected "disable", got ${JSON.stringify(entry)}`);
     } else if (CLAUDE_CODE_PERMISSIONS_KEYS.has(key)) {
       sink.noEffect(`permissions.${key}`, "a Claude Code setting keel does not have; no effect");

@@ -44,11 +44,20 @@ export function mergeSettingsLayers(
   const bypassDisabled = lowFirst.some(
     (l) => l.settings.permissions?.disableBypassPermissionsMode === "disable",
   );
+  const autoDisabled = lowFirst.some(
+    (l) =>
+      l.settings.disableAutoMode === "disable" ||
+      l.settings.permissions?.disableAutoMode === "disable",
+  );
   let permissionMode = mergeMode(highFirst);
   if (bypassDisabled && permissionMode === "bypassPermissions") {
     warnings.push(
       'bypassPermissions is disabled by disableBypassPermissionsMode: "disable"; using default',
     );
+    permissionMode = "default";
+  }
+  if (autoDisabled && permissionMode === "auto") {
+    warnings.push('auto mode is disabled by disableAutoMode: "disable"; using default');
     permissionMode = "default";
   }
   const directories = lowFirst.flatMap((l) =>
@@ -60,6 +69,7 @@ export function mergeSettingsLayers(
     rules,
     permissionMode,
     bypassDisabled,
+    autoDisabled,
     additionalDirectories: [...new Set(directories)],
     env: Object.assign({}, ...lowFirst.map((l) => l.settings.env ?? {})),
     projectEnv: [

@@ -21,6 +21,8 @@ export interface ResolvedSettings {
   permissionMode: PermissionMode;
   /** Set by `disableBypassPermissionsMode: "disable"` in any source. */
   bypassDisabled: boolean;
+  /** Set by `disableAutoMode: "disable"` (top level or in `permissions`) in any source. */
+  autoDisabled: boolean;
   /** Added working folders from every source, absolute, without duplicates. */
   additionalDirectories: string[];
   /** Environment variables for the session; a higher source wins per variable. */

@@ -24,6 +24,7 @@ export interface PermissionsSettings {
   additionalDirectories?: string[];
   defaultMode?: (typeof PERMISSION_MODES)[number];
   disableBypassPermissionsMode?: "disable";
+  disableAutoMode?: "disable";
 }
 
 /**
@@ -40,6 +41,8 @@ export const plainKeySchemas = {
   agent: z.string(),
   /** Entries are checked by the MCP code, one server at a time. */
   mcpServers: z.record(z.string(), z.unknown()),
+  /** Turns the auto permission mode off (also under `permissions`). */
+  disableAutoMode: z.literal("disable"),
   /** Installed plugins turned on (`plugin@marketplace: true`); only `true` turns one on. */
   enabledPlugins: z.record(z.string(), z.unknown()),
   /** Marketplaces a project asks its people to use: `{name: {source: {source, path | url}}}`. */
@@ -107,6 +110,7 @@ export interface SettingsFile {
   agent?: string;
   mcpServers?: Record<string, unknown>;
   enabledPlugins?: Record<string, unknown>;
+  disableAutoMode?: "disable";
   extraKnownMarketplaces?: Record<string, DeclaredMarketplace>;
   enableAllProjectMcpServers?: boolean;
   enabledMcpjsonServers?: string[];

@@ -17,6 +17,12 @@ describe("the permission modes Shift+Tab walks through", () => {
     expect(nextMode("bypassPermissions", options)).toBe("default");
   });
 
+  it("skips auto when the settings turn it off (disableAutoMode)", () => {
+    const options = { bypassAvailable: false, autoDisabled: true };
+    expect(cycleModes(options)).toEqual(["default", "acceptEdits", "plan"]);
+    expect(nextMode("plan", options)).toBe("default");
+  });
+
   it("leaves a mode outside the cycle for default", () => {
     expect(nextMode("dontAsk", { bypassAvailable: false })).toBe("default");
   });

@@ -158,6 +158,25 @@ describe("settings precedence and merging", () => {
     const s = await load({ cli: { permissionMode: "bypassPermissions" } });
     expect(s).toMatchObject({ permissionMode: "default", bypassDisabled: true });
   });
+
+  it("disableAutoMode, at the top level or in permissions, turns an auto start into default", async () => {
+    for (const settings of [
+      { disableAutoMode: "disable" },
+      { permissions: { disableAutoMode: "disable" } },
+    ]) {
+      await put(userClaude(), settings);
+      const s = await load({ cli: { permissionMode: "auto" } });
+      expect(s).toMatchObject({ permissionMode: "default", autoDisabled: true });
+      expect(s.warnings).toContain(
+        'auto mode is disabled by disableAutoMode: "disable"; using default',
+      );
+    }
+    await put(userClaude(), {});
+    expect(await load({ cli: { permissionMode: "auto" } })).toMatchObject({
+      permissionMode: "auto",
+      autoDisabled: false,
+    });
+  });
 });
 
 describe("a bad value is reported with file and key and skipped; the rest of the file applies", () => {
@@ -240,6 +259,7 @@ describe("a broken permissions, hooks or sandbox setting stops keel, naming file
       [{ ask: ["Bash(git push"] }, "permissions.ask[0]"],
       [{ defaultMode: "yolo" }, "permissions.defaultMode"],
       [{ disableBypassPermissionsMode: true }, "permissions.disableBypassPermissionsMode"],
+      [{ disableAutoMode: "off" }, "permissions.disableAutoMode"],
     ];
     for (const [permissions, key] of cases) {
       await put(project(), { model: "m", permissions });
