@@ -2,8 +2,13 @@ import { mkdir, mkdtemp, readFile, realpath, rm, utimes, writeFile } from "node:
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type AutoDreamDeps, autoDreamer } from "../../../src/cli/repl/auto-dream.js";
+import {
+  type AutoDreamDeps,
+  autoDreamer,
+  dreamThresholds,
+} from "../../../src/cli/repl/auto-dream.js";
 import { sessionDream } from "../../../src/cli/repl/session-dream.js";
+import { loadSettings } from "../../../src/config/settings/load.js";
 import { DEFAULT_DREAM_THRESHOLDS } from "../../../src/memory/dream-trigger.js";
 import { parseModelString } from "../../../src/model/model-string.js";
 import { createProvider } from "../../../src/model/select.js";
@@ -172,5 +177,25 @@ describe("the REPL controller", () => {
     expect(told).toBe(2);
     controller.submit("/cost");
     expect(told).toBe(2);
+  });
+});
+
+describe("the thresholds from the settings", () => {
+  it("reads each one, and skips a bad value for the default", async () => {
+    await writeFile(
+      join(stateDir, "settings.json"),
+      JSON.stringify({
+        autoDreamMinHours: 1,
+        autoDreamMinSessions: 2,
+        autoDreamScanIntervalMinutes: -5,
+      }),
+    );
+    const settings = await loadSettings({ home: root, stateDir, cwd: root, cli: {} });
+    expect(dreamThresholds(settings)).toEqual({
+      minHours: 1,
+      minSessions: 2,
+      scanIntervalMinutes: DEFAULT_DREAM_THRESHOLDS.scanIntervalMinutes,
+    });
+    expect(dreamThresholds({})).toEqual(DEFAULT_DREAM_THRESHOLDS);
   });
 });

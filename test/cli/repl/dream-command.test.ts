@@ -124,6 +124,20 @@ describe("/dream in the REPL", () => {
     expect(await readdir(transcripts)).not.toContain("memory-backups");
   });
 
+  it("stops on Esc, says so, and leaves the lock's time as it was", async () => {
+    const stalled = { content: "never sent", faults: [{ type: "stall", ms: 600_000 }] };
+    const parts = await dreamParts([stalled], memory);
+    const controller = replWith(parts);
+    controller.submit("/dream");
+    // The agent's first request stalls: whenever Esc comes, the pass is still running.
+    await until(controller, (s) => s.busy, "the dream running");
+    controller.interrupt();
+    expect(await lastNotice(controller, "Dream stopped (Esc)")).toContain("backup");
+    await until(controller, (s) => !s.busy, "the REPL idle again");
+    // No dream before this one: the rolled-back lock is gone, so the time gate stays open.
+    expect(await readdir(memory)).not.toContain(".consolidate-lock");
+  });
+
   it("leaves the folder alone when another live dream holds its lock", async () => {
     const parts = await dreamParts([{ content: "never asked" }], memory);
     const lock = join(memory, ".consolidate-lock");
