@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, readFile, realpath, rm, utimes, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { Writable } from "node:stream";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
   type AutoDreamDeps,
@@ -8,6 +9,7 @@ import {
   dreamThresholds,
 } from "../../../src/cli/repl/auto-dream.js";
 import { sessionDream } from "../../../src/cli/repl/session-dream.js";
+import { psCommand } from "../../../src/cli/tasks/ps-command.js";
 import { loadSettings } from "../../../src/config/settings/load.js";
 import { DEFAULT_DREAM_THRESHOLDS } from "../../../src/memory/dream-trigger.js";
 import { parseModelString } from "../../../src/model/model-string.js";
@@ -144,6 +146,33 @@ describe("the REPL's automatic dream after a turn", () => {
     expect(output).toMatch(/^Dream: no memory files changed; backup at .*memory-backups/);
     // The pass stamped the lock with the injected time: the next check is too soon again.
     expect(await dreamer.afterTurn()).toMatchObject({ gate: { type: "too-soon" } });
+  });
+});
+
+describe("keel ps", () => {
+  it("lists a dream task with its kind", async () => {
+    await lastDream(25);
+    await sessions(5);
+    const d = await deps({ ms: NOW });
+    await autoDreamer(d).afterTurn();
+    await waitForEnd(d.store);
+    let out = "";
+    const stdout = new Writable({
+      write(chunk, _encoding, done) {
+        out += String(chunk);
+        done();
+      },
+    });
+    const io = {
+      stdin: process.stdin,
+      stdout,
+      stderr: stdout,
+      env: { HOME: root, KEEL_CONFIG_DIR: stateDir },
+      cwd: root,
+      signal: new AbortController().signal,
+    };
+    expect(await psCommand([], io)).toBe(0);
+    expect(out).toMatch(/dtest0001\s+dream\s+completed\s+.*dream: tidy the auto memory/);
   });
 });
 
