@@ -1,33 +1,14 @@
-import { CommanderError } from "commander";
 import { unavailableSubcommand } from "./claude-subcommands.js";
 import { isFullBuildNeeded } from "./full-build-needed.js";
 import type { CliIo } from "./io.js";
-import { type CliOptions, mainCommand } from "./options.js";
+import type { CliOptions } from "./options.js";
 import { writeTo } from "./output.js";
+import { parseMainOptions } from "./parse-command.js";
 import { runPrintMode } from "./print-mode.js";
 import { isRemoteSubmit } from "./remote/remote-flags.js";
 import { taskCommandName } from "./tasks/task-commands.js";
 import { UsageError } from "./usage-error.js";
 import { inWorktree } from "./worktree-option.js";
-
-async function parseMain(argv: string[], io: CliIo): Promise<CliOptions | number> {
-  let parsed: CliOptions | undefined;
-  const command = mainCommand((options) => {
-    parsed = options;
-  })
-    .exitOverride()
-    .configureOutput({
-      writeOut: (text) => void io.stdout.write(text),
-      writeErr: (text) => void io.stderr.write(text),
-    });
-  try {
-    await command.parseAsync(argv, { from: "user" });
-  } catch (error) {
-    if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 1;
-    throw error;
-  }
-  return parsed ?? 0;
-}
 
 async function runScriptedServer(argv: string[], io: CliIo): Promise<number> {
   const { scriptedServerCommand } = await import("./scripted-server-options.js");
@@ -73,7 +54,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     }
     const unavailable = unavailableSubcommand(argv[0]);
     if (unavailable) throw new UsageError(unavailable);
-    const options = await parseMain(argv, io);
+    const options = await parseMainOptions(argv, io);
     if (typeof options === "number") return options;
     return await runSession(options, await inWorktree(options, io));
   } catch (error) {

@@ -1,37 +1,20 @@
-import { CommanderError } from "commander";
 import { localSource } from "../../remote/git-source.js";
 import { NO_REDIS_MESSAGE, resolveRedisUrl } from "../../remote/redis-url.js";
 import { DEFAULT_REMOTE_QUEUE } from "../../remote/remote-task.js";
 import { newRemoteTaskId, submitRemoteTask } from "../../remote/submit.js";
 import type { CliIo } from "../io.js";
-import { type CliOptions, mainCommand } from "../options.js";
 import { writeTo } from "../output.js";
+import { parseMainOptions } from "../parse-command.js";
 import { UsageError } from "../usage-error.js";
 import { positiveEnvInt } from "./keel-self.js";
 import { withoutRemoteFlags } from "./remote-flags.js";
-
-async function parseOptions(argv: string[], io: CliIo): Promise<CliOptions | number> {
-  let parsed: CliOptions | undefined;
-  const command = mainCommand((options) => {
-    parsed = options;
-  })
-    .exitOverride()
-    .configureOutput({ writeErr: (text) => void io.stderr.write(text) });
-  try {
-    await command.parseAsync(argv, { from: "user" });
-  } catch (error) {
-    if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 1;
-    throw error;
-  }
-  return parsed ?? 0;
-}
 
 /**
  * `keel --remote "prompt"`: sends the task (this repository's source, the permission mode and
  * rules, model, max turns and budget) to the workers' queue, prints its id and returns.
  */
 export async function remoteSubmitCommand(argv: string[], io: CliIo): Promise<number> {
-  const options = await parseOptions(withoutRemoteFlags(argv), io);
+  const options = await parseMainOptions(withoutRemoteFlags(argv), io);
   if (typeof options === "number") return options;
   if (options.prompt.trim() === "")
     throw new UsageError('--remote needs a prompt: keel --remote "<task>"');

@@ -1,6 +1,6 @@
 import { once } from "node:events";
 import { resolve } from "node:path";
-import { Command, CommanderError, Option } from "commander";
+import { Command, Option } from "commander";
 import { keelStateDir } from "../../config/paths.js";
 import { durabilityWarnings } from "../../remote/redis-durability.js";
 import { NO_REDIS_MESSAGE, resolveRedisUrl } from "../../remote/redis-url.js";
@@ -9,6 +9,7 @@ import { startRemoteWorker } from "../../remote/remote-worker.js";
 import { PERMISSION_MODES, type PermissionMode } from "../../tools/context.js";
 import type { CliIo } from "../io.js";
 import { writeTo } from "../output.js";
+import { parseCommand } from "../parse-command.js";
 import { UsageError } from "../usage-error.js";
 import { keelCommand, positiveEnvInt } from "./keel-self.js";
 
@@ -60,22 +61,8 @@ function workerCommand(onParsed: (flags: WorkerFlags) => void): Command {
 
 /** `keel worker`: runs until SIGINT or SIGTERM, then stops taking tasks and lets running ones end. */
 export async function workerCommandMain(argv: string[], io: CliIo): Promise<number> {
-  let flags: WorkerFlags | undefined;
-  const command = workerCommand((parsed) => {
-    flags = parsed;
-  })
-    .exitOverride()
-    .configureOutput({
-      writeOut: (text) => void io.stdout.write(text),
-      writeErr: (text) => void io.stderr.write(text),
-    });
-  try {
-    await command.parseAsync(argv, { from: "user" });
-  } catch (error) {
-    if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 1;
-    throw error;
-  }
-  if (!flags) return 0;
+  const flags = await parseCommand<WorkerFlags>(workerCommand, argv, io);
+  if (typeof flags === "number") return flags;
   const redisUrl = await resolveRedisUrl(flags.redis, io.env);
   if (!redisUrl) throw new UsageError(NO_REDIS_MESSAGE);
   const mode: PermissionMode = flags.dangerouslySkipPermissions
