@@ -17,8 +17,6 @@ export interface SessionDreamParts {
   model: () => string;
   env: Readonly<Record<string, string | undefined>>;
   now: () => number;
-  /** The pass itself (the library's; injected so tests can count runs). */
-  pass?: typeof runDreamPass;
 }
 
 /** The transcripts since the last dream (all of them before the first). */
@@ -57,7 +55,6 @@ export async function dreamOptions(
 
 /** The session's DreamView: /dream runs the library's pass over the session's memory folder. */
 export function sessionDream(parts: SessionDreamParts): DreamView {
-  const pass = parts.pass ?? runDreamPass;
   return {
     memoryDir: () => parts.memoryDir,
     run: async (signal, onStep) => {
@@ -66,7 +63,7 @@ export function sessionDream(parts: SessionDreamParts): DreamView {
       const onMessage = (message: SdkMessage) => {
         for (const step of toolSteps(message)) onStep(step);
       };
-      return pass(await dreamOptions(parts, memoryDir, signal, onMessage));
+      return runDreamPass(await dreamOptions(parts, memoryDir, signal, onMessage));
     },
   };
 }
