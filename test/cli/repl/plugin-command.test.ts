@@ -3,11 +3,9 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { pluginsView } from "../../../src/cli/repl/commands/plugins.js";
-import type { ReplController } from "../../../src/cli/repl/repl-controller.js";
-import type { ReplState } from "../../../src/cli/repl/repl-store.js";
 import { loadSessionPlugins } from "../../../src/plugins/session-plugins.js";
 import { scriptedEngine } from "../../session/engine/helpers.js";
-import { controllerFor, until } from "./repl-harness.js";
+import { answerNotice, controllerFor } from "./repl-harness.js";
 
 let dir: string;
 
@@ -23,19 +21,6 @@ beforeEach(async () => {
 afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
-
-function notices(state: ReplState): Array<{ text: string; tone: string }> {
-  return state.view.done.flatMap((item) =>
-    item.kind === "notice" ? [{ text: item.text, tone: item.tone }] : [],
-  );
-}
-
-async function answer(controller: ReplController, line: string) {
-  const before = notices(controller.store.get()).length;
-  controller.submit(line);
-  const state = await until(controller, (s) => notices(s).length > before, line);
-  return notices(state)[before];
-}
 
 describe("/plugin in the REPL", () => {
   it("lists the session's plugins and runs keel plugin's subcommands in its state folder", async () => {
@@ -67,21 +52,21 @@ describe("/plugin in the REPL", () => {
     };
     const controller = controllerFor(session, dir);
 
-    const shown = await answer(controller, "/plugin");
+    const shown = await answerNotice(controller, "/plugin");
     expect(shown?.text).toContain(`  given 0.1.0  ${join(dir, "given")}`);
     expect(shown?.text).toContain("not loaded: inline[1] (path-not-found)");
 
-    const added = await answer(controller, "/plugin marketplace add market");
+    const added = await answerNotice(controller, "/plugin marketplace add market");
     expect(added).toEqual({
       text: `Added marketplace m (1 plugin) from ${join(dir, "market")}`,
       tone: "info",
     });
-    const installed = await answer(controller, "/plugins install p@m");
+    const installed = await answerNotice(controller, "/plugins install p@m");
     expect(installed?.text).toContain("Installed p@m");
     const settings = JSON.parse(await readFile(join(state, "settings.json"), "utf8"));
     expect(settings.enabledPlugins).toEqual({ "p@m": true });
 
-    const wrong = await answer(controller, "/plugin install nope");
+    const wrong = await answerNotice(controller, "/plugin install nope");
     expect(wrong?.tone).toBe("error");
     expect(wrong?.text).toContain('no plugin named "nope"');
   });

@@ -114,3 +114,18 @@ export function pickerOpen(controller: ReplController, timeoutMs = 5_000): Promi
 export function texts(state: ReplState, kind: "user" | "assistant" | "notice"): string[] {
   return state.view.done.flatMap((item) => (item.kind === kind ? [item.text] : []));
 }
+
+/** The finished notices, with their tone. */
+export function notices(state: ReplState): Array<{ text: string; tone: string }> {
+  return state.view.done.flatMap((item) =>
+    item.kind === "notice" ? [{ text: item.text, tone: item.tone }] : [],
+  );
+}
+
+/** Submits a line and waits for the notice it brings. */
+export async function answerNotice(controller: ReplController, line: string) {
+  const before = notices(controller.store.get()).length;
+  controller.submit(line);
+  const state = await until(controller, (s) => notices(s).length > before, line);
+  return notices(state)[before];
+}

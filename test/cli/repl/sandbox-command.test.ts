@@ -2,13 +2,11 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { ReplController } from "../../../src/cli/repl/repl-controller.js";
-import type { ReplState } from "../../../src/cli/repl/repl-store.js";
 import { mergeSandboxSettings } from "../../../src/config/settings/sandbox-merge.js";
 import { type BashSandbox, createBashSandbox } from "../../../src/tools/sandbox/bash-sandbox.js";
 import type { SandboxRuntime } from "../../../src/tools/sandbox/runtime.js";
 import { scriptedEngine } from "../../session/engine/helpers.js";
-import { controllerFor, until } from "./repl-harness.js";
+import { answerNotice, controllerFor } from "./repl-harness.js";
 
 let dir: string;
 
@@ -47,20 +45,6 @@ function sessionSandbox(): { bash: BashSandbox; switches: unknown[] } {
   return { bash: { ...bash, setMode }, switches };
 }
 
-function notices(state: ReplState): Array<{ text: string; tone: string }> {
-  return state.view.done.flatMap((item) =>
-    item.kind === "notice" ? [{ text: item.text, tone: item.tone }] : [],
-  );
-}
-
-/** Submits a line and waits for the notice it brings. */
-async function answer(controller: ReplController, line: string) {
-  const before = notices(controller.store.get()).length;
-  controller.submit(line);
-  const state = await until(controller, (s) => notices(s).length > before, line);
-  return notices(state)[before];
-}
-
 describe("/sandbox in the REPL", () => {
   it("shows the sandbox, switches its mode for the session and saves it locally", async () => {
     const { bash, switches } = sessionSandbox();
@@ -74,11 +58,11 @@ describe("/sandbox in the REPL", () => {
     const path = join(dir, ".claude", "settings.local.json");
     await writeFile(path, JSON.stringify({ permissions: { allow: ["Read"] } }));
 
-    const shown = await answer(controller, "/sandbox");
+    const shown = await answerNotice(controller, "/sandbox");
     expect(shown?.text).toContain("Sandbox mode: No Sandbox (off)");
     expect(shown?.text).toContain("Runs here: no, missing bubblewrap (bwrap)");
 
-    const changed = await answer(controller, "/sandbox auto-allow");
+    const changed = await answerNotice(controller, "/sandbox auto-allow");
     expect(changed).toEqual({
       text: "Sandbox mode: Sandbox BashTool, with auto-allow, for this session and saved to .claude/settings.local.json. The sandbox cannot run here (missing bubblewrap (bwrap)): Bash commands run unsandboxed.",
       tone: "info",
@@ -90,7 +74,7 @@ describe("/sandbox in the REPL", () => {
       sandbox: { enabled: true, autoAllowBashIfSandboxed: true },
     });
 
-    const wrong = await answer(controller, "/sandbox on");
+    const wrong = await answerNotice(controller, "/sandbox on");
     expect(wrong?.tone).toBe("error");
     expect(wrong?.text).toContain("use auto-allow, regular or off");
     expect(switches).toHaveLength(1);
@@ -107,7 +91,7 @@ describe("/sandbox in the REPL", () => {
     await mkdir(join(dir, ".claude"));
     const path = join(dir, ".claude", "settings.local.json");
     await writeFile(path, "{ not json");
-    const changed = await answer(controller, "/sandbox regular");
+    const changed = await answerNotice(controller, "/sandbox regular");
     expect(changed?.tone).toBe("error");
     expect(changed?.text).toMatch(/for this session only \(not saved: .* is not valid JSON/);
     expect(bash.mode()).toEqual({ enabled: true, autoAllow: false });
@@ -116,7 +100,7 @@ describe("/sandbox in the REPL", () => {
 
   it("says /sandbox is not available in a session without a sandbox", async () => {
     const session = { engine: scriptedEngine({ turns: [] }).engine, dispose: async () => {} };
-    const shown = await answer(controllerFor(session, dir), "/sandbox");
+    const shown = await answerNotice(controllerFor(session, dir), "/sandbox");
     expect(shown).toEqual({ text: "/sandbox is not available in this session.", tone: "error" });
   });
 });
