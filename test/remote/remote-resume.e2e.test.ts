@@ -130,11 +130,14 @@ it("a task whose worker is SIGKILLed mid-tool completes on another worker with i
     env: { KEEL_REDIS_URL: redis.url },
   });
   const taskId = submitted.stdout.trim();
-  // Killed once the saved transcript holds the Bash call it dies in (saved as it grows).
+  // Killed once the saved transcript holds the Bash call it dies in (saved as it grows) and the
+  // Write round's diff is saved (after its round: on a loaded machine it can come later).
   const transcriptKey = `keel:${QUEUE}:${taskId}:transcript`;
+  const diffKey = `keel:${QUEUE}:${taskId}:diff`;
   await until(async () =>
     (await connection.get(transcriptKey))?.includes('"sleep 30"') ? true : undefined,
   );
+  await until(async () => ((await connection.get(diffKey))?.includes("a.txt") ? true : undefined));
   const died = once(first, "exit");
   process.kill(-(first.pid ?? 0), "SIGKILL"); // the whole machine: worker, its keel and the sleep
   await died;
@@ -203,6 +206,8 @@ it("a worker stopped with SIGTERM hands its running task back after the grace pe
   await until(async () =>
     (await connection.get(transcriptKey))?.includes('"sleep 30"') ? true : undefined,
   );
+  const diffKey = `keel:${QUEUE}:${taskId}:diff`;
+  await until(async () => ((await connection.get(diffKey))?.includes("a.txt") ? true : undefined));
   const exited = once(first, "exit");
   first.kill("SIGTERM");
   expect(await exited).toEqual([143, null]); // it ended itself, as keel does on SIGTERM
