@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -13,6 +14,7 @@ const FIXTURES = join(
   "fixtures",
   "claude-configs",
 );
+const missing = !existsSync(join(FIXTURES, "SOURCES.md"));
 
 /** The one file Claude Code 2.1.332 does not list either: its description is not valid YAML. */
 const NOT_LOADED_BY_CLAUDE_CODE =
@@ -27,7 +29,7 @@ async function agentFiles(): Promise<string[]> {
     .sort();
 }
 
-describe("the fixture set's real agent files", () => {
+describe.skipIf(missing)("the fixture set's real agent files", () => {
   it("load as Claude Code loads them", async () => {
     const files = await agentFiles();
     expect(files.length).toBeGreaterThan(20);
