@@ -46,16 +46,12 @@ const EXPECTED: Record<string, string[][]> = {
   "01-mu__dotfiles/.claude/settings.json": [["systemPrompt", "skipped"]],
   "01O10__agent-engineering-playbook/.claude/settings.json": [["search", "skipped"]],
   "0443n__configs/.claude/settings.json": noEffect("theme", "tui"),
-  "0xAndoroid__dotfiles/claude/settings.json": noEffect("enabledPlugins", "forceLoginMethod"),
+  "0xAndoroid__dotfiles/claude/settings.json": noEffect("forceLoginMethod"),
   "9999years__dotfiles/claude/settings.json": [
     ["permissions.allow[1]", "skipped"],
-    ...noEffect("enabledPlugins", "skipAutoPermissionPrompt"),
+    ...noEffect("skipAutoPermissionPrompt"),
   ],
-  "ArloL__dotfiles/claude/settings.json": noEffect(
-    "enabledPlugins",
-    "autoUpdatesChannel",
-    "voiceEnabled",
-  ),
+  "ArloL__dotfiles/claude/settings.json": noEffect("autoUpdatesChannel", "voiceEnabled"),
   "anthropics__claude-code/examples/settings/settings-bash-sandbox.json": noEffect(
     "allowManagedPermissionRulesOnly",
   ),
@@ -66,9 +62,7 @@ const EXPECTED: Record<string, string[][]> = {
     "allowManagedHooksOnly",
     "strictKnownMarketplaces",
   ),
-  "mastra-ai__mastra/.claude/settings.json": noEffect("enabledPlugins"),
-  "payloadcms__payload/.claude/settings.json": noEffect("extraKnownMarketplaces", "enabledPlugins"),
-  "tldraw__tldraw/.claude/settings.json": noEffect("spinnerVerbs", "enabledPlugins"),
+  "tldraw__tldraw/.claude/settings.json": noEffect("spinnerVerbs"),
 };
 
 let base: string | undefined;
