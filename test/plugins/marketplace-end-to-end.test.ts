@@ -251,6 +251,18 @@ describe("keel plugin with a marketplace in a bare git repository", () => {
     );
   });
 
+  it("keeps an install inside the cache whatever version a marketplace claims", async () => {
+    const plugins = [{ name: "sly", source: "./plugins/sly", version: "../../../keep" }];
+    await put("sly/.claude-plugin/marketplace.json", JSON.stringify({ name: "sly", plugins }));
+    await put("sly/plugins/sly/commands/x.md", "X\n");
+    await put("state/plugins/keep/precious.txt", "mine\n");
+    await keel(["plugin", "marketplace", "add", join(dir, "sly")]);
+    expect((await keel(["plugin", "install", "sly@sly"])).code).toBe(0);
+    expect(await readFile(join(dir, "state/plugins/keep/precious.txt"), "utf8")).toBe("mine\n");
+    const folder = join(dir, "state/plugins/cache/sly/sly/v..-..-..-keep/commands/x.md");
+    expect(await readFile(folder, "utf8")).toBe("X\n");
+  });
+
   it("refuses an unknown marketplace or plugin with a line saying what exists", async () => {
     const none = await keel(["plugin", "install", "alpha@nowhere"]);
     expect(none.code).toBe(1);

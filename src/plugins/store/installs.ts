@@ -81,6 +81,15 @@ async function fetchPlugin(
   return { dir: join(temp, "plugin"), temp };
 }
 
+/**
+ * A version as one folder name: the version text comes from the marketplace, so `../..` or a
+ * slash must never lead the copy (or the removal before it) out of the plugin's cache folder.
+ */
+export function folderOf(version: string): string {
+  const safe = version.replace(/[^A-Za-z0-9._+-]/g, "-");
+  return /^\.*$/.test(safe) || safe.startsWith(".") ? `v${safe}` : safe;
+}
+
 /** What a marketplace's checkout is at (its commit for git), to tell an update from none. */
 async function revisionOf(
   deps: PluginStoreDeps,
@@ -109,7 +118,7 @@ export async function installPlugin(deps: PluginStoreDeps, spec: string): Promis
     const commit = await revisionOf(deps, marketplace);
     const version =
       entry.version ?? checked.plugin.version ?? commit?.slice(0, 12) ?? "unversioned";
-    const installPath = join(deps.paths.cacheDir, marketplace.name, entry.name, version);
+    const installPath = join(deps.paths.cacheDir, marketplace.name, entry.name, folderOf(version));
     await rm(installPath, { recursive: true, force: true });
     await cp(fetched.dir, installPath, {
       recursive: true,
