@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { ReplController, type ReplSession } from "../../src/cli/repl/repl-controller.js";
+import type { ReplSession } from "../../src/cli/repl/repl-controller.js";
 import type { PermissionMode } from "../../src/tools/context.js";
+import { controllerFor } from "../cli/repl/repl-harness.js";
 import { scriptedEngine } from "../session/engine/helpers.js";
 
 function controller(start: PermissionMode) {
@@ -13,14 +14,7 @@ function controller(start: PermissionMode) {
     },
     dispose: async () => {},
   };
-  const repl = new ReplController({
-    cwd: "/project",
-    model: "claude-sonnet-5",
-    session,
-    openSession: async () => session,
-    recordPrompt: async () => {},
-    now: () => 0,
-  });
+  const repl = controllerFor(session, "/project");
   return { repl, state };
 }
 

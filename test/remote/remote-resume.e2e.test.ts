@@ -1,6 +1,6 @@
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Job, Queue } from "bullmq";
@@ -12,13 +12,9 @@ import { remoteResultSchema } from "../../src/remote/remote-task.js";
 import { startRedis, type TestRedis } from "../helpers/redis-server.js";
 import { KEEL_NODE_ARGS, runKeel } from "../helpers/run-keel.js";
 import { anthropicEnv } from "../helpers/scripted.js";
+import { git, originAndClone } from "./origin-repo.js";
 
 const QUEUE = "keel-remote";
-const git = (cwd: string, ...args: string[]) =>
-  execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@t", ...args], {
-    cwd,
-    encoding: "utf8",
-  });
 
 let root: string;
 let redis: TestRedis;
@@ -29,12 +25,7 @@ const workers: ChildProcess[] = [];
 
 beforeEach(async () => {
   root = mkdtempSync(join(tmpdir(), "keel-resume-"));
-  git(root, "init", "--quiet", "--bare", "-b", "main", "origin.git");
-  git(root, "clone", "--quiet", join(root, "origin.git"), "clone");
-  writeFileSync(join(root, "clone", "README.md"), "# project\n");
-  git(join(root, "clone"), "add", "README.md");
-  git(join(root, "clone"), "commit", "--quiet", "-m", "first");
-  git(join(root, "clone"), "push", "--quiet", "origin", "HEAD:main");
+  originAndClone(root, { "README.md": "# project\n" });
   redis = await startRedis({ aof: true });
   connection = new Redis(redis.url, { maxRetriesPerRequest: null });
   queue = new Queue(QUEUE, { connection });
