@@ -1,7 +1,7 @@
 import { basename, dirname } from "node:path";
-import type { CommandFolder } from "../cli/repl/commands/user-commands.js";
-import type { SkillFolder } from "../config/skills/skill-folders.js";
-import type { LoadedPlugin } from "./plugin.js";
+import type { SkillFolder } from "../../config/skills/skill-folders.js";
+import type { LoadedPlugin } from "../../plugins/plugin.js";
+import type { CommandFolder } from "../repl/commands/user-commands.js";
 
 /** The plugins' skill folders: each skill named `plugin:skill`. */
 export function pluginSkillFolders(plugins: readonly LoadedPlugin[]): SkillFolder[] {

@@ -1,5 +1,5 @@
+import type { SessionPlugins } from "../plugins/plugin.js";
 import type { SdkSystemInit } from "../session/sdk-messages.js";
-import type { SessionPlugins } from "./plugin.js";
 
 /** system/init's `plugins` rows and `plugin_errors` (left out when there are none). */
 export function pluginInitFields(
