@@ -126,6 +126,22 @@ function lineOnlyOpaque(bash: BashAnalysis): string[] {
 }
 
 /**
+ * Programs after which a line's other commands may not be what their words say: a sourced or
+ * eval'd script can define functions that shadow them, and `pushd`/`popd` move the shell along
+ * a folder stack. A rule vouches for such a program alone, never for a line joining it to
+ * others (Claude Code asks there too: `source venv/bin/activate && pytest`,
+ * `pushd src && pnpm build && popd`).
+ */
+const HANDS_THE_LINE_ON = new Set(["source", ".", "eval", "pushd", "popd"]);
+
+function handsTheLineOn(bash: BashAnalysis): boolean {
+  return (
+    bash.parts.length > 1 &&
+    bash.parts.some((part) => HANDS_THE_LINE_ON.has(part.words[0]?.value ?? ""))
+  );
+}
+
+/**
  * The allow rule vouching for a Bash command line: every part must be allowed on its own (or
  * be read-only), every file it is sure to touch must be inside the working folders or allowed
  * by a Read/Edit rule, and no path it writes or reads may be unknown until run time.
@@ -136,7 +152,7 @@ async function bashAllowedBy(
   subject: CallSubject,
   context: AllowContext,
 ): Promise<PermissionRule | undefined> {
-  if (!bash.parsed || lineOnlyOpaque(bash).length > 0) return undefined;
+  if (!bash.parsed || lineOnlyOpaque(bash).length > 0 || handsTheLineOn(bash)) return undefined;
   if (subject.unresolved.some((file) => file.certain)) return undefined;
   let first: PermissionRule | undefined;
   for (const part of bash.parts) {

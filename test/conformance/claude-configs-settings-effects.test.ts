@@ -75,6 +75,18 @@ const bash = (command: string) => ({
 });
 const ONE_ANSWER = { turns: [{ content: "ok" }] };
 
+/** The text of each tool result in the last request, in order. */
+function toolResults(messages: string): string[] {
+  const parsed = JSON.parse(messages) as { content: unknown }[];
+  return parsed.flatMap((message) =>
+    Array.isArray(message.content)
+      ? message.content
+          .filter((block: { type?: string }) => block.type === "tool_result")
+          .map((block: { content?: unknown }) => JSON.stringify(block.content))
+      : [],
+  );
+}
+
 describe.skipIf(missing)(
   "what real-world settings files do, as Claude Code 2.1.332 does it",
   () => {
@@ -149,7 +161,46 @@ describe.skipIf(missing)(
       expect(results).not.toContain(JSON.stringify(path.join(project, "sub")).slice(1, -1));
     });
 
+    it("row 3: pushd/popd joined to an allowed command asks (a denial in -p) as in Claude Code; each alone runs", async () => {
+      const { results } = await withSettings("n8n-io__n8n/.claude/settings.json", "project", {
+        turns: [bash("pushd sub && pnpm build && popd"), bash("pushd sub"), { content: "done" }],
+      });
+      const [joined, alone] = toolResults(results);
+      expect(joined).toContain("Permission to use Bash");
+      expect(joined).not.toContain("not found");
+      expect(alone).toContain("/sub");
+    });
+
+    it("row 60: Bash(source:*) runs the sourcing alone, but not the commands joined after it", async () => {
+      const { results } = await withSettings(
+        "coleam00__context-engineering-intro/.claude/settings.local.json",
+        "local",
+        {
+          turns: [
+            bash("source venv/bin/activate && pytest"),
+            bash("source venv/bin/activate"),
+            { content: "done" },
+          ],
+        },
+      );
+      const [joined, alone] = toolResults(results);
+      expect(joined).toContain("Permission to use Bash");
+      expect(joined).not.toContain("No such file");
+      expect(alone).toContain("venv/bin/activate: No such file");
+    });
+
     // Known differences, asserted as keel behaves so that a change is noticed.
+    it("row 106 (known difference): an exact rule holding an unquoted glob runs when bash passes the rule's own words (no file matches the glob); Claude Code refuses", async () => {
+      const { results } = await withSettings(
+        "JeromeIbanez__boses/.claude/settings.local.json",
+        "local",
+        {
+          turns: [bash("find . -name alembic -not -path */node_modules/*"), { content: "done" }],
+        },
+      );
+      expect(toolResults(results)[0]).not.toContain("Permission to use Bash");
+    });
+
     it("row 13 (known difference): model sonnet is claude-sonnet-5 in keel, claude-sonnet-5-5 in Claude Code (no price or window for it in reference/models.md)", async () => {
       const { bodies } = await withSettings(
         "centminmod__my-claude-code-setup/.claude/settings.json",

@@ -44,6 +44,10 @@ const gitDiff = { allow: ["Bash(git diff:*)"] };
 const denyRm = { deny: ["Bash(rm:*)"] };
 const secrets = { deny: ["Read(./secrets/**)"] };
 const editSrc = { deny: ["Edit(src/**)"] };
+const sourcing = {
+  allow: ["Bash(source:*)", "Bash(.:*)", "Bash(eval:*)", "Bash(pytest:*)"],
+};
+const folderStack = { allow: ["Bash(pushd:*)", "Bash(popd)", "Bash(pnpm build)"] };
 
 const ROWS: Row[] = [
   // legacy prefix rules and compound commands
@@ -58,6 +62,16 @@ const ROWS: Row[] = [
   row(npmTest, "Bash", "npm test | tee out.log", "ask"),
   row(npmTest, "Bash", "(npm test)", "allow"),
   row(npmTest, "Bash", "(npm test; rm -rf x)", "ask"),
+  // a sourced script or a folder stack hands the rest of the line to what no rule names
+  row(sourcing, "Bash", "source venv/bin/activate", "allow"),
+  row(sourcing, "Bash", "source venv/bin/activate && pytest", "ask"),
+  row(sourcing, "Bash", ". venv/bin/activate && pytest -q", "ask"),
+  row(sourcing, "Bash", "pytest && source venv/bin/activate", "ask"),
+  row(sourcing, "Bash", "eval 'pytest() { :; }'; pytest", "ask"),
+  row(folderStack, "Bash", "pushd src", "allow"),
+  row(folderStack, "Bash", "pnpm build", "allow"),
+  row(folderStack, "Bash", "pushd src && pnpm build && popd", "ask"),
+  row(folderStack, "Bash", "cd src && pnpm build", "allow"),
   row(npmTest, "Bash", "{ npm test; }", "allow"),
   row(npmTest, "Bash", "npm test $(rm -rf x)", "ask"),
   row(npmTest, "Bash", "npm test `rm -rf x`", "ask"),
