@@ -46,3 +46,15 @@ export async function resolveRedisUrl(
   }
   return url || undefined;
 }
+
+/** The URL as people see it in messages: a password in it replaced by `***`. */
+export function displayRedisUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password === "") return url;
+    parsed.password = "***";
+    return parsed.toString();
+  } catch {
+    return url;
+  }
+}

@@ -5,9 +5,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Job, Queue } from "bullmq";
 import { Redis } from "ioredis";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { parseScenario } from "../../src/model/scripted/scenario.js";
 import { type ScriptedServer, startScriptedServer } from "../../src/model/scripted/server.js";
+import { RemoteClient } from "../../src/remote/remote-client.js";
 import { remoteResultSchema } from "../../src/remote/remote-task.js";
 import { sessionTranscriptPath } from "../../src/session/transcript/paths.js";
 import { startRedis, type TestRedis } from "../helpers/redis-server.js";
@@ -16,6 +17,7 @@ import { anthropicEnv } from "../helpers/scripted.js";
 import { git, originAndClone } from "./origin-repo.js";
 
 const QUEUE = "keel-remote";
+const PASSWORD = "s3cret pass";
 
 /** One session's turns: write a file, then say done. */
 const writes = (file: string, text: string) => [
@@ -31,7 +33,18 @@ let queue: Queue;
 let connection: Redis;
 let origin: string;
 let clone: string;
-let server: ScriptedServer;
+/** The port the worker's sessions reach the model on; each test serves its own turns there. */
+let modelPort: number;
+let server: ScriptedServer | undefined;
+/** What every keel process needs to reach this Redis: its URL, and trust in its certificate. */
+let redisEnv: Record<string, string>;
+
+/** Serves the worker's sessions these turns (in the order they are asked for) in this test. */
+async function serve(turns: unknown[]): Promise<ScriptedServer> {
+  const scenario = parseScenario({ name: "remote", turnMode: "count", turns }, "remote scenario");
+  server = await startScriptedServer({ scenario, port: modelPort });
+  return server;
+}
 
 /** Waits for a job to finish (completed or failed) and returns it. */
 async function finished(taskId: string): Promise<Job> {
@@ -43,10 +56,7 @@ async function finished(taskId: string): Promise<Job> {
 }
 
 async function submit(args: string[], env: Record<string, string> = {}): Promise<string> {
-  const run = await runKeel(["--remote", ...args], {
-    cwd: clone,
-    env: { KEEL_REDIS_URL: redis.url, ...env },
-  });
+  const run = await runKeel(["--remote", ...args], { cwd: clone, env: { ...redisEnv, ...env } });
   expect(run.stderr).toContain("queued on keel-remote");
   expect(run.code).toBe(0);
   return run.stdout.trim();
@@ -62,23 +72,12 @@ beforeAll(async () => {
     ".mcp.json": JSON.stringify(mcp),
     ".claude/settings.json": JSON.stringify(widening),
   }));
-  redis = await startRedis();
-  // Started here, not with the helper (which closes its servers after each test).
-  server = await startScriptedServer({
-    scenario: parseScenario(
-      {
-        name: "remote",
-        turnMode: "count", // each session takes the next turns, in the order the tests submit
-        turns: [
-          ...writes("notes.txt", "from the worker\n"),
-          ...writes("more.txt", "bundled\n"),
-          { content: [{ type: "tool_use", name: "Bash", input: { command: "sleep 30" } }] },
-          { content: "Slept." },
-        ],
-      },
-      "remote scenario",
-    ),
-  });
+  // rediss:// with a password: every test here goes through TLS and AUTH.
+  redis = await startRedis({ tls: true, password: PASSWORD });
+  redisEnv = { KEEL_REDIS_URL: redis.url, NODE_EXTRA_CA_CERTS: redis.caFile ?? "" };
+  const probe = await startScriptedServer({ scenario: parseScenario({ turns: [] }, "probe") });
+  modelPort = probe.port;
+  await probe.close();
   worker = spawn(
     process.execPath,
     [
@@ -96,7 +95,9 @@ beforeAll(async () => {
         PATH: process.env.PATH ?? "",
         HOME: root,
         KEEL_CONFIG_DIR: join(root, ".keel"),
-        ...anthropicEnv(server),
+        NODE_EXTRA_CA_CERTS: redis.caFile ?? "",
+        ANTHROPIC_BASE_URL: `http://127.0.0.1:${modelPort}`,
+        ANTHROPIC_API_KEY: "test-key",
       },
       stdio: ["ignore", "pipe", "pipe"],
     },
@@ -106,8 +107,17 @@ beforeAll(async () => {
   });
   const [first] = (await once(worker.stdout!, "data")) as [Buffer];
   expect(first.toString()).toContain("taking tasks from keel-remote (ceiling: acceptEdits)");
-  connection = new Redis(redis.url, { maxRetriesPerRequest: null });
+  const ca = readFileSync(redis.caFile ?? "");
+  connection = new Redis(redis.url, { maxRetriesPerRequest: null, tls: { ca } });
   queue = new Queue(QUEUE, { connection });
+});
+
+afterEach(async () => {
+  rmSync(join(clone, "local.txt"), { force: true });
+  const served = server;
+  server = undefined;
+  await served?.close();
+  expect(served?.violations ?? []).toEqual([]);
 });
 
 afterAll(async () => {
@@ -119,13 +129,12 @@ afterAll(async () => {
     await exited;
   }
   await redis?.close();
-  await server?.close();
-  expect(server.violations).toEqual([]);
   rmSync(root, { recursive: true, force: true });
 });
 
 describe("keel --remote and keel worker", () => {
   it("runs a task from a pushed commit and pushes branch keel/<task-id> to the repository", async () => {
+    await serve(writes("notes.txt", "from the worker\n"));
     const taskId = await submit(["add notes"]);
     expect(taskId).toMatch(/^r[0-9a-z]{10}$/);
     const job = await finished(taskId);
@@ -147,7 +156,7 @@ describe("keel --remote and keel worker", () => {
     expect(existsSync(join(root, "planted"))).toBe(false);
     // keel attach follows it, then brings the branch and the session here.
     const home = join(root, "user");
-    const env = { KEEL_REDIS_URL: redis.url, HOME: home, KEEL_CONFIG_DIR: join(home, ".keel") };
+    const env = { ...redisEnv, HOME: home, KEEL_CONFIG_DIR: join(home, ".keel") };
     const attached = await runKeel(["attach", taskId], { cwd: clone, env });
     expect(attached.stdout).toContain("● Write(");
     expect(attached.stderr).toBe(
@@ -162,6 +171,7 @@ describe("keel --remote and keel worker", () => {
   });
 
   it("sends a bundle when the work is not on origin, and keeps a patch when it cannot push", async () => {
+    await serve(writes("more.txt", "bundled\n"));
     writeFileSync(join(clone, "local.txt"), "not pushed\n");
     const taskId = await submit(["add more"]);
     const job = await finished(taskId);
@@ -183,7 +193,10 @@ describe("keel --remote and keel worker", () => {
   });
 
   it("lists the task in keel ps, follows it with keel logs -f and stops it with keel kill", async () => {
-    const env = { KEEL_REDIS_URL: redis.url };
+    await serve([
+      { content: [{ type: "tool_use", name: "Bash", input: { command: "sleep 30" } }] },
+    ]);
+    const env = redisEnv;
     const taskId = await submit(["sleep a while"]);
     let killed: Promise<KeelRun> | undefined;
     const logs = runKeel(["logs", taskId, "-f"], {
@@ -213,6 +226,19 @@ describe("keel --remote and keel worker", () => {
     expect(ps.stderr).toMatch(
       /^keel: remote tasks not listed: Redis at redis:\/\/127\.0\.0\.1:1 is unreachable \(.*ECONNREFUSED.*\)\n$/,
     );
+  });
+
+  it("refuses a wrong password and an untrusted certificate in one line, the password not shown", async () => {
+    const wrong = redis.url.replace(encodeURIComponent(PASSWORD), "wrong");
+    const ps = await runKeel(["ps"], { env: { ...redisEnv, KEEL_REDIS_URL: wrong } });
+    expect(ps.code).toBe(0);
+    expect(ps.stderr).toBe(
+      `keel: remote tasks not listed: Redis at rediss://:***@127.0.0.1:${redis.port} is unreachable (WRONGPASS invalid username-password pair or user is disabled.)\n`,
+    );
+    // This process does not trust the test's certificate: TLS is checked, not only encrypted.
+    const client = new RemoteClient(redis.url, QUEUE);
+    await expect(client.connect()).rejects.toThrow(/self-signed certificate/);
+    await client.close();
   });
 
   it("refuses a task that asks for more than the worker's ceiling", async () => {

@@ -1,5 +1,5 @@
 import type { Job } from "bullmq";
-import { resolveRedisUrl } from "../../remote/redis-url.js";
+import { displayRedisUrl, resolveRedisUrl } from "../../remote/redis-url.js";
 import { isRemoteTaskId, type RemoteTaskView } from "../../remote/remote-status.js";
 import { DEFAULT_REMOTE_QUEUE, remoteResultSchema } from "../../remote/remote-task.js";
 import { fetchWork, placeTranscript } from "../../remote/teleport.js";
@@ -37,7 +37,10 @@ async function withClient<T>(
     return await use(client);
   } catch (error) {
     const why = error instanceof Error ? error.message : String(error);
-    await writeTo(io.stderr, `keel: ${what}Redis at ${url} is unreachable (${why})\n`);
+    await writeTo(
+      io.stderr,
+      `keel: ${what}Redis at ${displayRedisUrl(url)} is unreachable (${why})\n`,
+    );
     return undefined;
   } finally {
     await client.close();
