@@ -20,7 +20,12 @@ const metaSchema = z.object({
 });
 export type WorkflowMeta = z.infer<typeof metaSchema>;
 
-export type ScriptCheck = { ok: true; meta: WorkflowMeta } | { ok: false; message: string };
+/** A checked script: its meta, and its body as the sandbox runs it (`export` dropped). */
+export type ScriptCheck =
+  | { ok: true; meta: WorkflowMeta; body: string }
+  | { ok: false; message: string };
+
+type MetaRead = { ok: true; meta: WorkflowMeta } | { ok: false; message: string };
 
 type AnyNode = Node & Record<string, unknown>;
 
@@ -41,10 +46,18 @@ export function checkWorkflowScript(source: string): ScriptCheck {
   const meta = readMeta(body[0]);
   if (!meta.ok) return meta;
   const forbidden = findForbidden(body.slice(1));
-  return forbidden === undefined ? meta : { ok: false, message: forbidden };
+  if (forbidden !== undefined) return { ok: false, message: forbidden };
+  return { ok: true, meta: meta.meta, body: withoutExport(source, body[0]) };
 }
 
-function readMeta(first: AnyNode | undefined): ScriptCheck {
+/** The source with the leading `export` of `export const meta` taken out. */
+function withoutExport(source: string, first: AnyNode | undefined): string {
+  const declaration = first?.declaration as AnyNode | undefined;
+  if (first === undefined || declaration === undefined) return source;
+  return source.slice(0, first.start) + source.slice(declaration.start);
+}
+
+function readMeta(first: AnyNode | undefined): MetaRead {
   const declaration =
     first?.type === "ExportNamedDeclaration" ? (first.declaration as AnyNode | null) : null;
   const declarator =

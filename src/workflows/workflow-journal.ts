@@ -2,8 +2,8 @@ import { createHash } from "node:crypto";
 import { z } from "zod";
 
 /**
- * A run's journal.jsonl (contracts §3): one line per `agent()` call, in start order. Resume
- * replays the longest unchanged prefix of finished calls from it (task-types.md §3.4).
+ * A run's journal.jsonl (contracts §3): a line when an `agent()` call starts and one when it
+ * ends (done with its value, or failed). Resume replays finished calls from it (see ReplayCursor).
  */
 const journalEntrySchema = z.discriminatedUnion("status", [
   z.object({ status: z.literal("started"), seq: z.number().int().nonnegative(), key: z.string() }),
@@ -12,6 +12,12 @@ const journalEntrySchema = z.discriminatedUnion("status", [
     seq: z.number().int().nonnegative(),
     key: z.string(),
     result: z.unknown(),
+  }),
+  z.object({
+    status: z.literal("failed"),
+    seq: z.number().int().nonnegative(),
+    key: z.string(),
+    error: z.string(),
   }),
 ]);
 export type JournalEntry = z.infer<typeof journalEntrySchema>;
@@ -56,28 +62,40 @@ function parseLine(line: string): JournalEntry | undefined {
 
 export type ReplayAnswer = { kind: "cached"; result: unknown } | { kind: "live" };
 
+type Recorded =
+  | { state: "done"; key: string; result: unknown }
+  | { state: "running" | "failed"; key: string };
+
 /**
  * Answers, call by call in start order, whether a resumed run's agent() call is replayed from
- * the journal. Once one call misses (new, edited or unfinished), it and every later call run live,
- * because later calls may depend on what the live one returns.
+ * the journal (Claude Code 2.1.332's rule). The cache is positional: a call that failed, that
+ * changed (prompt or options), or that never started in the earlier run runs live, and so does
+ * every call after it, since later calls may depend on what it returns. A call still running
+ * when the run stopped runs again without ending reuse: finished calls after it still replay.
  */
 export class ReplayCursor {
-  private readonly finished = new Map<number, { key: string; result: unknown }>();
+  private readonly recorded = new Map<number, Recorded>();
   private broken = false;
 
   constructor(entries: readonly JournalEntry[]) {
     for (const entry of entries) {
       if (entry.status === "done")
-        this.finished.set(entry.seq, { key: entry.key, result: entry.result });
+        this.recorded.set(entry.seq, { state: "done", key: entry.key, result: entry.result });
+      else if (entry.status === "failed")
+        this.recorded.set(entry.seq, { state: "failed", key: entry.key });
+      else if (!this.recorded.has(entry.seq))
+        this.recorded.set(entry.seq, { state: "running", key: entry.key });
     }
   }
 
   next(seq: number, key: string): ReplayAnswer {
-    const done = this.finished.get(seq);
-    if (this.broken || done === undefined || done.key !== key) {
+    const recorded = this.recorded.get(seq);
+    if (this.broken || recorded === undefined || recorded.key !== key) {
       this.broken = true;
       return { kind: "live" };
     }
-    return { kind: "cached", result: done.result };
+    if (recorded.state === "done") return { kind: "cached", result: recorded.result };
+    if (recorded.state === "failed") this.broken = true;
+    return { kind: "live" };
   }
 }

@@ -41,7 +41,7 @@ describe("workflow journal", () => {
     });
   });
 
-  it("replays the finished prefix and runs the unfinished call and everything after it live", () => {
+  it("runs a call that was still running again, and still replays the finished calls after it", () => {
     const parsed = parseJournal(
       journalOf([
         { status: "started", seq: 0, key: keyA },
@@ -55,8 +55,20 @@ describe("workflow journal", () => {
     const cursor = new ReplayCursor(parsed.entries);
     expect(cursor.next(0, keyA)).toEqual({ kind: "cached", result: "A" });
     expect(cursor.next(1, keyB)).toEqual({ kind: "live" });
-    // C finished before the kill, but it started after the unfinished B, so it runs again.
-    expect(cursor.next(2, keyC)).toEqual({ kind: "live" });
+    // C finished before the kill: B still running does not end reuse (Claude Code 2.1.332).
+    expect(cursor.next(2, keyC)).toEqual({ kind: "cached", result: "C" });
+  });
+
+  it("runs a failed call, a never-started call and everything after them live", () => {
+    const failed = new ReplayCursor([
+      { status: "failed", seq: 0, key: keyA, error: "the model failed" },
+      { status: "done", seq: 1, key: keyB, result: "B" },
+    ]);
+    expect(failed.next(0, keyA)).toEqual({ kind: "live" });
+    expect(failed.next(1, keyB)).toEqual({ kind: "live" });
+    const unstarted = new ReplayCursor([{ status: "done", seq: 1, key: keyB, result: "B" }]);
+    expect(unstarted.next(0, keyA)).toEqual({ kind: "live" });
+    expect(unstarted.next(1, keyB)).toEqual({ kind: "live" });
   });
 
   it("runs an edited call live even when the journal has a result for its position", () => {
