@@ -299,7 +299,6 @@ function engineLimits(
     ...(model.fallbackModel ? { fallbackModel: model.fallbackModel } : {}),
     ...(options.maxTurns === undefined ? {} : { maxTurns: options.maxTurns }),
     ...(options.maxBudgetUsd === undefined ? {} : { maxBudgetUsd: options.maxBudgetUsd }),
-    ...(options.taskBudget === undefined ? {} : { taskBudget: { total: options.taskBudget } }),
     ...(options.jsonSchema === undefined
       ? {}
       : { jsonSchema: parseJsonSchema(options.jsonSchema) }),
@@ -359,7 +358,7 @@ function sessionSlash(
 }
 
 /** The settings' limits on http hooks. */
-function httpHookPolicy(settings: CliSessionInputs["policy"]["settings"]): HttpHookPolicy {
+export function httpHookPolicy(settings: CliSessionInputs["policy"]["settings"]): HttpHookPolicy {
   const { allowedHttpHookUrls: urls, httpHookAllowedEnvVars: vars } = settings;
   return { ...(urls ? { allowedUrls: urls } : {}), ...(vars ? { allowedEnvVars: vars } : {}) };
 }
@@ -441,11 +440,16 @@ export async function createCliSession(inputs: CliSessionInputs): Promise<CliSes
     ...(inputs.onHookStatus ? { onHookStatus: inputs.onHookStatus } : {}),
   });
   const parts: Parts = { inputs, memoryDir, ids, home, env, toolset, hooks };
-  // SessionStart fires as the session opens (before any prompt's UserPromptSubmit), as in Claude Code.
-  const started = await hooks.start(
-    inputs.startSource ?? (inputs.resumed ? "resume" : "startup"),
-    inputs.model.model,
-  );
+  // Setup (--init, --maintenance), then SessionStart, fire as the session opens (before any
+  // prompt's UserPromptSubmit), as in Claude Code; both give context for the model.
+  const setUp = options.setup ? await hooks.setup(options.setup.trigger) : [];
+  const started = [
+    ...setUp,
+    ...(await hooks.start(
+      inputs.startSource ?? (inputs.resumed ? "resume" : "startup"),
+      inputs.model.model,
+    )),
+  ];
   const watchedFiles = hooks.watchFiles();
   const abort = createChildAbortController(io.signal);
   const loadedMemory = new Set<string>();

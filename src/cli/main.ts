@@ -64,6 +64,10 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
 
 /** Runs the REPL, or a headless session (as a background task's child too). */
 async function runSession(options: CliOptions, io: CliIo): Promise<number> {
+  if (options.setup?.only) {
+    const { runSetupOnly } = await import("./setup-only.js");
+    return await runSetupOnly(options, io);
+  }
   if (!options.print && options.inputFormat !== "stream-json") {
     // The REPL (ink, react) loads only here, so `keel -p` never pays for it. In the print
     // bundle, runRepl hands over to the full build, which must find nothing written yet:

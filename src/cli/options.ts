@@ -5,9 +5,10 @@ import { EFFORT_LEVELS, type EffortLevel } from "../protocol/api.js";
 import { PERMISSION_MODES, type PermissionMode } from "../tools/context.js";
 import { VERSION } from "../version.js";
 import { parseAgentsOption } from "./agents-option.js";
-import { addClaudeFlags, noEffectNotices } from "./claude-flags.js";
+import { addClaudeFlags, noEffectNotices, pendingRefusal } from "./claude-flags.js";
 import type { DebugOptions } from "./debug-log.js";
 import type { OutputFormat } from "./output.js";
+import { addSetupFlags, type SetupRun, setupFlags } from "./setup-option.js";
 import { UsageError } from "./usage-error.js";
 
 /** The main command's options, parsed and checked. */
@@ -54,8 +55,6 @@ export interface CliOptions {
   /** False: write no transcript. */
   sessionPersistence: boolean;
   maxBudgetUsd?: number;
-  /** `--task-budget <tokens>`: the API's advisory token budget for each turn's loop. */
-  taskBudget?: number;
   systemPrompt?: string;
   appendSystemPrompt?: string;
   /** A JSON schema (text) the answer must satisfy. */
@@ -94,6 +93,8 @@ export interface CliOptions {
   bare?: boolean;
   /** `--betas`: beta feature names sent as the `anthropic-beta` header (Anthropic only). */
   betas?: string[];
+  /** `--init`, `--init-only`, `--maintenance`: Setup hooks fire first (setup-option.ts). */
+  setup?: SetupRun;
   /** Problems with flag values that do not stop the run (fields of --agents keel ignores). */
   flagWarnings?: readonly string[];
   prompt: string;
@@ -201,6 +202,8 @@ function promptFiles(
 
 /** Notices for flags that do not stop the run: fields of --agents keel ignores, no-effect flags. */
 function flagNotices(raw: Record<string, unknown>): Pick<CliOptions, "agents" | "flagWarnings"> {
+  const refusal = pendingRefusal(raw);
+  if (refusal) throw new UsageError(refusal);
   const { agents, flagWarnings = [] } = flagAgents(raw);
   const warnings = [...flagWarnings, ...noEffectNotices(raw)];
   return {
@@ -255,7 +258,6 @@ function toCliOptions(promptWords: string[], raw: Record<string, unknown>): CliO
     ...optional("sessionId"),
     sessionPersistence: raw.sessionPersistence !== false,
     ...(typeof raw.maxBudgetUsd === "number" ? { maxBudgetUsd: raw.maxBudgetUsd } : {}),
-    ...(typeof raw.taskBudget === "number" ? { taskBudget: raw.taskBudget } : {}),
     ...optional("systemPrompt"),
     ...optional("appendSystemPrompt"),
     ...promptFiles(raw),
@@ -276,6 +278,7 @@ function toCliOptions(promptWords: string[], raw: Record<string, unknown>): CliO
     ...(typeof raw.name === "string" && raw.name.trim() !== "" ? { name: raw.name.trim() } : {}),
     ...debugFlags(raw),
     ...(raw.betas === undefined ? {} : { betas: splitList(raw.betas) }),
+    ...setupFlags(raw),
     ...flagNotices(raw),
     prompt: promptWords.join(" "),
   };
@@ -283,7 +286,7 @@ function toCliOptions(promptWords: string[], raw: Record<string, unknown>): CliO
 
 /** The main command's definition; `onParsed` receives the options of a successful parse. */
 export function mainCommand(onParsed: (options: CliOptions) => void): Command {
-  return addClaudeFlags(new Command("keel"))
+  return addSetupFlags(addClaudeFlags(new Command("keel")))
     .description(
       "keel — a coding agent. `keel` starts the interactive REPL; `keel -p <prompt>` runs one headless turn; `keel --bg <prompt>` runs it as a background task (`keel ps`, `keel logs <id> [-f]`, `keel attach <id>`, `keel kill <id>`); `keel --remote <prompt>` (or `--cloud`) sends it to `keel worker` processes through Redis (docs/scale.md); `keel trace <session-id>` prints the path a session took; `keel doctor [--json]` checks the installation, settings, MCP servers and the API; `keel memory path|import` shows the project's auto memory folder or imports Claude Code's (docs/memory.md); `keel mcp list|get|add|remove|add-json` manages MCP servers; `keel plugin install|uninstall|enable|disable|update|list|validate` and `keel plugin marketplace add|list|update|remove` manage plugins; `keel scripted-server <scenario.json>` serves a scripted model.",
     )
@@ -371,11 +374,6 @@ export function mainCommand(onParsed: (options: CliOptions) => void): Command {
       "--max-budget-usd <usd>",
       "stop before a request once the session has spent this",
       positiveAmount,
-    )
-    .option(
-      "--task-budget <tokens>",
-      "tell the model its token budget for each turn (output_config.task_budget, a beta)",
-      positiveInteger,
     )
     .option("--system-prompt <text>", "replace keel's system prompt")
     .option("--append-system-prompt <text>", "add text to the end of the system prompt")

@@ -23,6 +23,7 @@ import {
   preModelSwitch,
   sessionEnd,
   sessionStart,
+  setup,
   stopFailureHooks,
   stopHooks,
   subagentStart,
@@ -42,6 +43,8 @@ import type { AskPermissionHooks } from "./permission-request-hooks.js";
 /** A session's hooks, as the engine and the host call them. */
 export interface SessionHooks {
   engine: EngineHooks;
+  /** Setup (`--init`, `--init-only`, `--maintenance`): context for the model, or nothing. */
+  setup(trigger: HookEventFields["Setup"]["trigger"]): Promise<string[]>;
   /** SessionStart (with the session's model): context for the model, or nothing. */
   start(source: SessionStartSource, model: string): Promise<string[]>;
   /** After a compaction: SessionStart ("compact"), then PostCompact; the context they give. */
@@ -163,6 +166,7 @@ export function createSessionHooks(inputs: SessionHooksInputs): SessionHooks {
   if (!inputs.config) {
     return {
       engine: { tool: NO_TOOL_HOOKS },
+      setup: async () => [],
       start: async () => [],
       end: async () => {},
       preCompact: async () => {},
@@ -207,6 +211,11 @@ export function createSessionHooks(inputs: SessionHooksInputs): SessionHooks {
         await postModelSwitch(engine, modelSwitchChange({ ...change, ...now(context) }));
       },
       userPromptSubmit: promptHook(engine),
+    },
+    setup: async (trigger) => {
+      const outcome = await setup(engine, trigger);
+      for (const notice of outcome.blocked) inputs.report(formatHookNotice(notice));
+      return outcome.additionalContext;
     },
     start: async (source, model) =>
       (await sessionStart(engine, source, { model })).additionalContext,

@@ -54,6 +54,7 @@ export {
   preModelSwitch,
   sessionEnd,
   sessionStart,
+  setup,
   subagentStart,
   type UserPromptSubmitResult,
   userPromptExpansion,

@@ -1,5 +1,6 @@
 import type { HookEngine } from "./engine.js";
 import type { HookEventFields, SessionEndReason, SessionStartSource } from "./hook-input.js";
+import type { HookNotice } from "./hook-result.js";
 import { HOOK_OUTPUT_CHARS } from "./run-command-hook.js";
 
 /** What UserPromptSubmit hooks decided about a prompt. */
@@ -66,6 +67,28 @@ export async function sessionStart(
   const input = options.model === undefined ? { source } : { source, model: options.model };
   const outcome = await engine.run("SessionStart", input, options.signal);
   return { additionalContext: outcome.additionalContext.map((c) => c.content) };
+}
+
+/** What Setup hooks said: context for the model, and blocking errors (the user's only). */
+export interface SetupResult {
+  additionalContext: string[];
+  blocked: HookNotice[];
+}
+
+/**
+ * Runs Setup hooks (`--init`, `--init-only`, `--maintenance`): their additionalContext is for
+ * the model; exit 2 or decision "block" stops nothing and is shown to the user.
+ */
+export async function setup(
+  engine: HookEngine,
+  trigger: HookEventFields["Setup"]["trigger"],
+  signal?: AbortSignal,
+): Promise<SetupResult> {
+  const outcome = await engine.run("Setup", { trigger }, signal);
+  return {
+    additionalContext: outcome.additionalContext.map((c) => c.content.slice(0, HOOK_OUTPUT_CHARS)),
+    blocked: outcome.blockingErrors.map((error) => ({ kind: "blocking_error", ...error })),
+  };
 }
 
 /** Runs SessionEnd hooks (side effects only; failures are reported). */

@@ -222,12 +222,7 @@ describe("SubagentStart", () => {
             {
               type: "tool_use",
               name: "Agent",
-              input: {
-                description: "Review",
-                prompt: "Review it.",
-                subagent_type: "reviewer",
-                run_in_background: false,
-              },
+              input: { description: "Review", prompt: "Review it.", subagent_type: "reviewer" },
             },
           ],
         },

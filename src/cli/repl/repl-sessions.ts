@@ -57,6 +57,12 @@ export interface SessionStart {
   source?: "clear";
 }
 
+/** The inputs of the sessions after the first (/clear, /resume): Setup hooks fired already. */
+export function laterSessions(inputs: ReplSessionInputs): ReplSessionInputs {
+  const { setup: _fired, ...options } = inputs.options;
+  return { ...inputs, options };
+}
+
 /** A new conversation under a fresh session id (keel at start-up, and /clear). */
 export function freshStart(source?: "clear"): SessionStart {
   return { sessionId: randomUUID(), history: [], resumed: false, ...(source ? { source } : {}) };
@@ -155,7 +161,7 @@ export async function openReplSession(
       transcriptPath: options.sessionPersistence
         ? sessionTranscriptPath(stateDir, io.cwd, start.sessionId)
         : undefined,
-      open: (sessionId) => resumeReplSession(inputs, sessionId),
+      open: (sessionId) => resumeReplSession(laterSessions(inputs), sessionId),
     }),
     engine: session.engine,
     models: {

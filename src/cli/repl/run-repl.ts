@@ -16,7 +16,12 @@ import type { AskPerson } from "./interactive-permissions.js";
 import { replDisplay } from "./render/repl-display.js";
 import { type ReplTerminal, renderApp } from "./render-app.js";
 import { ReplController } from "./repl-controller.js";
-import { freshStart, openReplSession, type ReplSessionInputs } from "./repl-sessions.js";
+import {
+  freshStart,
+  laterSessions,
+  openReplSession,
+  type ReplSessionInputs,
+} from "./repl-sessions.js";
 import { askMcpApprovals } from "./startup/ask-mcp-approvals.js";
 import { decideFolderTrust } from "./startup/folder-trust.js";
 import { historyView, resumedNotice, shownMessages } from "./startup/history-view.js";
@@ -157,7 +162,7 @@ export async function runRepl(given: CliOptions, io: CliIo): Promise<number> {
     cwd: io.cwd,
     model: model.model,
     session,
-    openSession: () => openReplSession(inputs, freshStart("clear")),
+    openSession: () => openReplSession(laterSessions(inputs), freshStart("clear")),
     recordPrompt: (text) =>
       appendPromptHistory(stateDir, { display: text, timestamp: now(), project: io.cwd }),
     now,
