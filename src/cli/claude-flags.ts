@@ -24,25 +24,13 @@ export const NO_EFFECT_FLAGS: readonly { flags: string; why: string }[] = [
   { flags: "--managed-settings <json>", why: "keel has no managed (organisation) settings" },
 ];
 
-/**
- * Flags whose feature an open issue brings: refused with a clear error until it lands
- * (contracts §2), never accepted and ignored.
- */
-export const PENDING_FLAGS: readonly { flags: string; feature: string; choices?: string[] }[] = [
-  { flags: "--task-budget <tokens>", feature: "task budgets come with issue 20" },
-];
-
 function longName(flags: string): string {
   return new Option(flags).long ?? flags;
 }
 
-/** Adds the no-effect and pending flags to the main command, out of its help. */
+/** Adds the no-effect flags to the main command, out of its help. */
 export function addClaudeFlags(command: Command): Command {
   for (const { flags } of NO_EFFECT_FLAGS) command.addOption(new Option(flags).hideHelp());
-  for (const { flags, choices } of PENDING_FLAGS) {
-    const option = new Option(flags).hideHelp();
-    command.addOption(choices ? option.choices(choices) : option);
-  }
   return command;
 }
 
@@ -58,10 +46,4 @@ export function noEffectNotices(raw: Record<string, unknown>): string[] {
   return NO_EFFECT_FLAGS.filter(({ flags }) => given(raw, flags)).map(
     ({ flags, why }) => `${longName(flags)} has no effect in keel (${why})`,
   );
-}
-
-/** The refusal of the first pending flag given, if any. */
-export function pendingRefusal(raw: Record<string, unknown>): string | undefined {
-  const pending = PENDING_FLAGS.find(({ flags }) => given(raw, flags));
-  return pending && `${longName(pending.flags)} is not available in keel yet: ${pending.feature}`;
 }

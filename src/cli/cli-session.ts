@@ -299,6 +299,7 @@ function engineLimits(
     ...(model.fallbackModel ? { fallbackModel: model.fallbackModel } : {}),
     ...(options.maxTurns === undefined ? {} : { maxTurns: options.maxTurns }),
     ...(options.maxBudgetUsd === undefined ? {} : { maxBudgetUsd: options.maxBudgetUsd }),
+    ...(options.taskBudget === undefined ? {} : { taskBudget: { total: options.taskBudget } }),
     ...(options.jsonSchema === undefined
       ? {}
       : { jsonSchema: parseJsonSchema(options.jsonSchema) }),

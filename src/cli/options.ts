@@ -5,7 +5,7 @@ import { EFFORT_LEVELS, type EffortLevel } from "../protocol/api.js";
 import { PERMISSION_MODES, type PermissionMode } from "../tools/context.js";
 import { VERSION } from "../version.js";
 import { parseAgentsOption } from "./agents-option.js";
-import { addClaudeFlags, noEffectNotices, pendingRefusal } from "./claude-flags.js";
+import { addClaudeFlags, noEffectNotices } from "./claude-flags.js";
 import type { DebugOptions } from "./debug-log.js";
 import type { OutputFormat } from "./output.js";
 import { addSetupFlags, type SetupRun, setupFlags } from "./setup-option.js";
@@ -55,6 +55,8 @@ export interface CliOptions {
   /** False: write no transcript. */
   sessionPersistence: boolean;
   maxBudgetUsd?: number;
+  /** `--task-budget <tokens>`: the API's advisory token budget for each turn's loop. */
+  taskBudget?: number;
   systemPrompt?: string;
   appendSystemPrompt?: string;
   /** A JSON schema (text) the answer must satisfy. */
@@ -202,8 +204,6 @@ function promptFiles(
 
 /** Notices for flags that do not stop the run: fields of --agents keel ignores, no-effect flags. */
 function flagNotices(raw: Record<string, unknown>): Pick<CliOptions, "agents" | "flagWarnings"> {
-  const refusal = pendingRefusal(raw);
-  if (refusal) throw new UsageError(refusal);
   const { agents, flagWarnings = [] } = flagAgents(raw);
   const warnings = [...flagWarnings, ...noEffectNotices(raw)];
   return {
@@ -258,6 +258,7 @@ function toCliOptions(promptWords: string[], raw: Record<string, unknown>): CliO
     ...optional("sessionId"),
     sessionPersistence: raw.sessionPersistence !== false,
     ...(typeof raw.maxBudgetUsd === "number" ? { maxBudgetUsd: raw.maxBudgetUsd } : {}),
+    ...(typeof raw.taskBudget === "number" ? { taskBudget: raw.taskBudget } : {}),
     ...optional("systemPrompt"),
     ...optional("appendSystemPrompt"),
     ...promptFiles(raw),
@@ -374,6 +375,11 @@ export function mainCommand(onParsed: (options: CliOptions) => void): Command {
       "--max-budget-usd <usd>",
       "stop before a request once the session has spent this",
       positiveAmount,
+    )
+    .option(
+      "--task-budget <tokens>",
+      "tell the model its token budget for each turn (output_config.task_budget, a beta)",
+      positiveInteger,
     )
     .option("--system-prompt <text>", "replace keel's system prompt")
     .option("--append-system-prompt <text>", "add text to the end of the system prompt")

@@ -1,6 +1,7 @@
 import { homedir } from "node:os";
 import type { AgentDefinition } from "../config/agent-definition.js";
 import { loadAgentDefinitions } from "../config/agent-definitions.js";
+import { envFlag } from "../config/env-flag.js";
 import type { TaskListStore } from "../task-list/task-list-store.js";
 import type { SessionTasks } from "../tasks/session-tasks.js";
 import { createBackgroundShells } from "../tools/background/index.js";
@@ -51,22 +52,27 @@ export async function createSessionTools(
     config,
     tasks ? { observer: tasks.shellObserver } : {},
   );
-  const agent = createAgentTool(
-    definitions,
-    tasks ? { launchBackground: tasks.backgroundAgents.launch } : {},
-  );
+  const builtinOptions = {
+    backgroundShells,
+    ...(sandbox ? { sandbox } : {}),
+    ...(web.fetch ? { webFetch: web.fetch } : {}),
+    ...(web.search === false ? { webSearch: false } : {}),
+    ...(taskList ? { taskList } : {}),
+    ...(tasks ? { monitorEvents: tasks.deliver } : {}),
+  };
+  const background = tasks && !envFlag(io.env.CLAUDE_CODE_DISABLE_BACKGROUND_TASKS);
+  const agent = createAgentTool(definitions, {
+    ...(background ? { launchBackground: tasks.backgroundAgents.launch } : {}),
+    isolation: {
+      worktrees: {
+        stateDir: config.stateDir,
+        // An isolated agent's file tools and Bash start in its worktree.
+        toolsInFolder: (cwd) => createBuiltinTools({ ...config, cwd }, builtinOptions),
+      },
+    },
+  });
   return {
-    tools: [
-      ...createBuiltinTools(config, {
-        backgroundShells,
-        ...(sandbox ? { sandbox } : {}),
-        ...(web.fetch ? { webFetch: web.fetch } : {}),
-        ...(web.search === false ? { webSearch: false } : {}),
-        ...(taskList ? { taskList } : {}),
-        ...(tasks ? { monitorEvents: tasks.deliver } : {}),
-      }),
-      agent,
-    ],
+    tools: [...createBuiltinTools(config, builtinOptions), agent],
     agentDefinitions: definitions,
     dispose: async () => {
       await backgroundShells.dispose();

@@ -1,3 +1,5 @@
+import type { EffortLevel } from "../protocol/api.js";
+
 /**
  * Where an agent definition came from: keel itself, a Markdown file in an agents folder, the
  * host that drives keel (the Agent SDK's `agents` option, sent in `initialize`), or the
@@ -24,6 +26,12 @@ export interface AgentDefinition {
   model?: string;
   /** The tool rounds it may take; undefined = the session's limit for subagents. */
   maxTurns?: number;
+  /** The reasoning effort its requests ask for; undefined = the model's default. */
+  effort?: EffortLevel;
+  /** Always run in the background, even when the Agent call says run_in_background: false. */
+  background?: boolean;
+  /** Run in an isolated git worktree unless the Agent call says otherwise. */
+  isolation?: "worktree";
   /** Its system prompt. */
   prompt: string;
   source: AgentSource;

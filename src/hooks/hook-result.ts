@@ -30,6 +30,8 @@ export interface HookResult {
   additionalContext: string[];
   /** `continue: false`, with its stopReason ("" when none). */
   preventContinuation?: string;
+  /** WorktreeCreate: the folder the hook made (plain stdout, or hookSpecificOutput.worktreePath). */
+  worktreePath?: string;
   notices: HookNotice[];
 }
 

@@ -41,6 +41,11 @@ export function interpretHook(
     block(event, result, `[${command}]: ${ended.stderr.trim() || "No stderr output"}`);
     return result;
   }
+  // Any failure of a WorktreeCreate hook stops the worktree (Claude Code: "any non-zero aborts").
+  if (ended.exitCode !== 0 && event === "WorktreeCreate") {
+    block(event, result, `[${command}]: ${ended.stderr.trim() || `exit code ${ended.exitCode}`}`);
+    return result;
+  }
   if (ended.exitCode !== 0) {
     const status = ended.exitCode ?? `signal ${ended.exitSignal}`;
     const line = ended.stderr.trim().split("\n")[0] ?? "";
@@ -51,6 +56,7 @@ export function interpretHook(
   const stdout = parseHookStdout(ended.stdout);
   if (stdout.kind === "invalid") notice("invalid_output", stdout.message);
   else if (stdout.kind === "json") applyOutput(event, result, stdout.output);
+  else if (stdout.text !== "" && event === "WorktreeCreate") result.worktreePath = stdout.text;
   else if (stdout.text !== "" && STDOUT_IS_CONTEXT.has(event)) {
     result.additionalContext.push(stdout.text);
   }
@@ -91,6 +97,9 @@ function applyOutput(event: HookEvent, result: HookResult, output: HookOutput): 
     return;
   }
   if (specific.additionalContext) result.additionalContext.push(specific.additionalContext);
+  if (event === "WorktreeCreate" && specific.worktreePath) {
+    result.worktreePath = specific.worktreePath;
+  }
   if (event === "PermissionRequest" && specific.decision) {
     const { behavior, message, updatedInput } = specific.decision;
     result.permission = withReason(behavior, message);

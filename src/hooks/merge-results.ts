@@ -15,6 +15,8 @@ export interface HookRunOutcome {
   additionalContext: Array<{ hookName: string; content: string }>;
   /** The first `continue: false`. */
   preventContinuation?: { hookName: string; reason: string };
+  /** WorktreeCreate: the first folder a hook made. */
+  worktreePath?: string;
 }
 
 const RANK: Record<HookPermission["behavior"], number> = { allow: 1, ask: 2, deny: 3 };
@@ -38,6 +40,7 @@ export function mergeHookResults(event: HookEvent, results: HookResult[]): HookR
       outcome.permission = r.permission;
     }
     if (r.updatedInput && outcome.updatedInput === undefined) outcome.updatedInput = r.updatedInput;
+    if (r.worktreePath && outcome.worktreePath === undefined) outcome.worktreePath = r.worktreePath;
     if (r.blocking !== undefined) {
       outcome.blockingErrors.push({
         hookName: r.hookName,

@@ -7,6 +7,8 @@ export const hookSpecificOutputSchema = z.looseObject({
   permissionDecisionReason: z.string().optional(),
   additionalContext: z.string().optional(),
   updatedInput: z.record(z.string(), z.unknown()).optional(),
+  /** WorktreeCreate: the absolute path of the worktree the hook made. */
+  worktreePath: z.string().optional(),
   /** PermissionRequest's answer in place of the dialog. */
   decision: z
     .looseObject({

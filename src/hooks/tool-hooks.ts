@@ -1,5 +1,6 @@
 import type { Attachment } from "../protocol/messages.js";
 import type { PostToolUseOutcome, PreToolUseOutcome, ToolHooks } from "../tools/hooks.js";
+import type { WorktreeCreateVerdict, WorktreeHooks } from "../worktree/agent-worktree.js";
 import type { HookEngine } from "./engine.js";
 import type { HookRunOutcome } from "./merge-results.js";
 
@@ -71,6 +72,30 @@ export function toolHooks(engine: HookEngine): ToolHooks {
       const outcome = await engine.run(event, task, signal);
       const [first] = outcome.blockingErrors;
       return first ? { blocked: first.message } : {};
+    },
+    worktree: worktreeHooks(engine),
+  };
+}
+
+/**
+ * WorktreeCreate and WorktreeRemove: a configured WorktreeCreate hook makes the worktree in
+ * git's place and must give its path; any failure of one stops the worktree. WorktreeRemove
+ * is side effects only.
+ */
+export function worktreeHooks(engine: HookEngine): WorktreeHooks {
+  return {
+    async create(name, signal): Promise<WorktreeCreateVerdict> {
+      const outcome = await engine.run("WorktreeCreate", { name }, signal);
+      if (outcome.ran === 0) return { kind: "none" };
+      const [failure] = outcome.blockingErrors;
+      if (failure) return { kind: "failed", message: failure.message };
+      if (outcome.worktreePath) return { kind: "path", path: outcome.worktreePath };
+      const notices = outcome.results.flatMap((r) => r.notices.map((notice) => notice.message));
+      const why = notices.length > 0 ? `: ${notices.join("; ")}` : "";
+      return { kind: "failed", message: `no hook gave the worktree's path${why}` };
+    },
+    async remove(path, signal) {
+      await engine.run("WorktreeRemove", { worktree_path: path }, signal);
     },
   };
 }

@@ -102,6 +102,7 @@ export function buildRequest(inputs: RequestInputs): ModelRequest {
     maxTokens: inputs.maxTokens,
     ...(thinking ? { thinking } : {}),
     ...(inputs.context.options.effort ? { effort: inputs.context.options.effort } : {}),
+    ...(inputs.context.options.taskBudget ? { taskBudget: inputs.context.options.taskBudget } : {}),
     kind: inputs.kind,
     // A subagent's requests name it (its type), so a scripted model can give it its own script.
     ...(inputs.context.agentType === undefined ? {} : { agent: inputs.context.agentType }),

@@ -3,6 +3,7 @@ import type {
   ApiThinkingConfig,
   EffortLevel,
   SystemPrompt,
+  TaskBudget,
   ToolDefinition,
 } from "../protocol/api.js";
 import type { AssistantContentBlock, StopReason } from "../protocol/content.js";
@@ -56,6 +57,8 @@ export interface ModelRequest {
   thinking?: ApiThinkingConfig;
   /** The effort asked for; sent where the model takes it (model/thinking-support.ts). */
   effort?: EffortLevel;
+  /** An advisory token budget for the turn's loop; only an Anthropic-shaped provider sends it. */
+  taskBudget?: TaskBudget;
   temperature?: number;
   stopSequences?: string[];
   kind: RequestKind;

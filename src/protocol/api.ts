@@ -40,5 +40,13 @@ export const EFFORT_LEVELS = ["low", "medium", "high", "xhigh", "max"] as const;
 /** How much effort the model puts into a response (thinking, text and tool calls alike). */
 export type EffortLevel = (typeof EFFORT_LEVELS)[number];
 
+/** An advisory token budget for an agentic loop (the API's `task_budget`, a beta). */
+export interface TaskBudget {
+  total: number;
+}
+
+/** The beta header value the API wants with `output_config.task_budget`. */
+export const TASK_BUDGETS_BETA = "task-budgets-2026-03-13";
+
 /** The system prompt: plain text or blocks (blocks can carry cache breakpoints). */
 export type SystemPrompt = string | TextBlock[];

@@ -36,8 +36,9 @@ export interface SubagentIdentity {
 
 /**
  * A fresh context for a subagent: its own tools, model, abort controller, an empty
- * readFileState (it has not read anything yet, as in Claude Code) and no thinking; the
- * parent's permissions, hooks and app state. It never touches the parent's in-progress set.
+ * readFileState (it has not read anything yet, as in Claude Code), no thinking and its
+ * definition's effort, never the parent's; the parent's permissions, hooks and app
+ * state. It never touches the parent's in-progress set.
  */
 export function subagentContext(parent: ToolUseContext, who: SubagentIdentity): ToolUseContext {
   const {
@@ -51,6 +52,7 @@ export function subagentContext(parent: ToolUseContext, who: SubagentIdentity): 
       ...options,
       tools: subagentTools(who.definition, parent.options.tools),
       mainLoopModel: who.model,
+      ...(who.definition.effort ? { effort: who.definition.effort } : {}),
     },
     abortController: who.abortController,
     readFileState: new FileStateCache(),

@@ -72,7 +72,8 @@ export class BackgroundAgents {
       id,
       kind: "local_agent",
       prompt: request.prompt,
-      description: request.description,
+      // A named agent is shown by its name wherever its task is (keel ps, the REPL, notices).
+      description: request.name ? `${request.name}: ${request.description}` : request.description,
       cwd: this.options.cwd,
       sessionId: this.options.sessionId,
       pid: process.pid,
@@ -87,6 +88,15 @@ export class BackgroundAgents {
       .finally(() => this.running.delete(id));
     this.running.set(id, { abort, done });
     return { taskId: id, outputFile: paths.output };
+  }
+
+  /**
+   * Counts other background work of the session (a workflow run) with its agents: `keel -p`
+   * waits for it as for them, and `dispose()` stops it.
+   */
+  hold(id: string, work: { abort: AbortController; done: Promise<void> }): void {
+    const done = work.done.finally(() => this.running.delete(id));
+    this.running.set(id, { abort: work.abort, done });
   }
 
   /** How many agents run now. */

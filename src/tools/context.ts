@@ -1,5 +1,5 @@
 import type { AgentDefinition } from "../config/agent-definition.js";
-import type { ApiThinkingConfig, EffortLevel } from "../protocol/api.js";
+import type { ApiThinkingConfig, EffortLevel, TaskBudget } from "../protocol/api.js";
 import type { AssistantMessage, Message } from "../protocol/messages.js";
 import type { FileStateCache } from "./file-state-cache.js";
 import type { ToolHooks } from "./hooks.js";
@@ -64,6 +64,8 @@ export interface ToolUseOptions {
   thinking?: ApiThinkingConfig;
   /** `--effort` / `effortLevel`: sent where the model takes it. */
   effort?: EffortLevel;
+  /** `--task-budget`: sent as `output_config.task_budget` with its beta. */
+  taskBudget?: TaskBudget;
   /** Slash command names the session knows. */
   commands: readonly string[];
   /** The kinds of subagent the session knows (built-in, project and user agents). */

@@ -1,4 +1,5 @@
 import type { Attachment } from "../protocol/messages.js";
+import type { WorktreeHooks } from "../worktree/agent-worktree.js";
 import type { AnyTool } from "./tool.js";
 
 /** What PreToolUse hooks decided about a call. */
@@ -53,6 +54,8 @@ export interface ToolHooks {
     task: { task_id: string; task_subject: string; task_description?: string },
     signal: AbortSignal,
   ): Promise<{ blocked?: string }>;
+  /** WorktreeCreate / WorktreeRemove around an agent's worktree (`isolation: "worktree"`). */
+  worktree?: WorktreeHooks;
 }
 
 /** Hooks that do nothing (no hooks configured). */

@@ -34,7 +34,7 @@ export function randomWorktreeName(random: () => number = Math.random): string {
     .padStart(8, "0")}`;
 }
 
-function gitProblem(error: unknown): string {
+export function gitProblem(error: unknown): string {
   const stderr = (error as { stderr?: unknown }).stderr;
   const text = typeof stderr === "string" && stderr.trim() !== "" ? stderr : String(error);
   return text.trim().split("\n")[0] ?? "";
@@ -51,22 +51,25 @@ export async function sessionWorktree(inputs: {
   stateDir: string;
   name: string;
   git?: GitRun;
+  /** What asked for the worktree, named in errors (default `--worktree`). */
+  label?: string;
 }): Promise<SessionWorktree> {
   const git = inputs.git ?? nodeGit;
+  const label = inputs.label ?? "--worktree";
   if (!NAME.test(inputs.name)) {
     throw new Error(
-      `--worktree: "${inputs.name}" is not a worktree name (letters, digits, ., _ and -)`,
+      `${label}: "${inputs.name}" is not a worktree name (letters, digits, ., _ and -)`,
     );
   }
   const root = await git(["rev-parse", "--show-toplevel"], inputs.cwd).catch(() => {
-    throw new Error(`--worktree needs a git repository, and ${inputs.cwd} is not in one`);
+    throw new Error(`${label} needs a git repository, and ${inputs.cwd} is not in one`);
   });
   const path = join(worktreesRoot(inputs.stateDir), sanitizeCwd(root.trim()), inputs.name);
   const branch = `worktree-${inputs.name}`;
   if (existsSync(path)) return { path, branch, created: false };
   await mkdir(dirname(path), { recursive: true });
   await git(["worktree", "add", "-b", branch, path, "HEAD"], root.trim()).catch((error) => {
-    throw new Error(`--worktree: git could not add the worktree: ${gitProblem(error)}`);
+    throw new Error(`${label}: git could not add the worktree: ${gitProblem(error)}`);
   });
   return { path, branch, created: true };
 }

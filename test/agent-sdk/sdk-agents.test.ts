@@ -70,6 +70,7 @@ describe("the Agent SDK's agents and agent options drive keel", () => {
                 description: "Review the notes",
                 prompt: "Review the notes and report problems.",
                 subagent_type: "reviewer",
+                run_in_background: false,
               },
             },
           ],

@@ -75,10 +75,13 @@ describe("the Agent SDK's options against keel", () => {
     expect(run.stderr).toMatch(/--managed-settings[\w-]* has no effect in keel/);
   });
 
-  it("taskBudget: refused with a clear error until task budgets land", async () => {
-    const run = await runWith({ taskBudget: { total: 1000 } });
-    expect(run.stderr).toContain("--task-budget is not available in keel yet");
-    expect(resultsOf(run.messages)).toEqual([]);
+  it("taskBudget: sent as output_config.task_budget with its beta header", async () => {
+    const run = await runWith({ taskBudget: { total: 64000 } });
+    expect(run.error).toBeUndefined();
+    expect(run.firstBody?.output_config).toEqual({ task_budget: { type: "tokens", total: 64000 } });
+    const turn = run.server.requests.find((r) => r.answer === "turn");
+    expect(turn?.headers["anthropic-beta"]).toContain("task-budgets-2026-03-13");
+    expect(resultsOf(run.messages)).toHaveLength(1);
   });
 
   it("permissionMode 'auto': the session starts in the auto mode", async () => {

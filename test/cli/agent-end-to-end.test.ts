@@ -49,6 +49,7 @@ describe("keel -p starts subagents with the Agent tool (validator on)", () => {
               description: "Review the greeting",
               prompt: "Check src/a.ts for spelling mistakes.",
               subagent_type: "reviewer",
+              run_in_background: false,
             }),
           ],
         },

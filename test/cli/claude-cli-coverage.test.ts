@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { NO_EFFECT_FLAGS, PENDING_FLAGS } from "../../src/cli/claude-flags.js";
+import { NO_EFFECT_FLAGS } from "../../src/cli/claude-flags.js";
 import { UNAVAILABLE_SUBCOMMANDS } from "../../src/cli/claude-subcommands.js";
 import { mainCommand } from "../../src/cli/options.js";
 import { runKeel } from "../helpers/run-keel.js";
@@ -24,7 +24,6 @@ const KEEL_SUBCOMMANDS = ["mcp", "doctor", "plugin", "plugins"];
 const commandFlags = mainCommand(() => {}).options.flatMap((o) => [o.short, o.long]);
 const declared = (flags: string) => flags.split(/[ ,]+/).filter((word) => word.startsWith("-"));
 const noEffect = new Set(NO_EFFECT_FLAGS.flatMap(({ flags }) => declared(flags)));
-const pending = new Set(PENDING_FLAGS.flatMap(({ flags }) => declared(flags)));
 const builtIn = new Set(["-h", "--help", "-v", "--version"]);
 
 const dirs: string[] = [];
@@ -33,12 +32,12 @@ afterEach(() => {
 });
 
 describe("Claude Code's command line, name by name", () => {
-  it("every flag is implemented, accepted without effect, or refused until its issue", () => {
+  it("every flag is implemented or accepted without effect", () => {
     const flags = list.names.filter((n) => n.kind === "flag").map((n) => n.name);
     expect(flags.length).toBeGreaterThan(60);
     const uncovered = flags.filter((name) => !builtIn.has(name) && !commandFlags.includes(name));
     expect(uncovered).toEqual([]);
-    const implemented = flags.filter((name) => !noEffect.has(name) && !pending.has(name));
+    const implemented = flags.filter((name) => !noEffect.has(name));
     expect(implemented).toContain("--permission-mode");
   });
 
@@ -86,14 +85,6 @@ describe("through keel", () => {
     }
     expect(lines).toHaveLength(8);
     expect(server.violations).toEqual([]);
-  });
-
-  it("a flag whose issue has not landed exits 1 with one line naming it", async () => {
-    const budget = await runKeel(["-p", "hi", "--task-budget", "1000"]);
-    expect(budget.code).toBe(1);
-    expect(budget.stderr).toBe(
-      "keel: --task-budget is not available in keel yet: task budgets come with issue 20\n",
-    );
   });
 
   it("--permission-mode manual is default; auto starts in default and says so", async () => {

@@ -222,7 +222,12 @@ describe("SubagentStart", () => {
             {
               type: "tool_use",
               name: "Agent",
-              input: { description: "Review", prompt: "Review it.", subagent_type: "reviewer" },
+              input: {
+                description: "Review",
+                prompt: "Review it.",
+                subagent_type: "reviewer",
+                run_in_background: false,
+              },
             },
           ],
         },

@@ -113,49 +113,106 @@ const logLines = async (taskId: string) =>
     ([, fields]) => fields[1] ?? "",
   );
 
-it("a task whose worker is SIGKILLed mid-tool completes on another worker with its earlier edits, once", async () => {
-  await serve([writeA, sleep(30), { content: "Resumed and done." }]);
-  const first = await startWorker("a");
-  const submitted = await runKeel(["--remote", "write a, then sleep"], {
+/** A Write of `file`, the tool round whose diff a later worker must restore. */
+const write = (file: string) => ({
+  content: [
+    {
+      type: "tool_use",
+      name: "Write",
+      input: { file_path: file, content: `${file} before a death\n` },
+    },
+  ],
+});
+
+/** The ids of the Bash calls in a saved transcript (JSONL). */
+function bashCallIds(transcript: string): Set<string> {
+  const ids = new Set<string>();
+  for (const line of transcript.split("\n")) {
+    if (line.trim() === "") continue;
+    const entry = JSON.parse(line) as { message?: { content?: unknown } };
+    const content = Array.isArray(entry.message?.content) ? entry.message.content : [];
+    for (const block of content as Array<{ type?: string; name?: string; id?: string }>) {
+      if (block.type === "tool_use" && block.name === "Bash" && block.id) ids.add(block.id);
+    }
+  }
+  return ids;
+}
+
+/** Waits until the task's saved transcript (saved as it grows) holds `count` Bash calls. */
+async function bashCallsSaved(taskId: string, count: number): Promise<void> {
+  const key = `keel:${QUEUE}:${taskId}:transcript`;
+  await until(async () =>
+    bashCallIds((await connection.get(key)) ?? "").size >= count ? true : undefined,
+  );
+}
+
+/** Waits until the task's saved diff (saved after each tool round) holds `file`. */
+async function diffHas(taskId: string, file: string): Promise<void> {
+  const key = `keel:${QUEUE}:${taskId}:diff`;
+  await until(async () => ((await connection.get(key))?.includes(file) ? true : undefined));
+}
+
+/** The worker machine running the task now (its BullMQ job names the worker: host:pid). */
+async function runningWorker(taskId: string, machines: ChildProcess[]): Promise<ChildProcess> {
+  return until(async () => {
+    const job = await Job.fromId(queue, taskId);
+    return machines.find((m) => m.exitCode === null && job?.processedBy?.endsWith(`:${m.pid}`));
+  });
+}
+
+/** SIGKILLs a worker "machine" whole: the worker, its keel session and the session's sleep. */
+async function killMachine(worker: ChildProcess): Promise<void> {
+  const died = once(worker, "exit");
+  process.kill(-(worker.pid ?? 0), "SIGKILL");
+  await died;
+}
+
+it("a task survives three worker deaths (SIGKILL mid-tool): a fourth worker completes it with every earlier edit, once", async () => {
+  const files = ["a.txt", "b.txt", "c.txt"];
+  // Each worker writes a file, then dies in a long sleep; the fourth finishes.
+  await serve([...files.flatMap((file) => [write(file), sleep(30)]), { content: "Done at last." }]);
+  // Four worker "machines", idle until the task comes: whichever runs it is killed, three times.
+  const machines = await Promise.all(["w0", "w1", "w2", "w3"].map((name) => startWorker(name)));
+  const submitted = await runKeel(["--remote", "write three files, sleeping between them"], {
     cwd: join(root, "clone"),
     env: { KEEL_REDIS_URL: redis.url },
   });
   const taskId = submitted.stdout.trim();
-  // Killed once the saved transcript holds the Bash call it dies in (saved as it grows) and the
-  // Write round's diff is saved (after its round: on a loaded machine it can come later).
-  const transcriptKey = `keel:${QUEUE}:${taskId}:transcript`;
-  const diffKey = `keel:${QUEUE}:${taskId}:diff`;
-  await until(async () =>
-    (await connection.get(transcriptKey))?.includes('"sleep 30"') ? true : undefined,
-  );
-  await until(async () => ((await connection.get(diffKey))?.includes("a.txt") ? true : undefined));
-  const died = once(first, "exit");
-  process.kill(-(first.pid ?? 0), "SIGKILL"); // the whole machine: worker, its keel and the sleep
-  await died;
-  await startWorker("b");
+  const killed: number[] = [];
+  for (const [death, file] of files.entries()) {
+    // Killed once its Bash call is saved (it dies in it) and its Write round's diff too.
+    await bashCallsSaved(taskId, death + 1);
+    await diffHas(taskId, file);
+    const runner = await runningWorker(taskId, machines);
+    killed.push(runner.pid ?? 0);
+    await killMachine(runner);
+  }
   const job = await until(async () => {
     const found = await Job.fromId(queue, taskId);
     return found?.finishedOn ? found : undefined;
   });
   expect(job.failedReason).toBeUndefined();
+  expect(job.stalledCounter).toBe(3);
   const result = remoteResultSchema.parse(job.returnvalue);
-  expect(result).toMatchObject({
-    status: "completed",
-    pushed: true,
-    resultText: "Resumed and done.",
-  });
-  expect(result.worker.endsWith(`:${first.pid}`)).toBe(false);
-  expect(git(join(root, "origin.git"), "show", `keel/${taskId}:a.txt`)).toBe("before the death\n");
+  expect(result).toMatchObject({ status: "completed", pushed: true, resultText: "Done at last." });
+  const finisher = machines.find((m) => result.worker.endsWith(`:${m.pid}`));
+  expect(finisher).toBeDefined();
+  expect(killed).not.toContain(finisher?.pid);
+  expect(new Set(killed).size).toBe(3);
+  for (const file of files) {
+    expect(git(join(root, "origin.git"), "show", `keel/${taskId}:${file}`)).toBe(
+      `${file} before a death\n`,
+    );
+  }
   const results = (await logLines(taskId)).filter((l) => l.startsWith('{"type":"result"'));
   expect(results).toHaveLength(1);
-  // Every request the resumed session sent was valid: the cut-off Bash call got its result.
+  // Every request the resumed sessions sent was valid: each cut-off Bash call got its result.
   expect(server.violations).toEqual([]);
-  expect(server.requests.length).toBe(3);
-  // The third request resumed the first session: its conversation, the cut-off call repaired.
-  const resumed = JSON.stringify(server.requests[2]?.body);
-  expect(resumed).toContain("before the death");
-  expect(resumed).toContain("The tool call was interrupted");
-  expect(resumed).toContain("Your worker stopped mid-task");
+  expect(server.requests.length).toBe(7);
+  // The last request carries the whole conversation, each cut-off call repaired.
+  const last = JSON.stringify(server.requests[6]?.body);
+  for (const file of files) expect(last).toContain(`${file} before a death`);
+  expect(last.split("The tool call was interrupted").length - 1).toBe(3);
 });
 
 it("a task goes on through a Redis restart (SIGTERM, AOF on) and completes", async () => {

@@ -1,3 +1,4 @@
+import { TASK_BUDGETS_BETA } from "../../protocol/api.js";
 import { assembleStream } from "../assemble.js";
 import { betasFor, splitContext1m } from "../context-1m.js";
 import { ModelError } from "../errors.js";
@@ -67,7 +68,9 @@ async function helperHeaders(send: Send, signal: AbortSignal): Promise<Record<st
 function wireRequest(send: Send, request: ModelRequest) {
   const { id, context1m } = splitContext1m(request.model);
   const body = messagesRequestBody(context1m ? { ...request, model: id } : request);
-  const beta = context1m ? { "anthropic-beta": betasFor(request.model, send.betas).join(",") } : {};
+  const betas = betasFor(request.model, send.betas);
+  if (request.taskBudget && !betas.includes(TASK_BUDGETS_BETA)) betas.push(TASK_BUDGETS_BETA);
+  const beta = context1m || request.taskBudget ? { "anthropic-beta": betas.join(",") } : {};
   return {
     body,
     headers: { ...keelHeaders(request), ...beta, "content-type": "application/json" },

@@ -1,6 +1,13 @@
+import type { EffortLevel } from "../../protocol/api.js";
 import type { WebSearchServerTool } from "../../protocol/server-tools.js";
 import type { ModelRequest } from "../provider.js";
 import { type ThinkingFields, thinkingFields } from "./thinking-fields.js";
+
+/** `output_config`: effort where the model takes it, and the task budget when one is set. */
+interface OutputConfig {
+  effort?: EffortLevel;
+  task_budget?: { type: "tokens"; total: number };
+}
 
 /** The JSON body of one streaming Messages API request; absent settings are left out. */
 export interface MessagesRequestBody {
@@ -10,7 +17,7 @@ export interface MessagesRequestBody {
   system?: ModelRequest["system"];
   tools?: Array<NonNullable<ModelRequest["tools"]>[number] | WebSearchServerTool>;
   thinking?: ThinkingFields["thinking"];
-  output_config?: ThinkingFields["output_config"];
+  output_config?: OutputConfig;
   temperature?: number;
   stop_sequences?: string[];
   stream: true;
@@ -34,7 +41,12 @@ export function messagesRequestBody(request: ModelRequest): MessagesRequestBody 
   if (request.tools !== undefined || request.serverTools !== undefined)
     body.tools = [...(request.tools ?? []), ...(request.serverTools ?? [])];
   if (thinking !== undefined) body.thinking = thinking;
-  if (output_config !== undefined) body.output_config = output_config;
+  const taskBudget = request.taskBudget && {
+    type: "tokens" as const,
+    total: request.taskBudget.total,
+  };
+  if (output_config !== undefined || taskBudget)
+    body.output_config = { ...output_config, ...(taskBudget ? { task_budget: taskBudget } : {}) };
   if (request.temperature !== undefined && !thinkingOn) body.temperature = request.temperature;
   if (request.stopSequences !== undefined) body.stop_sequences = request.stopSequences;
   return body;

@@ -2,7 +2,7 @@ import type { AgentDefinition } from "../../config/agent-definition.js";
 import type { CallModel, CompactionResult, QueryDeps, StopHookOutcome } from "../../loop/params.js";
 import type { ModelProvider } from "../../model/provider.js";
 import type { RetryOptions } from "../../model/retry.js";
-import type { ApiThinkingConfig, EffortLevel } from "../../protocol/api.js";
+import type { ApiThinkingConfig, EffortLevel, TaskBudget } from "../../protocol/api.js";
 import type { IdSource } from "../../protocol/factories.js";
 import type { Message } from "../../protocol/messages.js";
 import type { AppState, CanUseTool, ToolUseContext } from "../../tools/context.js";
@@ -115,6 +115,8 @@ export interface QueryEngineConfig {
   thinkingConfig?: ApiThinkingConfig;
   /** The effort requests ask for (`--effort`, `effortLevel`); where the model takes it. */
   effort?: EffortLevel;
+  /** The API's advisory token budget for a turn's loop (`--task-budget`, the SDK's `taskBudget`). */
+  taskBudget?: TaskBudget;
   maxTurns?: number;
   maxBudgetUsd?: number;
   /** JSON schema the final answer must satisfy (through the StructuredOutput tool). */

@@ -31,6 +31,7 @@ export function turnToolUseContext(inputs: TurnContextInputs): ToolUseContext {
       mainLoopModel: config.userSpecifiedModel,
       ...(config.thinkingConfig ? { thinking: config.thinkingConfig } : {}),
       ...(config.effort ? { effort: config.effort } : {}),
+      ...(config.taskBudget ? { taskBudget: config.taskBudget } : {}),
       commands: config.commands ?? [],
       agentDefinitions: config.agents ?? [],
       runSubagent: inputs.runSubagent,

@@ -4,7 +4,10 @@ import type { QueryDeps } from "../../../src/loop/params.js";
 import type { ToolResultBlock } from "../../../src/protocol/content.js";
 import type { UserMessage } from "../../../src/protocol/messages.js";
 import { createSubagentRunner } from "../../../src/session/subagent-runner.js";
-import { createAgentTool } from "../../../src/tools/builtin/agent/agent-tool.js";
+import {
+  type AgentToolOptions,
+  createAgentTool,
+} from "../../../src/tools/builtin/agent/agent-tool.js";
 import type { AnyTool } from "../../../src/tools/tool.js";
 import { type LoopRun, messagesOf, runLoop } from "../../loop/harness.js";
 
@@ -43,6 +46,10 @@ export interface AgentRunOptions {
   /** Leave the subagent runner out of the context. */
   withoutRunner?: boolean;
   maxTurns?: number;
+  /** The Agent tool's options (a background launcher, isolation). */
+  agent?: AgentToolOptions;
+  /** The agent types (default DEFINITIONS). */
+  definitions?: readonly AgentDefinition[];
 }
 
 /** Runs a scenario (in count order: parent turn, subagent turns, parent turn) with Agent. */
@@ -57,13 +64,14 @@ export function runWithAgent(turns: unknown[], options: AgentRunOptions = {}): P
       now: () => 0,
       ...(options.maxTurns === undefined ? {} : { maxTurns: options.maxTurns }),
     });
+  const definitions = options.definitions ?? DEFINITIONS;
   return runLoop(
     { turnMode: "count", turns },
     {
-      tools: [createAgentTool(DEFINITIONS), ...(options.tools ?? [])],
+      tools: [createAgentTool(definitions, options.agent), ...(options.tools ?? [])],
       ...(options.abortController ? { abortController: options.abortController } : {}),
       toolUseOptions: (deps) => ({
-        agentDefinitions: DEFINITIONS,
+        agentDefinitions: definitions,
         ...(options.withoutRunner ? {} : { runSubagent: runner(deps) }),
       }),
     },

@@ -3,9 +3,11 @@ import { emptyUsage } from "../../../protocol/usage.js";
 import type { Tool } from "../../tool.js";
 import type { BackgroundAgentLauncher } from "./background.js";
 import { agentDescription } from "./description.js";
-import { unknownModelAlias, withModelOverride } from "./model-override.js";
+import { type IsolationDeps, isolationOf, isolationRefusal, runIsolated } from "./isolation.js";
+import { unknownModelAlias, withCallOverrides } from "./model-override.js";
 import { resolveAgentCall } from "./resolve.js";
 import { mapAgentResult } from "./result.js";
+import { runsInBackground } from "./run-mode.js";
 import { type AgentInput, type AgentOutput, agentInputSchema } from "./schema.js";
 
 /** The Agent tool's name (Claude Code's); subagents never get it, so agents do not nest. */
@@ -20,8 +22,13 @@ function interrupted(): Error {
 
 /** What the Agent tool can be given. */
 export interface AgentToolOptions {
-  /** Starts agents in the background (run_in_background); without it such calls are refused. */
+  /**
+   * Starts agents in the background (the default); without it agents run in the foreground
+   * and calls that ask for the background (run_in_background: true) are refused.
+   */
   launchBackground?: BackgroundAgentLauncher;
+  /** What `isolation` needs; a kind the session cannot provide is refused. */
+  isolation?: IsolationDeps;
 }
 
 /**
@@ -49,41 +56,43 @@ export function createAgentTool(
       const badModel = unknownModelAlias(input.model);
       if (badModel !== undefined) return { ok: false, message: badModel };
       const resolved = resolveAgentCall(input, context, definitions);
-      return resolved.ok ? { ok: true } : { ok: false, message: resolved.message };
+      if (!resolved.ok) return { ok: false, message: resolved.message };
+      const isolation = isolationOf(input, resolved.definition);
+      const refused = isolationRefusal(isolation, options.isolation ?? {});
+      return refused === undefined ? { ok: true } : { ok: false, message: refused };
     },
     checkPermissions: async () => ({ behavior: "allow" }),
     async call(input, context, onProgress) {
       const resolved = resolveAgentCall(input, context, definitions);
       if (!resolved.ok) throw new Error(resolved.message);
-      const { runner } = resolved;
-      const definition = withModelOverride(resolved.definition, input.model);
-      if (input.run_in_background === true && options.launchBackground) {
-        const task = await options.launchBackground({
-          description: input.description,
-          prompt: input.prompt,
-          agentType: definition.name,
-          run: (signal, onProgress) =>
-            runner({
-              definition,
-              prompt: input.prompt,
-              parentContext: context,
-              toolUseId: context.toolUseId,
-              signal,
-              onProgress,
-            }),
-        });
-        return { data: { ...startedInBackground(definition.name), background: task } };
-      }
-      const run = await runner({
+      const definition = withCallOverrides(resolved.definition, input);
+      const isolation = isolationOf(input, definition);
+      const place = (run: Parameters<typeof resolved.runner>[0]) =>
+        runIsolated(isolation, options.isolation ?? {}, resolved.runner, run);
+      const base = {
         definition,
         prompt: input.prompt,
         parentContext: context,
         toolUseId: context.toolUseId,
-        signal: context.signal,
-        onProgress,
-      });
+      };
+      const named = input.name === undefined ? {} : { name: input.name };
+      const launch = options.launchBackground;
+      if (launch && runsInBackground(input, definition, true)) {
+        const task = await launch({
+          description: input.description,
+          prompt: input.prompt,
+          agentType: definition.name,
+          ...named,
+          run: (signal, onProgress) => place({ ...base, signal, onProgress }),
+        });
+        return { data: { ...startedInBackground(definition.name), ...named, background: task } };
+      }
+      const run = await place({ ...base, signal: context.signal, onProgress });
       if (context.signal.aborted) throw interrupted();
-      return { data: { agentType: definition.name, ...run } };
+      const { worktree, ...rest } = run;
+      return {
+        data: { agentType: definition.name, ...named, ...rest, ...(worktree ? { worktree } : {}) },
+      };
     },
     mapToolResult: mapAgentResult,
   };

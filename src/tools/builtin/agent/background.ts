@@ -5,6 +5,8 @@ export interface BackgroundAgentRequest {
   description: string;
   prompt: string;
   agentType: string;
+  /** The name the Agent call gave it, shown with its task. */
+  name?: string;
   /** Runs the subagent to its end; aborting `signal` stops it. */
   run(
     signal: AbortSignal,

@@ -1,5 +1,6 @@
 import type { AgentDefinition } from "../../../config/agent-definition.js";
 import { MODEL_ALIASES } from "../../../model/catalog.js";
+import type { AgentInput } from "./schema.js";
 
 /** The model aliases the Agent tool's `model` takes (Claude Code 2.1.332's enum). */
 export const AGENT_MODEL_ALIASES = ["sonnet", "opus", "haiku", "fable"] as const;
@@ -18,4 +19,13 @@ export function withModelOverride(
   model: AgentModelAlias | undefined,
 ): AgentDefinition {
   return model === undefined ? definition : { ...definition, model };
+}
+
+/** The definition to run with the call's `model` and `effort`, which win over the definition's. */
+export function withCallOverrides(
+  definition: AgentDefinition,
+  input: Pick<AgentInput, "model" | "effort">,
+): AgentDefinition {
+  const withModel = withModelOverride(definition, input.model);
+  return input.effort === undefined ? withModel : { ...withModel, effort: input.effort };
 }

@@ -6,7 +6,7 @@ export const NO_OUTPUT_TEXT = "(The agent finished without a final message.)";
 
 /** What the model sees of a subagent's run: its final text, then a short usage note. */
 export function mapAgentResult(output: AgentOutput, toolUseId: string): ToolResultBlock {
-  if (output.background) return backgroundResult(output.background, toolUseId);
+  if (output.background) return backgroundResult(output.background, output.name, toolUseId);
   const { usage } = output;
   const totalTokens =
     usage.input_tokens +
@@ -20,25 +20,32 @@ export function mapAgentResult(output: AgentOutput, toolUseId: string): ToolResu
       { type: "text", text: output.text.trim() === "" ? NO_OUTPUT_TEXT : output.text },
       {
         type: "text",
-        text: `<usage>turns: ${output.turns}\ntotal_tokens: ${totalTokens}</usage>`,
+        text: `<usage>${nameLine(output)}turns: ${output.turns}\ntotal_tokens: ${totalTokens}</usage>`,
       },
     ],
     ...(output.isError ? { is_error: true } : {}),
   };
 }
 
+/** The agent's name in its usage note, when the call gave one. */
+function nameLine(output: AgentOutput): string {
+  return output.name === undefined ? "" : `name: ${output.name}\n`;
+}
+
 /** What the model is told of an agent started in the background. */
 function backgroundResult(
   task: NonNullable<AgentOutput["background"]>,
+  name: string | undefined,
   toolUseId: string,
 ): ToolResultBlock {
+  const who = name === undefined ? "The agent" : `The agent "${name}"`;
   return {
     type: "tool_result",
     tool_use_id: toolUseId,
     content: [
       {
         type: "text",
-        text: `The agent is running in the background as task ${task.taskId}. You will be notified when it ends; its output is written to ${task.outputFile}.`,
+        text: `${who} is running in the background as task ${task.taskId}. You will be notified when it ends; its output is written to ${task.outputFile}. Briefly tell the user what you launched; do not wait for it or check on it unless asked.`,
       },
     ],
   };

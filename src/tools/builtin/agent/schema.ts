@@ -1,11 +1,26 @@
 import { z } from "zod";
+import { AGENT_NAME } from "../../../config/agent-file.js";
+import { EFFORT_LEVELS } from "../../../protocol/api.js";
 import type { Usage } from "../../../protocol/usage.js";
 import { AGENT_MODEL_ALIASES } from "./model-override.js";
 
 /** The subagent type used when the model names none. */
 export const DEFAULT_SUBAGENT_TYPE = "general-purpose";
 
-/** Agent's input (Claude Code's field names). */
+/** Where an agent may run apart from the session's folder (Claude Code's `isolation`). */
+export const ISOLATION_KINDS = ["worktree", "remote"] as const;
+
+/** Permission modes the deprecated `mode` field names (accepted, ignored, as in Claude Code). */
+const DEPRECATED_MODES = [
+  "acceptEdits",
+  "auto",
+  "bypassPermissions",
+  "default",
+  "dontAsk",
+  "plan",
+] as const;
+
+/** Agent's input: Claude Code 2.1.332's `AgentInput` (sdk-tools.d.ts), field for field. */
 export const agentInputSchema = z.strictObject({
   description: z
     .string()
@@ -26,20 +41,47 @@ export const agentInputSchema = z.strictObject({
     .describe(
       "Optional model for this agent; wins over the agent definition's model. Left out: the definition's model, else yours",
     ),
+  effort: z
+    .enum(EFFORT_LEVELS)
+    .optional()
+    .describe(
+      "Reasoning effort for this agent. Set it only when the user or the instructions (CLAUDE.md, a skill) ask for a specific effort for delegated work; otherwise leave it out and the agent runs at its usual effort",
+    ),
   run_in_background: z
     .boolean()
     .optional()
     .describe(
-      "Set to true to run the agent in the background: you get its task id at once and are notified when it ends",
+      "Agents run in the background by default; you are notified when one ends. Set false only when your very next action depends on this agent's result and nothing else could usefully happen while it runs",
+    ),
+  name: z
+    .string()
+    .regex(AGENT_NAME, "use letters, digits, - and _ (at most 64 characters)")
+    .optional()
+    .describe("A name for the agent, shown with its task and its result"),
+  team_name: z.string().optional().describe("Deprecated; ignored."),
+  mode: z.enum(DEPRECATED_MODES).optional().describe("Deprecated; ignored."),
+  isolation: z
+    .enum(ISOLATION_KINDS)
+    .optional()
+    .describe(
+      '"worktree" runs the agent in a fresh git worktree of the repository, an isolated copy: removed at the end when the agent changed nothing, kept (its path and branch in the result) otherwise',
     ),
 });
 
 /** A validated Agent input. */
 export type AgentInput = z.infer<typeof agentInputSchema>;
 
+/** A worktree an agent ran in and that was kept because the agent left changes there. */
+export interface KeptWorktree {
+  path: string;
+  branch?: string;
+}
+
 /** What a subagent's run gave back, for the model and the UI. */
 export interface AgentOutput {
   agentType: string;
+  /** The `name` the call gave the agent. */
+  name?: string;
   /** The subagent's final text (or the error that ended it). */
   text: string;
   isError: boolean;
@@ -48,4 +90,6 @@ export interface AgentOutput {
   terminalReason: string;
   /** Set when the agent was started in the background: the task it became. */
   background?: { taskId: string; outputFile: string };
+  /** The worktree it ran in, when it was kept. */
+  worktree?: KeptWorktree;
 }
