@@ -6,17 +6,23 @@ import { join } from "node:path";
 import { Job, Queue } from "bullmq";
 import { Redis } from "ioredis";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { trustFolder } from "../../src/config/trust/trust-store.js";
 import { parseScenario } from "../../src/model/scripted/scenario.js";
 import { type ScriptedServer, startScriptedServer } from "../../src/model/scripted/server.js";
 import { RemoteClient } from "../../src/remote/remote-client.js";
 import { remoteResultSchema } from "../../src/remote/remote-task.js";
 import { sessionTranscriptPath } from "../../src/session/transcript/paths.js";
+import { REPL_PROMPT, usePtyRepl } from "../cli/repl/pty-repl.js";
+import { exitWithCtrlC, typeLine } from "../cli/repl/pty-screen.js";
 import { startRedis, type TestRedis } from "../helpers/redis-server.js";
 import { KEEL_NODE_ARGS, type KeelRun, runKeel } from "../helpers/run-keel.js";
 import { anthropicEnv } from "../helpers/scripted.js";
 import { git, originAndClone } from "./origin-repo.js";
 
 const QUEUE = "keel-remote";
+/** Generous: other test runs may share the machine, and nothing here asserts on time. */
+const SLOW = 60_000;
+const pty = usePtyRepl("keel-remote-attach");
 const PASSWORD = "s3cret pass";
 
 /** One session's turns: write a file, then say done. */
@@ -168,6 +174,30 @@ describe("keel --remote and keel worker", () => {
       "utf8",
     );
     expect(transcript).toContain("Wrote notes.txt.");
+  });
+
+  it("keel attach in a terminal follows the task, fetches its branch and continues its session in the REPL", async () => {
+    const model = await serve([...writes("pty.txt", "attached\n"), { content: "Continued here." }]);
+    const taskId = await submit(["write pty.txt"]);
+    // Another clone of the repository, without the files that would ask questions at start.
+    const here = join(pty.dir, "here");
+    git(pty.dir, "clone", "--quiet", origin, here);
+    rmSync(join(here, ".mcp.json"));
+    rmSync(join(here, ".claude"), { recursive: true });
+    await trustFolder(pty.stateDir, here, new Date(0));
+    const screen = pty.spawn(["attach", taskId], { ...redisEnv, ...anthropicEnv(model) }, here);
+    const opened = await screen.waitFor((s) => s.includes(REPL_PROMPT), "the REPL", SLOW);
+    expect(opened).toMatch(/Resumed session [0-9a-f-]{36} \(\d+ earlier messages\)/);
+    expect(opened).toContain("> write pty.txt");
+    expect(git(here, "show", `keel/${taskId}:pty.txt`)).toBe("attached\n");
+    await typeLine(screen, "and then?", SLOW);
+    await screen.waitFor((s) => s.includes("Continued here."), "the answer", SLOW);
+    expect(await exitWithCtrlC(screen, SLOW)).toBe(0);
+    // The third request continued the worker's session: its conversation, then the new prompt.
+    expect(model.requests).toHaveLength(3);
+    const continued = JSON.stringify(model.requests[2]?.body);
+    expect(continued).toContain("Wrote pty.txt.");
+    expect(continued).toContain("and then?");
   });
 
   it("sends a bundle when the work is not on origin, and keeps a patch when it cannot push", async () => {
