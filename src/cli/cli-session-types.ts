@@ -61,6 +61,8 @@ export interface CliSessionInputs {
   sessionId: string;
   history: readonly Message[];
   resumed: boolean;
+  /** The permission mode the resumed transcript last recorded (plan mode comes back). */
+  recordedMode?: PermissionMode;
   /** SessionStart's source when it is neither startup nor resume (a /clear). */
   startSource?: "clear";
   store: SessionStore;

@@ -35,6 +35,7 @@ import { createNestedMemoryTracker } from "../session/memory/nested-memory.js";
 import { findOutputStyle, outputStyleSection } from "../session/output-style.js";
 import type { SdkSandboxStatus } from "../session/sdk-messages.js";
 import { sessionTranscriptPath } from "../session/transcript/index.js";
+import { withPermissionModeRecords } from "../session/transcript/permission-mode-record.js";
 import { planFilePath, planFolder } from "../tools/builtin/plan-mode/plan-file.js";
 import { createChildAbortController } from "../tools/child-abort-controller.js";
 import type { AppState } from "../tools/context.js";
@@ -48,6 +49,7 @@ import type { CliOptions } from "./options.js";
 import { withPermissionRequestHooks } from "./permission-request-hooks.js";
 import { withPlanForApproval } from "./plan-approval-input.js";
 import { pluginInitFields } from "./plugin-init-fields.js";
+import { startingMode } from "./resumed-mode.js";
 import { createSessionHooks, type SessionHooks } from "./session-hooks.js";
 import { createSessionToolset, type SessionToolset } from "./session-toolset.js";
 import { pluginCommandFolders, pluginSkillFolders } from "./slash/plugin-folders.js";
@@ -388,7 +390,12 @@ export async function createCliSession(inputs: CliSessionInputs): Promise<CliSes
   const ids: IdSource = { uuid: randomUUID, timestamp: () => new Date().toISOString() };
   const home = io.env.HOME ?? homedir();
   const env = { ...io.env, ...policy.settings.env };
-  let appState: AppState = { permissionMode: policy.settings.permissionMode };
+  let appState: AppState = {
+    permissionMode: startingMode(policy.settings.permissionMode, {
+      flagGiven: options.permissionMode !== undefined,
+      recorded: inputs.recordedMode,
+    }),
+  };
   const memoryDir = await openAutoMemory(
     {
       stateDir: inputs.stateDir,
@@ -454,7 +461,15 @@ export async function createCliSession(inputs: CliSessionInputs): Promise<CliSes
   const watchedFiles = hooks.watchFiles();
   const abort = createChildAbortController(io.signal);
   const loadedMemory = new Set<string>();
-  const sink = transcriptSink(inputs);
+  const written = transcriptSink(inputs);
+  const sink =
+    written &&
+    withPermissionModeRecords(
+      written,
+      () => appState.permissionMode,
+      inputs.sessionId,
+      inputs.recordedMode,
+    );
   const engine: QueryEngine = new QueryEngine({
     cwd: io.cwd,
     provider: inputs.model.provider,

@@ -150,6 +150,7 @@ function sessionOpener(given: CliOptions, io: CliIo): OpenSession {
       sessionId,
       history: resolved.messages,
       resumed: options.resume !== undefined || options.continue,
+      ...(resolved.recordedMode ? { recordedMode: resolved.recordedMode } : {}),
       store,
       stateDir,
       policy: withHooks(policy, extras),

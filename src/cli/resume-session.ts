@@ -3,6 +3,7 @@ import { existsSync } from "node:fs";
 import { projectDir } from "../config/paths.js";
 import type { IdSource } from "../protocol/factories.js";
 import type { Message } from "../protocol/messages.js";
+import { recordedPermissionMode } from "../session/transcript/permission-mode-record.js";
 import {
   findLatestSession,
   forkConversation,
@@ -11,6 +12,7 @@ import {
   repairConversation,
   sessionTranscriptPath,
 } from "../session/transcript/index.js";
+import type { PermissionMode } from "../tools/context.js";
 import type { CliOptions } from "./options.js";
 import { UsageError } from "./usage-error.js";
 
@@ -21,6 +23,8 @@ export interface ResolvedSession {
   messages: Message[];
   /** True when `messages` must be written to a new transcript (a fork). */
   forked: boolean;
+  /** The permission mode the continued transcript last recorded (not given for a fork). */
+  recordedMode?: PermissionMode;
 }
 
 type SessionFlags = Pick<
@@ -97,7 +101,15 @@ export async function resolveSession(
     source,
   );
   const { messages } = repairConversation(chain, inputs.ids);
-  if (!flags.forkSession) return { sessionId: source, messages, forked: false };
+  if (!flags.forkSession) {
+    const recordedMode = recordedPermissionMode(entries);
+    return {
+      sessionId: source,
+      messages,
+      forked: false,
+      ...(recordedMode ? { recordedMode } : {}),
+    };
+  }
   return {
     sessionId: flags.sessionId ?? randomUUID(),
     messages: forkConversation(messages),

@@ -6,6 +6,7 @@ import type { Message } from "../../protocol/messages.js";
 import { sessionTranscriptPath } from "../../session/transcript/index.js";
 import { tasksRoot } from "../../tasks/task-paths.js";
 import { TaskStore } from "../../tasks/task-store.js";
+import type { PermissionMode } from "../../tools/context.js";
 import type { SandboxMode } from "../../tools/sandbox/bash-sandbox.js";
 import { createCliSession } from "../cli-session.js";
 import { switchableModel } from "../control/model-switch.js";
@@ -53,6 +54,8 @@ export interface SessionStart {
   sessionId: string;
   history: readonly Message[];
   resumed: boolean;
+  /** The permission mode the resumed transcript last recorded (plan mode comes back). */
+  recordedMode?: PermissionMode;
   /** "clear": opened by /clear (SessionStart's source). */
   source?: "clear";
 }
@@ -112,6 +115,7 @@ export async function openReplSession(
     sessionId,
     history: start.history,
     resumed: start.resumed,
+    ...(start.recordedMode ? { recordedMode: start.recordedMode } : {}),
     ...(start.source ? { startSource: start.source } : {}),
     store,
     stateDir,

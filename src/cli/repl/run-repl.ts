@@ -155,6 +155,7 @@ export async function runRepl(given: CliOptions, io: CliIo): Promise<number> {
     sessionId: resolved.sessionId,
     history: resolved.messages,
     resumed: options.resume !== undefined || options.continue,
+    ...(resolved.recordedMode ? { recordedMode: resolved.recordedMode } : {}),
   });
   const history = await loadPromptHistory(stateDir, io.cwd);
   const now = () => Date.now();
