@@ -3,6 +3,7 @@ import type { PermissionMode, ToolUseContext } from "../tools/context.js";
 import type { ReadDenial } from "../tools/read-denial.js";
 import { type FileSystemView, realFileSystem } from "../tools/shell-effects/index.js";
 import type { AnyTool } from "../tools/tool.js";
+import { withAgentWorktree } from "./agent-worktree-folder.js";
 import { type DecisionSteps, decideWithSteps } from "./decide.js";
 import type { HookDecision, PermissionDecision } from "./decision.js";
 import type { PermissionRule } from "./permission-rule.js";
@@ -163,7 +164,7 @@ export function createPermissionEngine(options: PermissionEngineOptions): Permis
         bypass: bypassDisabled,
         auto: options.settings.autoDisabled,
       });
-      return decideWithSteps(steps, {
+      return decideWithSteps(withAgentWorktree(steps, context), {
         tool,
         input,
         context,

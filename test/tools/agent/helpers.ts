@@ -8,6 +8,7 @@ import {
   type AgentToolOptions,
   createAgentTool,
 } from "../../../src/tools/builtin/agent/agent-tool.js";
+import type { ToolHooks } from "../../../src/tools/hooks.js";
 import type { AnyTool } from "../../../src/tools/tool.js";
 import { type LoopRun, messagesOf, runLoop } from "../../loop/harness.js";
 
@@ -50,6 +51,9 @@ export interface AgentRunOptions {
   agent?: AgentToolOptions;
   /** The agent types (default DEFINITIONS). */
   definitions?: readonly AgentDefinition[];
+  /** The parent's working folder (default the process's). */
+  cwd?: string;
+  hooks?: ToolHooks;
 }
 
 /** Runs a scenario (in count order: parent turn, subagent turns, parent turn) with Agent. */
@@ -70,7 +74,9 @@ export function runWithAgent(turns: unknown[], options: AgentRunOptions = {}): P
     {
       tools: [createAgentTool(definitions, options.agent), ...(options.tools ?? [])],
       ...(options.abortController ? { abortController: options.abortController } : {}),
+      ...(options.hooks ? { hooks: options.hooks } : {}),
       toolUseOptions: (deps) => ({
+        ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
         agentDefinitions: definitions,
         ...(options.withoutRunner ? {} : { runSubagent: runner(deps) }),
       }),
