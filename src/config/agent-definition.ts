@@ -1,4 +1,5 @@
 import type { EffortLevel } from "../protocol/api.js";
+import type { PermissionMode } from "../tools/context.js";
 
 /**
  * Where an agent definition came from: keel itself, a Markdown file in an agents folder, the
@@ -32,6 +33,23 @@ export interface AgentDefinition {
   background?: boolean;
   /** Run in an isolated git worktree unless the Agent call says otherwise. */
   isolation?: "worktree";
+  /**
+   * The mode its tools run in, in place of the session's: only where the session is not in
+   * acceptEdits, auto or bypassPermissions, and from an untrusted project only a narrower one.
+   */
+  permissionMode?: PermissionMode;
+  /** The colour the REPL shows it in. */
+  color?: string;
+  /** When it runs the main thread (--agent): sent before the person's first prompt. */
+  initialPrompt?: string;
+  /** Where its own memory folder is (MEMORY.md is added to its system prompt). */
+  memory?: "user" | "project" | "local";
+  /** Skills to load into its context as it starts (read; keel does not preload them yet). */
+  skills?: readonly string[];
+  /** MCP servers of its own (read; keel does not start them yet). */
+  mcpServers?: ReadonlyArray<string | Readonly<Record<string, unknown>>>;
+  /** Hooks while it runs (read; keel does not run them yet). */
+  hooks?: Readonly<Record<string, unknown>>;
   /** Its system prompt. */
   prompt: string;
   source: AgentSource;

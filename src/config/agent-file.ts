@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { AgentDefinition } from "./agent-definition.js";
+import { readAgentExtras, unhonouredAgentFields } from "./agent-fields.js";
 import { parseLenientFrontmatter } from "./lenient-frontmatter.js";
 
 /** An agent name: what `subagent_type` and permission rules (`Agent(name)`) refer to. */
@@ -23,7 +24,7 @@ const toolsField = toolNames.transform((names): readonly string[] | undefined =>
   names?.includes("*") ? undefined : names,
 );
 
-/** The frontmatter fields keel uses; other Claude Code fields (color, skills, …) are ignored. */
+/** The frontmatter fields without which the file is skipped; the others are read one by one. */
 const frontmatterSchema = z.object({
   name: z.string().trim().regex(AGENT_NAME, "use letters, digits, - and _ (at most 64 characters)"),
   description: z.string().trim().min(1, "must not be empty"),
@@ -87,8 +88,8 @@ function parseFrontmatter(
 
 /**
  * Parses an agent definition file (`.claude/agents/<name>.md`): YAML frontmatter with name,
- * description, tools, disallowedTools, model and maxTurns, then the body, which is the
- * agent's system prompt.
+ * description, tools, model, then the optional fields (disallowedTools, maxTurns and the
+ * others of AGENT_EXTRA_FIELDS), then the body, which is the agent's system prompt.
  */
 export function parseAgentFile(
   text: string,
@@ -113,6 +114,8 @@ export function parseAgentFile(
   const { disallowedTools: toolsDenied, maxTurns: turns } = lenientFields;
   const disallowedTools = lenientField("disallowedTools", toolsDenied, data, ignored);
   const maxTurns = lenientField("maxTurns", turns, data, ignored);
+  const extras = readAgentExtras(data, ignored);
+  ignored.push(...unhonouredAgentFields(extras));
   return {
     ok: true,
     ...(ignored.length === 0 ? {} : { ignored }),
@@ -123,6 +126,7 @@ export function parseAgentFile(
       ...(disallowedTools?.length ? { disallowedTools } : {}),
       ...(model ? { model } : {}),
       ...(maxTurns ? { maxTurns } : {}),
+      ...extras,
       prompt,
       source: { kind: scope, path },
     },

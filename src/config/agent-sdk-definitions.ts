@@ -1,8 +1,9 @@
 import { z } from "zod";
 import type { AgentDefinition } from "./agent-definition.js";
+import { AGENT_EXTRA_FIELDS, UNHONOURED_AGENT_FIELDS } from "./agent-fields.js";
 import { AGENT_NAME } from "./agent-file.js";
 
-/** The fields of the SDK's AgentDefinition that keel acts on. */
+/** The fields of the SDK's AgentDefinition that keel acts on (the others are reported). */
 const USED_FIELDS = new Set([
   "description",
   "prompt",
@@ -10,7 +11,21 @@ const USED_FIELDS = new Set([
   "disallowedTools",
   "model",
   "maxTurns",
+  ...Object.keys(AGENT_EXTRA_FIELDS).filter((key) => !UNHONOURED_AGENT_FIELDS.has(key)),
 ]);
+
+const extraFields = {
+  permissionMode: AGENT_EXTRA_FIELDS.permissionMode.nullish(),
+  effort: AGENT_EXTRA_FIELDS.effort.nullish(),
+  background: AGENT_EXTRA_FIELDS.background.nullish(),
+  isolation: AGENT_EXTRA_FIELDS.isolation.nullish(),
+  color: AGENT_EXTRA_FIELDS.color.nullish(),
+  initialPrompt: AGENT_EXTRA_FIELDS.initialPrompt.nullish(),
+  memory: AGENT_EXTRA_FIELDS.memory.nullish(),
+  skills: AGENT_EXTRA_FIELDS.skills.nullish(),
+  mcpServers: AGENT_EXTRA_FIELDS.mcpServers.nullish(),
+  hooks: AGENT_EXTRA_FIELDS.hooks.nullish(),
+};
 
 const text = z.string({ error: "must be a string" }).trim().min(1, "must not be empty");
 
@@ -31,6 +46,7 @@ const sdkAgentSchema = z.looseObject(
       .int("must be a whole number")
       .positive("must be positive")
       .nullish(),
+    ...extraFields,
   },
   { error: "must be an object with description and prompt" },
 );
@@ -49,6 +65,15 @@ export interface SdkAgents {
   ignored: IgnoredAgentFields[];
 }
 
+/** The extra fields the SDK agent sets (null and absent are left out). */
+function definedExtras(agent: SdkAgent): Partial<AgentDefinition> {
+  const extras: Record<string, unknown> = {};
+  for (const key of Object.keys(extraFields) as Array<keyof typeof extraFields>) {
+    if (agent[key] !== undefined && agent[key] !== null) extras[key] = agent[key];
+  }
+  return extras as Partial<AgentDefinition>;
+}
+
 function toDefinition(name: string, agent: SdkAgent): AgentDefinition {
   const tools = agent.tools?.map((tool) => tool.trim()).filter((tool) => tool !== "");
   const disallowed = agent.disallowedTools?.map((tool) => tool.trim()).filter((t) => t !== "");
@@ -60,6 +85,7 @@ function toDefinition(name: string, agent: SdkAgent): AgentDefinition {
     ...(disallowed?.length ? { disallowedTools: disallowed } : {}),
     ...(agent.model ? { model: agent.model } : {}),
     ...(agent.maxTurns ? { maxTurns: agent.maxTurns } : {}),
+    ...definedExtras(agent),
     prompt: agent.prompt,
     source: { kind: "sdk" },
   };

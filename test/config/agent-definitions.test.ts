@@ -38,7 +38,7 @@ describe("loadAgentDefinitions", () => {
     });
   });
 
-  it("reads name, description, model and the body as the system prompt", async () => {
+  it("reads name, description, model, color and the body as the system prompt", async () => {
     const path = await agentFile(
       project,
       "reviewer.md",
@@ -53,6 +53,7 @@ describe("loadAgentDefinitions", () => {
       name: "reviewer",
       description: "Reviews diffs.",
       model: "haiku",
+      color: "blue",
       prompt: "Be strict.\n\nBe brief.",
       source: { kind: "project", path },
     });
