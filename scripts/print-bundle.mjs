@@ -58,6 +58,11 @@ export const REQUIRED_AT_RUN_TIME = [
   // Remote agents' job engine and Redis client: only `keel worker` and `keel --remote` use them.
   "bullmq",
   "ioredis",
+  // Workflow scripts' parser and sandbox: only a Workflow call loads them. (acorn's messages
+  // also hold the text "import()", which the check below would take for a call.)
+  "acorn",
+  "acorn-walk",
+  "quickjs-emscripten",
 ];
 
 /** Whether an import names one of REQUIRED_AT_RUN_TIME or a file inside it. */

@@ -13,6 +13,7 @@ import type { BashSandbox } from "../tools/sandbox/bash-sandbox.js";
 import type { AnyTool } from "../tools/tool.js";
 import type { CliIo } from "./io.js";
 import { writeTo } from "./output.js";
+import { sessionWorkflowTools } from "./session-workflow-tool.js";
 
 /** The tools of a print-mode session and the agents its Agent tool can start. */
 export interface SessionTools {
@@ -72,7 +73,11 @@ export async function createSessionTools(
     },
   });
   return {
-    tools: [...createBuiltinTools(config, builtinOptions), agent],
+    tools: [
+      ...createBuiltinTools(config, builtinOptions),
+      agent,
+      ...sessionWorkflowTools(config, tasks),
+    ],
     agentDefinitions: definitions,
     dispose: async () => {
       await backgroundShells.dispose();

@@ -2,7 +2,8 @@ import type { AgentDefinition } from "../config/agent-definition.js";
 import { agentAllowsTool } from "../config/agent-tools.js";
 import { resolveModelAlias } from "../model/catalog.js";
 import { AGENT_TOOL_NAME } from "../tools/builtin/agent/agent-tool.js";
-import type { ToolUseContext } from "../tools/context.js";
+import { WORKFLOW_TOOL_NAME } from "../tools/builtin/workflow/schema.js";
+import type { PermissionMode, ToolUseContext } from "../tools/context.js";
 import { FileStateCache } from "../tools/file-state-cache.js";
 import type { AnyTool } from "../tools/tool.js";
 
@@ -14,15 +15,18 @@ export function subagentModel(definition: AgentDefinition, parentModel: string):
 
 /**
  * The tools a subagent gets: the parent's, narrowed to the definition's list (by name or
- * alias) when it has one, without its disallowedTools, and never the Agent tool, so
- * subagents do not start subagents.
+ * alias) when it has one, without its disallowedTools, and never the Agent or Workflow tool,
+ * so subagents do not start subagents (nor workflows of them).
  */
 export function subagentTools(
   definition: AgentDefinition,
   parentTools: readonly AnyTool[],
 ): AnyTool[] {
   return parentTools.filter(
-    (tool) => tool.name !== AGENT_TOOL_NAME && agentAllowsTool(definition, tool),
+    (tool) =>
+      tool.name !== AGENT_TOOL_NAME &&
+      tool.name !== WORKFLOW_TOOL_NAME &&
+      agentAllowsTool(definition, tool),
   );
 }
 
@@ -32,6 +36,8 @@ export interface SubagentIdentity {
   agentId: string;
   model: string;
   abortController: AbortController;
+  /** Its tools' mode when not the session's (a workflow's agents run in acceptEdits). */
+  permissionMode?: PermissionMode;
 }
 
 /**
@@ -63,7 +69,10 @@ export function subagentContext(parent: ToolUseContext, who: SubagentIdentity): 
     messages: [],
     canUseTool: parent.canUseTool,
     hooks: parent.hooks,
-    getAppState: () => parent.getAppState(),
+    getAppState: () => {
+      const state = parent.getAppState();
+      return who.permissionMode ? { ...state, permissionMode: who.permissionMode } : state;
+    },
     setAppState: (update) => parent.setAppState(update),
     setInProgressToolUseIds: () => {},
     ...(parent.addNotification ? { addNotification: parent.addNotification } : {}),

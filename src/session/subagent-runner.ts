@@ -7,6 +7,7 @@ import { createChildAbortController } from "../tools/child-abort-controller.js";
 import type { SubagentRunInput, SubagentRunner, SubagentRunResult } from "../tools/subagent.js";
 import { subagentContext, subagentModel } from "./subagent-context.js";
 import { FinalTextTracker, subagentResult } from "./subagent-outcome.js";
+import { requireStructuredAnswer } from "./subagent-structured.js";
 import { subagentSystemPrompt } from "./subagent-system-prompt.js";
 import { TurnObserver } from "./turn-observer.js";
 
@@ -74,7 +75,13 @@ function subagentParams(
     messages: [createUserMessage(input.prompt, queryDeps.ids)],
     systemPrompt: subagentSystemPrompt(definition, parentContext.options.cwd),
     userContext: deps.userContext,
-    toolUseContext: subagentContext(parentContext, { definition, agentId, model, abortController }),
+    toolUseContext: subagentContext(parentContext, {
+      definition,
+      agentId,
+      model,
+      abortController,
+      ...(input.permissionMode ? { permissionMode: input.permissionMode } : {}),
+    }),
     deps: queryDeps,
     maxOutputTokens: deps.maxOutputTokens(model),
     ...(deps.fallbackModel && deps.fallbackModel !== model
@@ -98,6 +105,7 @@ async function drive(
   input: SubagentRunInput,
   now: () => number,
   sidechain: SidechainSink | undefined,
+  watch?: (event: QueryEvent) => void,
 ): Promise<SubagentRunResult> {
   for (const message of params.messages) sidechain?.append(message);
   const observer = new TurnObserver(now);
@@ -108,6 +116,7 @@ async function drive(
     const event = step.value;
     observer.observe(event);
     finalText.observe(event);
+    watch?.(event);
     if (isTranscriptMessage(event)) sidechain?.append(event);
     if (event.type === "assistant" || event.type === "user") {
       input.onProgress?.({ type: "agent_progress", message: event });
@@ -133,7 +142,11 @@ async function drive(
 export function createSubagentRunner(deps: SubagentRunnerDeps): SubagentRunner {
   return async (input) => {
     const child = createChildAbortController(input.signal);
-    const params = subagentParams(deps, input, child.controller);
+    const plain = subagentParams(deps, input, child.controller);
+    const answer = input.outputSchema
+      ? requireStructuredAnswer(plain, input.outputSchema, child.controller)
+      : undefined;
+    const params = answer?.params ?? plain;
     const { agentId, agentType } = params.toolUseContext;
     const sidechain =
       agentId === undefined
@@ -141,7 +154,8 @@ export function createSubagentRunner(deps: SubagentRunnerDeps): SubagentRunner {
         : deps.sidechain?.(agentId, agentType ?? input.definition.name);
     try {
       const started = await withStartContext(deps, params, agentType ?? input.definition.name);
-      return await drive(started, input, deps.now, sidechain);
+      const result = await drive(started, input, deps.now, sidechain, answer?.observe);
+      return answer ? answer.judge(result) : result;
     } finally {
       sidechain?.close();
       child.dispose();

@@ -2,6 +2,7 @@ import type { AttachmentSource } from "../session/attachments/sources.js";
 import type { SessionEvent } from "../session/engine/session-event.js";
 import type { ShellTaskObserver } from "../tools/background/shell-observer.js";
 import { BackgroundAgents } from "./background-agents.js";
+import { BackgroundWorkflows } from "./background-workflows.js";
 import { taskNotification, taskNotificationsSource } from "./notifications.js";
 import { shellTaskRecorder } from "./shell-recorder.js";
 import { tasksRoot } from "./task-paths.js";
@@ -23,6 +24,8 @@ export interface SessionTasks {
   shellObserver: ShellTaskObserver;
   /** For the Agent tool (`launchBackground: backgroundAgents.launch`). */
   backgroundAgents: BackgroundAgents;
+  /** For the Workflow tool (`launch`): runs held with the agents (waited for, stopped with them). */
+  backgroundWorkflows: BackgroundWorkflows;
   /** For the attachment collector (`taskNotifications`): background shells' ends. */
   notifications: AttachmentSource;
   /**
@@ -52,10 +55,21 @@ export function createSessionTasks(input: SessionTasksInput): SessionTasks {
       target?.(event);
     },
   });
+  const backgroundWorkflows = new BackgroundWorkflows(store, backgroundAgents, {
+    sessionId: input.sessionId,
+    cwd: input.cwd,
+    onError,
+    onEnded: async (task) => {
+      if (!target) return;
+      const event = await taskNotification(task, store);
+      target?.(event);
+    },
+  });
   return {
     store,
     shellObserver: shellTaskRecorder(store, { sessionId: input.sessionId, onError }),
     backgroundAgents,
+    backgroundWorkflows,
     notifications: taskNotificationsSource(store, {
       sessionId: input.sessionId,
       since: store.time(),

@@ -31,6 +31,8 @@ const kindSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("local_agent"), prompt: z.string() }),
   /** A dream pass over an auto memory folder, run in the REPL's own process. */
   z.object({ kind: z.literal("dream"), memoryDir: z.string() }),
+  /** A workflow script's run (its meta.name and run id), in the session's own process. */
+  z.object({ kind: z.literal("local_workflow"), workflowName: z.string(), runId: z.string() }),
 ]);
 
 const ended = { endedAt: z.number(), exitCode: z.number().int().nullable() };

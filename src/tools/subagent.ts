@@ -1,7 +1,7 @@
 import type { AgentDefinition } from "../config/agent-definition.js";
 import type { AssistantMessage, UserMessage } from "../protocol/messages.js";
 import type { Usage } from "../protocol/usage.js";
-import type { ToolUseContext } from "./context.js";
+import type { PermissionMode, ToolUseContext } from "./context.js";
 
 /** A subagent's message (a response block or a tool result), reported as the Agent call's progress. */
 export interface AgentProgress {
@@ -22,6 +22,10 @@ export interface SubagentRunInput {
   signal: AbortSignal;
   /** Receives the subagent's messages while it runs (for the UI). */
   onProgress?: (progress: AgentProgress) => void;
+  /** A JSON Schema its answer must match: it gets StructuredOutput and must call it once. */
+  outputSchema?: Readonly<Record<string, unknown>>;
+  /** The mode its tools run in instead of the session's (a workflow's agents: acceptEdits). */
+  permissionMode?: PermissionMode;
 }
 
 /** How a subagent's run ended. */
@@ -35,6 +39,8 @@ export interface SubagentRunResult {
   /** Why its loop ended (a loop Terminal reason). */
   terminalReason: string;
   isError: boolean;
+  /** The validated StructuredOutput answer, when an `outputSchema` was given and answered. */
+  structured?: { data: unknown };
 }
 
 /** Runs a subagent to the end (implemented by the session layer, so tools/ never imports loop/). */

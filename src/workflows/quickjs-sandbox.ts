@@ -1,9 +1,8 @@
-import {
-  newQuickJSWASMModule,
-  type QuickJSContext,
-  type QuickJSDeferredPromise,
-  type QuickJSHandle,
-  type QuickJSRuntime,
+import type {
+  QuickJSContext,
+  QuickJSDeferredPromise,
+  QuickJSHandle,
+  QuickJSRuntime,
 } from "quickjs-emscripten";
 
 /**
@@ -48,6 +47,8 @@ export async function runSandboxed(
   options: SandboxOptions,
 ): Promise<SandboxResult> {
   if (options.signal.aborted) return { ok: false, message: "the workflow was stopped" };
+  // Loaded on first use: a session that runs no workflow never loads the WebAssembly engine.
+  const { newQuickJSWASMModule } = await import("quickjs-emscripten");
   const quickjs = await newQuickJSWASMModule();
   const runtime = quickjs.newRuntime();
   const guest = new Guest(runtime, options);

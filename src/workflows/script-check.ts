@@ -1,5 +1,4 @@
-import { type AnyNode as EsNode, type MemberExpression, type Node, parse } from "acorn";
-import { full } from "acorn-walk";
+import type { AnyNode as EsNode, MemberExpression, Node } from "acorn";
 import { z } from "zod";
 
 /**
@@ -29,7 +28,9 @@ type MetaRead = { ok: true; meta: WorkflowMeta } | { ok: false; message: string 
 
 type AnyNode = Node & Record<string, unknown>;
 
-export function checkWorkflowScript(source: string): ScriptCheck {
+/** Parses and checks a script; acorn is loaded on first use (keel -p without workflows never loads it). */
+export async function checkWorkflowScript(source: string): Promise<ScriptCheck> {
+  const [{ parse }, { full }] = await Promise.all([import("acorn"), import("acorn-walk")]);
   let program: AnyNode;
   try {
     program = parse(source, {
@@ -45,7 +46,7 @@ export function checkWorkflowScript(source: string): ScriptCheck {
   const body = program.body as AnyNode[];
   const meta = readMeta(body[0]);
   if (!meta.ok) return meta;
-  const forbidden = findForbidden(body.slice(1));
+  const forbidden = findForbidden(body.slice(1), full);
   if (forbidden !== undefined) return { ok: false, message: forbidden };
   return { ok: true, meta: meta.meta, body: withoutExport(source, body[0]) };
 }
@@ -120,7 +121,9 @@ function literalObject(properties: AnyNode[]): Literal {
   return { ok: true, value: object };
 }
 
-function findForbidden(statements: AnyNode[]): string | undefined {
+type Walk = (node: Node, visit: (node: Node) => void) => void;
+
+function findForbidden(statements: AnyNode[], full: Walk): string | undefined {
   const found: string[] = [];
   for (const statement of statements) {
     if (/^(Import|Export)/.test(statement.type)) {
@@ -138,7 +141,7 @@ function findForbidden(statements: AnyNode[]): string | undefined {
 }
 
 function forbiddenUse(node: EsNode): string | undefined {
-  if (node.type === "ImportExpression") return "dynamic import()";
+  if (node.type === "ImportExpression") return "a dynamic import";
   if (node.type === "MemberExpression") {
     const name = memberName(node);
     return name === "Date.now" || name === "Math.random" ? `${name} (it breaks resume)` : undefined;

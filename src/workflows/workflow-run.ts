@@ -121,6 +121,8 @@ class Run {
     const about = { seq, ...labelled(options.label), ...(phase ? { phase } : {}) };
     const replayed = this.deps.replay?.next(seq, key);
     if (replayed?.kind === "cached") {
+      // Kept in this run's journal too, so a resume of this run replays it as well.
+      await this.deps.appendJournal({ status: "done", seq, key, result: replayed.result });
       this.deps.onEvent({ type: "agent", state: "cached", ...about });
       return JSON.stringify(replayed.result ?? null);
     }
@@ -157,7 +159,7 @@ class Run {
 
   private async childBody(nameOrPath: string): Promise<string> {
     const source = await this.deps.childSource(nameOrPath);
-    const checked = checkWorkflowScript(source);
+    const checked = await checkWorkflowScript(source);
     if (!checked.ok) throw new Error(`workflow("${nameOrPath}"): ${checked.message}`);
     return checked.body;
   }

@@ -62,7 +62,7 @@ async function run(
   deps: WorkflowRunDeps,
   args: unknown = null,
 ): Promise<WorkflowRunOutcome> {
-  const checked = checkWorkflowScript(`${META}${script}`);
+  const checked = await checkWorkflowScript(`${META}${script}`);
   if (!checked.ok) throw new Error(checked.message);
   return runWorkflow(checked.body, args, deps, new AbortController().signal);
 }
