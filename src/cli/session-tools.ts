@@ -59,7 +59,7 @@ export async function createSessionTools(
     ...(web.fetch ? { webFetch: web.fetch } : {}),
     ...(web.search === false ? { webSearch: false } : {}),
     ...(taskList ? { taskList } : {}),
-    ...(tasks ? { monitorEvents: tasks.deliver } : {}),
+    ...(tasks ? { monitorEvents: tasks.deliver, mcpMonitors: tasks.mcpMonitors } : {}),
   };
   const background = tasks && !envFlag(io.env.CLAUDE_CODE_DISABLE_BACKGROUND_TASKS);
   const agent = createAgentTool(definitions, {

@@ -6,9 +6,11 @@ import { DEFAULT_DEFERRAL, type DeferralPolicy } from "./deferral.js";
 import { type McpPromptCommand, promptCommands } from "./prompt-commands.js";
 import type { McpConfigError, McpServerSpec } from "./resolve-servers.js";
 import type { McpScope } from "./scopes.js";
+import type { Elicit } from "./elicitation.js";
 import { type LoadMcpSdk, loadMcpSdk } from "./sdk.js";
 import { type McpServerState, ServerConnection } from "./server-connection.js";
 import { callServerTool, getServerPrompt } from "./server-requests.js";
+import { type McpNotificationAccess, openServerWatch } from "./server-watch.js";
 import { DEFAULT_MCP_TIMEOUT_MS, DEFAULT_MCP_TOOL_TIMEOUT_MS } from "./timeouts.js";
 import { mapCallToolResult } from "./tool-result.js";
 import { buildMcpTools } from "./tool-set.js";
@@ -48,6 +50,8 @@ export interface McpManagerOptions {
   sleep?: (ms: number) => Promise<void>;
   /** Backoff of reconnection: base 1 s, at most 5 attempts by default. */
   reconnect?: { baseMs: number; maxAttempts: number };
+  /** Answers servers' requests for input (elicitation); absent: keel offers no elicitation. */
+  elicit?: Elicit;
 }
 
 /** The session's MCP servers: their tools, status and prompts, and their end. */
@@ -71,6 +75,8 @@ export interface McpManager {
     call: { server: string; tool: string; args: Record<string, unknown> },
     signal: AbortSignal,
   ): Promise<{ text: string; isError: boolean }>;
+  /** Monitors' way to a server's resource updates and log messages. */
+  notifications: McpNotificationAccess;
   /** Resolves when every server has connected or failed (each bounded by the connect timeout). */
   whenSettled(): Promise<void>;
   /** Stops every server: kills stdio children, closes HTTP sessions. */
@@ -96,6 +102,7 @@ function connectionsOf(options: McpManagerOptions, onChange: () => void): Server
         reconnect: options.reconnect ?? { baseMs: 1_000, maxAttempts: 5 },
         onChange,
         onNotice,
+        ...(options.elicit ? { elicit: options.elicit } : {}),
       }),
   );
 }
@@ -156,6 +163,10 @@ export function createMcpManager(options: McpManagerOptions): McpManager {
       const output = mapCallToolResult(raw);
       const text = output.content.flatMap((b) => (b.type === "text" ? [b.text] : [])).join("\n");
       return { text, isError: output.isError };
+    },
+    notifications: {
+      watch: (request, listener) =>
+        openServerWatch(connections, request, listener, toolTimeoutMs),
     },
     whenSettled: () => settled,
     close: async () => {

@@ -2,9 +2,15 @@ import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { VERSION } from "../version.js";
 import { withDeadline } from "./deadline.js";
+import { answerElicitations, ELICITATION_CAPABILITY, type Elicit } from "./elicitation.js";
 import type { McpServerSpec } from "./resolve-servers.js";
 import type { LoadMcpSdk, McpSdk } from "./sdk.js";
 import { EMPTY_OFFER, readServerOffer, type ServerOffer } from "./server-lists.js";
+import {
+  type McpNoticeListener,
+  type McpServerNotice,
+  serverNotice,
+} from "./server-notifications.js";
 import { openTransport } from "./transport.js";
 
 /** A server's state as system/init and `/mcp` report it. */
@@ -27,6 +33,8 @@ export interface ServerConnectionOptions {
   /** Told whenever the server's state or offer changes (the tool list must be rebuilt). */
   onChange: () => void;
   onNotice: (text: string) => void;
+  /** Answers the server's requests for input; absent: elicitation is not offered. */
+  elicit?: Elicit;
 }
 
 function messageOf(error: unknown): string {
@@ -47,6 +55,8 @@ export class ServerConnection {
   private closed = false;
   /** The transport of a connection attempt in progress (closed too if the server is closed). */
   private opening: Transport | undefined;
+  /** Who hears the server's notices (MCP monitors). */
+  private readonly listeners = new Set<McpNoticeListener>();
 
   constructor(private readonly options: ServerConnectionOptions) {
     this.name = options.spec.name;
@@ -75,6 +85,19 @@ export class ServerConnection {
     throw new Error(`MCP server "${this.name}" is not connected (${state})${why}`);
   }
 
+  /**
+   * Hears the server's resource updates and log messages, and its going (closed, disconnected
+   * or failed: a subscription does not outlive its connection). Returns the unsubscribe.
+   */
+  listen(listener: McpNoticeListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private tell(notice: McpServerNotice): void {
+    for (const listener of [...this.listeners]) listener(notice);
+  }
+
   /** Connects once; resolves when the server is connected or has failed (never rejects). */
   async start(): Promise<void> {
     try {
@@ -89,6 +112,7 @@ export class ServerConnection {
     this.closed = true;
     const client = this.client;
     this.client = undefined;
+    this.tell({ type: "gone", why: "the session closed it" });
     await Promise.all([client?.close().catch(() => {}), this.opening?.close().catch(() => {})]);
   }
 
@@ -96,6 +120,7 @@ export class ServerConnection {
     this.state = "failed";
     this.lastError = reason;
     this.offer = EMPTY_OFFER;
+    this.tell({ type: "gone", why: reason });
     this.options.onNotice(`MCP server "${this.name}" ${reason}`);
     this.options.onChange();
   }
@@ -126,7 +151,15 @@ export class ServerConnection {
     const { options } = this;
     let client: Client | undefined;
     const listChanged = this.listChangedHandlers(() => client);
-    client = new sdk.Client({ name: "keel", version: VERSION }, { listChanged });
+    const { elicit } = options;
+    const capabilities = elicit ? ELICITATION_CAPABILITY : {};
+    client = new sdk.Client({ name: "keel", version: VERSION }, { listChanged, capabilities });
+    if (elicit) answerElicitations(client, sdk, this.name, elicit);
+    const own = client;
+    own.fallbackNotificationHandler = async (notification) => {
+      const notice = own === this.client ? serverNotice(notification) : undefined;
+      if (notice) this.tell(notice);
+    };
     // keel's own deadline, not the SDK's: on timeout the transport is closed and awaited, so a
     // stdio child that never answered is gone before the server is reported failed.
     await withDeadline(
@@ -185,6 +218,7 @@ export class ServerConnection {
     this.client = undefined;
     this.state = "pending";
     this.lastError = "the connection closed";
+    this.tell({ type: "gone", why: "its connection closed" });
     this.options.onNotice(`MCP server "${this.name}" disconnected; reconnecting`);
     this.options.onChange();
     void this.reconnect();

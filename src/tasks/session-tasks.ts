@@ -3,6 +3,7 @@ import type { SessionEvent } from "../session/engine/session-event.js";
 import type { ShellTaskObserver } from "../tools/background/shell-observer.js";
 import { BackgroundAgents } from "./background-agents.js";
 import { BackgroundWorkflows } from "./background-workflows.js";
+import { McpMonitors } from "./mcp-monitors.js";
 import { taskNotification, taskNotificationsSource } from "./notifications.js";
 import { shellTaskRecorder } from "./shell-recorder.js";
 import { tasksRoot } from "./task-paths.js";
@@ -26,6 +27,8 @@ export interface SessionTasks {
   backgroundAgents: BackgroundAgents;
   /** For the Workflow tool (`launch`): runs held with the agents (waited for, stopped with them). */
   backgroundWorkflows: BackgroundWorkflows;
+  /** For Monitor's `mcp` field and TaskStop: the session's `monitor_mcp` tasks. */
+  mcpMonitors: McpMonitors;
   /** For the attachment collector (`taskNotifications`): background shells' ends. */
   notifications: AttachmentSource;
   /**
@@ -35,7 +38,7 @@ export interface SessionTasks {
   deliverTo(target: ((event: SessionEvent) => void) | undefined): void;
   /** Tells an event (a monitor's) to the current target; dropped when there is none. */
   deliver(event: SessionEvent): void;
-  /** Stops telling of ends, stops the background agents and records their ends. */
+  /** Stops telling of ends, stops the background agents and MCP monitors, records their ends. */
   dispose(): Promise<void>;
 }
 
@@ -65,11 +68,19 @@ export function createSessionTasks(input: SessionTasksInput): SessionTasks {
       target?.(event);
     },
   });
+  const mcpMonitors = new McpMonitors({
+    store,
+    sessionId: input.sessionId,
+    cwd: input.cwd,
+    deliver: (event) => target?.(event),
+    onError,
+  });
   return {
     store,
     shellObserver: shellTaskRecorder(store, { sessionId: input.sessionId, onError }),
     backgroundAgents,
     backgroundWorkflows,
+    mcpMonitors,
     notifications: taskNotificationsSource(store, {
       sessionId: input.sessionId,
       since: store.time(),
@@ -79,9 +90,9 @@ export function createSessionTasks(input: SessionTasksInput): SessionTasks {
       target = next;
     },
     deliver: (event) => target?.(event),
-    dispose: () => {
+    dispose: async () => {
       target = undefined;
-      return backgroundAgents.dispose();
+      await Promise.all([backgroundAgents.dispose(), mcpMonitors.dispose()]);
     },
   };
 }

@@ -34,6 +34,7 @@ export function shellTaskMeta(
     id: state.id,
     kind: "local_bash",
     command: state.command,
+    ...(state.kind ? { shellKind: state.kind } : {}),
     description: state.description,
     cwd: state.cwd,
     ...(options.sessionId === undefined ? {} : { sessionId: options.sessionId }),

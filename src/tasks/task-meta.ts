@@ -27,12 +27,23 @@ const baseSchema = z.object({
 });
 
 const kindSchema = z.discriminatedUnion("kind", [
-  z.object({ kind: z.literal("local_bash"), command: z.string() }),
+  /** `shellKind: "monitor"` is a Monitor's command (Claude Code's local_bash of kind monitor). */
+  z.object({
+    kind: z.literal("local_bash"),
+    command: z.string(),
+    shellKind: z.literal("monitor").optional(),
+  }),
   z.object({ kind: z.literal("local_agent"), prompt: z.string() }),
   /** A dream pass over an auto memory folder, run in the REPL's own process. */
   z.object({ kind: z.literal("dream"), memoryDir: z.string() }),
   /** A workflow script's run (its meta.name and run id), in the session's own process. */
   z.object({ kind: z.literal("local_workflow"), workflowName: z.string(), runId: z.string() }),
+  /** A Monitor on an MCP server's notifications, run in the session's own process. */
+  z.object({
+    kind: z.literal("monitor_mcp"),
+    server: z.string(),
+    resources: z.array(z.string()),
+  }),
 ]);
 
 const ended = { endedAt: z.number(), exitCode: z.number().int().nullable() };

@@ -1,4 +1,5 @@
 import { readdir } from "node:fs/promises";
+import { taskNoun } from "../../tasks/task-kind-label.js";
 import { type EndedStatusRecord, hasEnded, type TaskMeta } from "../../tasks/task-meta.js";
 import type { TaskStore } from "../../tasks/task-store.js";
 
@@ -28,13 +29,16 @@ export interface TaskEndWatchDeps {
   intervalMs?: number;
 }
 
-/** The line shown when a task ended: "Background task <id> (<description>) completed — exit code 0". */
+/**
+ * The line shown when a task ended: "Background task <id> (<description>) completed — exit
+ * code 0" ("Monitor …" or "MCP monitor …" for a monitor).
+ */
 export function taskEndNotice(task: TaskMeta & EndedStatusRecord): TaskEndNotice {
   const code = task.exitCode === null ? "" : ` — exit code ${task.exitCode}`;
   const error = task.status === "failed" && task.error ? `: ${task.error}` : "";
   return {
     taskId: task.id,
-    text: `Background task ${task.id} (${task.description}) ${task.status}${code}${error}`,
+    text: `${taskNoun(task)} ${task.id} (${task.description}) ${task.status}${code}${error}`,
     tone: task.status === "failed" ? "error" : "info",
   };
 }

@@ -1,3 +1,4 @@
+import { taskKindLabel } from "../../tasks/task-kind-label.js";
 import type { TaskMeta } from "../../tasks/task-meta.js";
 
 /** How long ago, in the largest unit that fits: "42s", "5m", "3h", "2d". */
@@ -13,7 +14,7 @@ export function formatAge(ms: number): string {
 export function taskTable(tasks: readonly TaskMeta[], now: number): string {
   const rows = [
     ["ID", "KIND", "STATUS", "AGE", "DESCRIPTION"],
-    ...tasks.map((t) => [t.id, t.kind, t.status, formatAge(now - t.startedAt), t.description]),
+    ...tasks.map((t) => [t.id, taskKindLabel(t), t.status, formatAge(now - t.startedAt), t.description]),
   ];
   const widths = [0, 1, 2, 3].map((i) => Math.max(...rows.map((row) => (row[i] ?? "").length)));
   return rows

@@ -8,6 +8,8 @@ import { isTerminalTaskStatus, type TerminalTaskStatus } from "./task-status.js"
 /** What to start: the command, with which shell, where, and where its output goes. */
 export interface ShellLaunch {
   id: string;
+  /** "monitor" for a Monitor's command (absent for Bash's). */
+  kind?: "monitor";
   command: string;
   description: string;
   shell: string;
@@ -59,6 +61,7 @@ export class BackgroundShell {
     this.current = {
       id,
       type: "local_bash",
+      ...(launch.kind ? { kind: launch.kind } : {}),
       command,
       description,
       cwd,

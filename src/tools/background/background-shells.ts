@@ -25,6 +25,8 @@ export interface BackgroundShellsOptions {
 
 /** A command to start in the background. */
 export interface ShellRequest {
+  /** "monitor" for a Monitor's command (absent for Bash's). */
+  kind?: "monitor";
   command: string;
   description?: string;
   /** The shell to run it with (e.g. "bash"). */

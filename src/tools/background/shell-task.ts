@@ -5,6 +5,8 @@ export interface ShellTaskBase {
   /** Short and unique in the session, e.g. "b4k0x9z2m" (see task-id.ts). */
   id: string;
   type: "local_bash";
+  /** Claude Code's `kind`: "monitor" for a Monitor's command (absent for Bash's). */
+  kind?: "monitor";
   command: string;
   /** What the command is for, in a few words (the command itself when none was given). */
   description: string;

@@ -5,7 +5,6 @@ import type { BackgroundAgentLauncher } from "./background.js";
 import { agentDescription } from "./description.js";
 import { type IsolationDeps, isolationOf, isolationRefusal, runIsolated } from "./isolation.js";
 import { unknownModelAlias, withCallOverrides } from "./model-override.js";
-import { withAgentMode } from "./permission-mode.js";
 import { resolveAgentCall } from "./resolve.js";
 import { mapAgentResult } from "./result.js";
 import { runsInBackground } from "./run-mode.js";
@@ -30,11 +29,6 @@ export interface AgentToolOptions {
   launchBackground?: BackgroundAgentLauncher;
   /** What `isolation` needs; a kind the session cannot provide is refused. */
   isolation?: IsolationDeps;
-  /**
-   * Whether the person trusted the project folder (default true, as print mode does); if
-   * not, a project agent's permissionMode may only narrow the session's mode.
-   */
-  projectTrusted?: boolean;
 }
 
 /**
@@ -78,7 +72,7 @@ export function createAgentTool(
       const base = {
         definition,
         prompt: input.prompt,
-        parentContext: withAgentMode(context, definition, options.projectTrusted ?? true),
+        parentContext: context,
         toolUseId: context.toolUseId,
       };
       const named = input.name === undefined ? {} : { name: input.name };

@@ -3,12 +3,14 @@ import type { BuiltinToolsConfig } from "../../builtin-config.js";
 import type { BashSandbox } from "../../sandbox/bash-sandbox.js";
 import type { Tool } from "../../tool.js";
 import { monitorLimits } from "./flood-control.js";
+import type { McpMonitorLauncher } from "./mcp-source.js";
 import { monitorScript } from "./monitor-sandbox.js";
 import { type MonitorEventSink, watchMonitor } from "./monitor-watch.js";
 import {
   type MonitorInput,
   type MonitorOutput,
   monitorInputSchema,
+  monitorSource,
   monitorTimeout,
 } from "./schema.js";
 
@@ -23,9 +25,13 @@ export interface MonitorToolDeps {
   sandbox?: BashSandbox;
   /** Told of a watch that failed (its shell is stopped). */
   onError?: (error: unknown) => void;
+  /** The session's MCP monitors (keel's `mcp` field); without it `mcp` is refused. */
+  mcpMonitors?: McpMonitorLauncher;
 }
 
-const DESCRIPTION = `Runs a shell command in the background and tells you each batch of its output lines as they arrive (while you work, or as a new turn when the session is idle). Use it to watch logs, test runners in watch mode, or anything that prints when something happens. It ends when the command exits, at timeout_ms (default 300000, at most 1800000), or on TaskStop with the returned taskId. Long bursts are summarised with a count of the lines left out.`;
+const DESCRIPTION = `Runs a shell command in the background and tells you each batch of its output lines as they arrive (while you work, or as a new turn when the session is idle). Use it to watch logs, test runners in watch mode, or anything that prints when something happens. It ends when the command exits, at timeout_ms (default 300000, at most 1800000), or on TaskStop with the returned taskId. Long bursts are summarised with a count of the lines left out.
+
+Instead of a command, \`mcp\` watches one of the session's MCP servers: each update of a resource it names (subscribed with resources/subscribe) and each log message the server sends is an event; it ends when the server goes, at timeout_ms, or on TaskStop.`;
 
 /**
  * Monitor of one session: the command runs as a background shell (so TaskStop, TaskOutput,
@@ -46,21 +52,36 @@ export function createMonitorTool(
     isReadOnly: () => false,
     isConcurrencySafe: () => false,
     async validateInput(input) {
-      if (input.ws !== undefined) {
-        return {
-          ok: false,
-          message:
-            "keel's Monitor does not open WebSockets: give a command instead (for example one running websocat).",
-        };
+      const source = monitorSource(input);
+      if ("error" in source) return { ok: false, message: source.error };
+      if (source.kind === "mcp" && !deps.mcpMonitors) {
+        return { ok: false, message: "This session cannot watch MCP servers." };
       }
-      if (input.command === undefined) return { ok: false, message: "command is required" };
       return { ok: true };
     },
     async call(input, context) {
-      const command = input.command ?? "";
+      const source = monitorSource(input);
+      if ("error" in source) throw new Error(source.error);
+      if (source.kind === "mcp") {
+        if (!deps.mcpMonitors) throw new Error("This session cannot watch MCP servers.");
+        const timeoutMs = monitorTimeout(input);
+        const { server, resources, logs } = source;
+        const { taskId } = await deps.mcpMonitors.start({
+          description: input.description,
+          server,
+          resources,
+          logs,
+          timeoutMs,
+          limits,
+          ...(deps.windowMs ? { windowMs: deps.windowMs } : {}),
+        });
+        return { data: { taskId, timeoutMs } };
+      }
+      const { command } = source;
       const script = await monitorScript(command, config, context, deps.sandbox);
       const timeoutMs = monitorTimeout(input);
       const task = await deps.shells.start({
+        kind: "monitor",
         command,
         ...(script === command ? {} : { script }),
         description: input.description,

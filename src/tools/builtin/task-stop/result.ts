@@ -1,8 +1,11 @@
 import type { ToolResultBlock } from "../../../protocol/content.js";
+import type { StopOutcome } from "../../background/background-shells.js";
+import type { McpMonitorStopOutcome } from "../monitor/mcp-source.js";
 import type { TaskStopOutput } from "./schema.js";
 
 /** The tool_result the model sees: the task was stopped, or had already ended (and how). */
 export function taskStopResult(output: TaskStopOutput, toolUseId: string): ToolResultBlock {
+  if (isMonitorStop(output)) return monitorStopResult(output, toolUseId);
   const { state } = output;
   const content =
     output.outcome === "stopped"
@@ -11,7 +14,21 @@ export function taskStopResult(output: TaskStopOutput, toolUseId: string): ToolR
   return { type: "tool_result", tool_use_id: toolUseId, content };
 }
 
-function ending({ state }: TaskStopOutput): string {
+function isMonitorStop(output: TaskStopOutput): output is McpMonitorStopOutcome {
+  return output.state.type === "monitor_mcp";
+}
+
+function monitorStopResult(output: McpMonitorStopOutcome, toolUseId: string): ToolResultBlock {
+  const { id, description, server, status } = output.state;
+  const what = `MCP monitor ${id} (${description}, server ${server})`;
+  const content =
+    output.outcome === "stopped"
+      ? `Stopped ${what}.`
+      : `${what} had already ended (${status}); nothing was stopped.`;
+  return { type: "tool_result", tool_use_id: toolUseId, content };
+}
+
+function ending({ state }: StopOutcome): string {
   if (!("exitCode" in state)) return state.status;
   if (state.exitCode !== null) return `${state.status}, exit code ${state.exitCode}`;
   return state.exitSignal ? `${state.status}, signal ${state.exitSignal}` : state.status;

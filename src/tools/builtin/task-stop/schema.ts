@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { StopOutcome } from "../../background/background-shells.js";
+import type { McpMonitorStopOutcome } from "../monitor/mcp-source.js";
 
 /**
  * TaskStop's input, with Claude Code's field names: `task_id`, or `shell_id`, the name its
@@ -24,8 +25,8 @@ export const taskStopInputSchema = z
 /** A parsed TaskStop input. */
 export type TaskStopInput = z.infer<typeof taskStopInputSchema>;
 
-/** What TaskStop did: stopped the task, or found it had already ended. */
-export type TaskStopOutput = StopOutcome;
+/** What TaskStop did to a shell or an MCP monitor: stopped it, or found it had already ended. */
+export type TaskStopOutput = StopOutcome | McpMonitorStopOutcome;
 
 /** The id a TaskStop input names. */
 export function stopTaskId(input: TaskStopInput): string {

@@ -1,7 +1,8 @@
 import type { BackgroundShells } from "../../background/background-shells.js";
+import { unknownTaskMessage } from "../../background/unknown-task.js";
 import type { BuiltinToolsConfig } from "../../builtin-config.js";
 import type { Tool } from "../../tool.js";
-import { checkKnownTask } from "../task-lookup.js";
+import type { McpMonitorLauncher } from "../monitor/mcp-source.js";
 import { taskStopDescription } from "./description.js";
 import { taskStopResult } from "./result.js";
 import {
@@ -13,12 +14,15 @@ import {
 
 /**
  * TaskStop (alias KillShell) of one session: stops a background shell's whole process group
- * (SIGTERM, then SIGKILL after a grace period) and marks it killed.
+ * (SIGTERM, then SIGKILL after a grace period) and marks it killed, or stops an MCP monitor.
  */
 export function createTaskStopTool(
   _config: BuiltinToolsConfig,
   shells: BackgroundShells,
+  /** The session's MCP monitors, which TaskStop stops too. */
+  mcpMonitors?: McpMonitorLauncher,
 ): Tool<TaskStopInput, TaskStopOutput> {
+  const monitorIds = () => mcpMonitors?.ids() ?? [];
   return {
     name: "TaskStop",
     aliases: ["KillShell"],
@@ -31,10 +35,14 @@ export function createTaskStopTool(
     // It can only stop what this session's Bash started.
     checkPermissions: async () => ({ behavior: "allow" }),
     async validateInput(input) {
-      return checkKnownTask(shells, stopTaskId(input));
+      const id = stopTaskId(input);
+      if (shells.get(id) || monitorIds().includes(id)) return { ok: true };
+      return { ok: false, message: unknownTaskMessage(id, [...shells.ids(), ...monitorIds()]) };
     },
     async call(input) {
-      return { data: await shells.stop(stopTaskId(input)) };
+      const id = stopTaskId(input);
+      const monitor = shells.get(id) ? undefined : await mcpMonitors?.stop(id);
+      return { data: monitor ?? (await shells.stop(id)) };
     },
     mapToolResult: taskStopResult,
   };
