@@ -13,7 +13,7 @@ import type { BashSandbox } from "../tools/sandbox/bash-sandbox.js";
 import type { AnyTool } from "../tools/tool.js";
 import type { CliIo } from "./io.js";
 import { writeTo } from "./output.js";
-import { sessionWorkflowTools } from "./session-workflow-tool.js";
+import type { RemoteAgents } from "./remote/remote-agents.js";
 
 /** The tools of a print-mode session and the agents its Agent tool can start. */
 export interface SessionTools {
@@ -37,6 +37,8 @@ export async function createSessionTools(
   sandbox?: BashSandbox,
   web: { fetch?: WebFetchDeps; search?: boolean } = {},
   taskList?: TaskListStore,
+  /** Agents sent to keel's remote workers (`isolation: "remote"`). */
+  remoteAgents?: RemoteAgents,
 ): Promise<SessionTools> {
   const { definitions, warnings } = await loadAgentDefinitions(
     io.cwd,
@@ -59,7 +61,7 @@ export async function createSessionTools(
     ...(web.fetch ? { webFetch: web.fetch } : {}),
     ...(web.search === false ? { webSearch: false } : {}),
     ...(taskList ? { taskList } : {}),
-    ...(tasks ? { monitorEvents: tasks.deliver, mcpMonitors: tasks.mcpMonitors } : {}),
+    ...(tasks ? { monitorEvents: tasks.deliver } : {}),
   };
   const background = tasks && !envFlag(io.env.CLAUDE_CODE_DISABLE_BACKGROUND_TASKS);
   const agent = createAgentTool(definitions, {
@@ -70,18 +72,16 @@ export async function createSessionTools(
         // An isolated agent's file tools and Bash start in its worktree.
         toolsInFolder: (cwd) => createBuiltinTools({ ...config, cwd }, builtinOptions),
       },
+      ...(remoteAgents ? { remote: remoteAgents.launch } : {}),
     },
   });
   return {
-    tools: [
-      ...createBuiltinTools(config, builtinOptions),
-      agent,
-      ...sessionWorkflowTools(config, tasks),
-    ],
+    tools: [...createBuiltinTools(config, builtinOptions), agent],
     agentDefinitions: definitions,
     dispose: async () => {
       await backgroundShells.dispose();
       await tasks?.dispose();
+      await remoteAgents?.dispose();
       await sandbox?.dispose();
     },
   };

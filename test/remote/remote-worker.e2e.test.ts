@@ -3,6 +3,7 @@ import { once } from "node:events";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { createInterface } from "node:readline";
 import { Job, Queue } from "bullmq";
 import { Redis } from "ioredis";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -11,6 +12,7 @@ import { parseScenario } from "../../src/model/scripted/scenario.js";
 import { type ScriptedServer, startScriptedServer } from "../../src/model/scripted/server.js";
 import { RemoteClient } from "../../src/remote/remote-client.js";
 import { remoteResultSchema } from "../../src/remote/remote-task.js";
+import type { SdkMessage } from "../../src/session/sdk-messages.js";
 import { sessionTranscriptPath } from "../../src/session/transcript/paths.js";
 import { REPL_PROMPT, usePtyRepl } from "../cli/repl/pty-repl.js";
 import { exitWithCtrlC, typeLine } from "../cli/repl/pty-screen.js";
@@ -66,6 +68,56 @@ async function submit(args: string[], env: Record<string, string> = {}): Promise
   expect(run.stderr).toContain("queued on keel-remote");
   expect(run.code).toBe(0);
   return run.stdout.trim();
+}
+
+/**
+ * Runs a stream-json session in the clone that is sent `prompt`, and keeps its input open
+ * until it has printed `results` results (turns of its own included); returns its lines.
+ */
+async function streamJsonSession(
+  model: ScriptedServer,
+  prompt: string,
+  results: number,
+): Promise<SdkMessage[]> {
+  const args = ["--input-format", "stream-json", "--output-format", "stream-json", "--verbose"];
+  const child = spawn(
+    process.execPath,
+    [
+      ...KEEL_NODE_ARGS,
+      ...args,
+      "--permission-mode",
+      "acceptEdits",
+      "--disallowedTools",
+      "WebFetch",
+      // The clone's planted .mcp.json server must not start here either.
+      "--strict-mcp-config",
+    ],
+    {
+      cwd: clone,
+      env: {
+        PATH: process.env.PATH ?? "",
+        HOME: join(root, "main"),
+        ...redisEnv,
+        ...anthropicEnv(model),
+      },
+      stdio: ["pipe", "pipe", "inherit"],
+    },
+  );
+  const user = {
+    type: "user",
+    message: { role: "user", content: prompt },
+    parent_tool_use_id: null,
+  };
+  child.stdin?.write(`${JSON.stringify(user)}\n`);
+  const closed = once(child, "close");
+  const lines: SdkMessage[] = [];
+  for await (const line of createInterface({ input: child.stdout! })) {
+    if (line.trim() === "") continue;
+    lines.push(JSON.parse(line) as SdkMessage);
+    if (lines.filter((l) => l.type === "result").length === results) child.stdin?.end();
+  }
+  await closed;
+  return lines;
 }
 
 beforeAll(async () => {
@@ -198,6 +250,50 @@ describe("keel --remote and keel worker", () => {
     const continued = JSON.stringify(model.requests[2]?.body);
     expect(continued).toContain("Wrote pty.txt.");
     expect(continued).toContain("and then?");
+  });
+
+  it("the Agent tool's isolation: remote submits the task, returns its id at once and tells its end as a turn of its own", async () => {
+    await serve(writes("agent.txt", "from a remote agent\n"));
+    const agentCall = {
+      type: "tool_use",
+      name: "Agent",
+      input: { description: "Write agent.txt", prompt: "write agent.txt", isolation: "remote" },
+    };
+    const main = await startScriptedServer({
+      scenario: parseScenario(
+        { turns: [{ content: [agentCall] }, { content: "Sent it." }, { content: "It is done." }] },
+        "main session",
+      ),
+    });
+    try {
+      const lines = await streamJsonSession(main, "send it off", 2);
+      const results = lines.filter((l) => l.type === "result");
+      expect(results.map((r) => r.type === "result" && r.result)).toEqual([
+        "Sent it.",
+        "It is done.",
+      ]);
+      const sent = JSON.stringify(main.requests[1]?.body);
+      const taskId = /task (r[0-9a-z]{10}) \(kind remote_agent\)/.exec(sent)?.[1] ?? "";
+      expect(taskId).not.toBe("");
+      // The notice's turn: the remote task's end, its final text and where its work is.
+      const notice = JSON.stringify(main.requests[2]?.body);
+      expect(notice).toContain(`<task-id>${taskId}</task-id>`);
+      expect(notice).toContain("<status>completed</status>");
+      expect(notice).toContain("Wrote agent.txt.");
+      expect(notice).toContain(`branch keel/${taskId} of origin`);
+      expect(git(origin, "show", `keel/${taskId}:agent.txt`)).toBe("from a remote agent\n");
+      // Submitted as keel --remote submits: the session's mode and rules went with it.
+      const job = await finished(taskId);
+      expect(job.data).toMatchObject({
+        prompt: "write agent.txt",
+        permissionMode: "acceptEdits",
+        disallowedTools: ["WebFetch"],
+        source: { kind: "git" },
+      });
+      expect(main.violations).toEqual([]);
+    } finally {
+      await main.close();
+    }
   });
 
   it("sends a bundle when the work is not on origin, and keeps a patch when it cannot push", async () => {

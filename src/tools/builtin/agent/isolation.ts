@@ -8,6 +8,7 @@ import {
 import type { ToolUseContext } from "../../context.js";
 import type { SubagentRunInput, SubagentRunner, SubagentRunResult } from "../../subagent.js";
 import type { AnyTool } from "../../tool.js";
+import type { RemoteAgentLauncher } from "./remote-isolation.js";
 import type { AgentInput } from "./schema.js";
 
 /** Where an agent runs: in the session's folder, or isolated from it. */
@@ -22,6 +23,8 @@ export interface IsolationDeps {
     newName?: AgentWorktreeDeps["newName"];
     toolsInFolder: (cwd: string) => readonly AnyTool[];
   };
+  /** For `remote`: submits the agent to keel's remote workers, as keel --remote does. */
+  remote?: RemoteAgentLauncher;
 }
 
 /** The call's isolation, else its definition's. */
@@ -43,7 +46,7 @@ export function isolationRefusal(
     case "worktree":
       return deps.worktrees ? undefined : 'isolation: "worktree" is not available in this session.';
     case "remote":
-      return 'isolation: "remote" is not available in keel: remote agents are started with keel --remote.';
+      return deps.remote ? undefined : 'isolation: "remote" is not available in this session.';
   }
 }
 
@@ -119,6 +122,6 @@ export function runIsolated(
       return inWorktree(deps.worktrees, run.parentContext.hooks, runner, run);
     }
     case "remote":
-      throw new Error(isolationRefusal(isolation, deps));
+      throw new Error('an isolation: "remote" agent is submitted to the workers, not run here');
   }
 }

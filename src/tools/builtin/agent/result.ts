@@ -1,4 +1,5 @@
 import type { ToolResultBlock } from "../../../protocol/content.js";
+import { remoteLaunchedResult } from "./remote-isolation.js";
 import type { AgentOutput } from "./schema.js";
 
 /** The text the model gets when a subagent left no final message. */
@@ -6,6 +7,7 @@ export const NO_OUTPUT_TEXT = "(The agent finished without a final message.)";
 
 /** What the model sees of a subagent's run: its final text, then a short usage note. */
 export function mapAgentResult(output: AgentOutput, toolUseId: string): ToolResultBlock {
+  if (output.remote) return remoteLaunchedResult(output.remote, toolUseId);
   if (output.background) return backgroundResult(output.background, output.name, toolUseId);
   const { usage } = output;
   const totalTokens =

@@ -3,6 +3,7 @@ import { AGENT_NAME } from "../../../config/agent-file.js";
 import { EFFORT_LEVELS } from "../../../protocol/api.js";
 import type { Usage } from "../../../protocol/usage.js";
 import { AGENT_MODEL_ALIASES } from "./model-override.js";
+import type { RemoteAgentHandle } from "./remote-isolation.js";
 
 /** The subagent type used when the model names none. */
 export const DEFAULT_SUBAGENT_TYPE = "general-purpose";
@@ -92,4 +93,6 @@ export interface AgentOutput {
   background?: { taskId: string; outputFile: string };
   /** The worktree it ran in, when it was kept. */
   worktree?: KeptWorktree;
+  /** Set when the agent was sent to the remote workers: the remote task it became. */
+  remote?: RemoteAgentHandle;
 }
