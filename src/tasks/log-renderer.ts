@@ -1,6 +1,7 @@
 import { StringDecoder } from "node:string_decoder";
 import { agentLogLines } from "./agent-log.js";
 import type { TaskKind } from "./task-meta.js";
+import { workflowLogLines } from "./workflow-log.js";
 
 /** Turns a task's output.log, chunk by chunk, into what `keel logs` prints. */
 export interface LogRenderer {
@@ -16,13 +17,13 @@ function rawRenderer(): LogRenderer {
   return { push: (bytes) => decoder.write(bytes), end: () => decoder.end() };
 }
 
-/** An agent's stream-json becomes its text and tool-call lines, one whole JSON line at a time. */
-function agentRenderer(): LogRenderer {
+/** JSON lines become printable lines through `toLines`, one whole JSON line at a time. */
+function jsonLinesRenderer(toLines: (line: string) => string[]): LogRenderer {
   const decoder = new StringDecoder("utf8");
   let pending = "";
   const render = (lines: string[]) =>
     lines
-      .flatMap(agentLogLines)
+      .flatMap(toLines)
       .map((l) => `${l}\n`)
       .join("");
   return {
@@ -41,5 +42,7 @@ function agentRenderer(): LogRenderer {
 
 /** The renderer for a task of this kind. */
 export function logRenderer(kind: TaskKind): LogRenderer {
-  return kind === "local_agent" ? agentRenderer() : rawRenderer();
+  if (kind === "local_agent") return jsonLinesRenderer(agentLogLines);
+  if (kind === "local_workflow") return jsonLinesRenderer(workflowLogLines);
+  return rawRenderer();
 }

@@ -172,4 +172,28 @@ describe("Workflow through keel -p", () => {
     const results = jsonLines(resumed.stdout).filter((line) => line.type === "result");
     expect(results.at(-1)).toMatchObject({ result: "All three files are reviewed." });
   }, 120_000);
+
+  it("needs a permission rule in print mode like any tool: without one the call is denied and nothing runs", async () => {
+    const server = await scriptedServer({
+      turns: [
+        {
+          content: [{ type: "tool_use", name: "Workflow", input: { script: SCRIPT, args: ARGS } }],
+        },
+        { content: "It was not allowed." },
+      ],
+      agents: { "workflow:a": reviewer("a") },
+    });
+    const run = await runKeel(["-p", "review", "--output-format", "stream-json", "--verbose"], {
+      env: anthropicEnv(server),
+    });
+    expect(run.code).toBe(0);
+    expect(requestsPerAgent(server)).toEqual({});
+    const denial = JSON.stringify(server.requests.at(-1)?.body);
+    expect(denial).toContain("Workflow");
+    expect(denial).toMatch(/allowedTools|permission/i);
+    expect(jsonLines(run.stdout).at(-1)).toMatchObject({
+      type: "result",
+      result: "It was not allowed.",
+    });
+  }, 60_000);
 });
