@@ -14,6 +14,7 @@ import type { AnyTool } from "../tools/tool.js";
 import type { CliIo } from "./io.js";
 import { writeTo } from "./output.js";
 import type { RemoteAgents } from "./remote/remote-agents.js";
+import { sessionWorkflowTools } from "./session-workflow-tool.js";
 
 /** The tools of a print-mode session and the agents its Agent tool can start. */
 export interface SessionTools {
@@ -61,7 +62,7 @@ export async function createSessionTools(
     ...(web.fetch ? { webFetch: web.fetch } : {}),
     ...(web.search === false ? { webSearch: false } : {}),
     ...(taskList ? { taskList } : {}),
-    ...(tasks ? { monitorEvents: tasks.deliver } : {}),
+    ...(tasks ? { monitorEvents: tasks.deliver, mcpMonitors: tasks.mcpMonitors } : {}),
   };
   const background = tasks && !envFlag(io.env.CLAUDE_CODE_DISABLE_BACKGROUND_TASKS);
   const agent = createAgentTool(definitions, {
@@ -76,7 +77,11 @@ export async function createSessionTools(
     },
   });
   return {
-    tools: [...createBuiltinTools(config, builtinOptions), agent],
+    tools: [
+      ...createBuiltinTools(config, builtinOptions),
+      agent,
+      ...sessionWorkflowTools(config, tasks),
+    ],
     agentDefinitions: definitions,
     dispose: async () => {
       await backgroundShells.dispose();
