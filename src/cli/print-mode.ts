@@ -69,9 +69,19 @@ async function textPrompt(options: CliOptions, io: CliIo): Promise<string> {
 
 /** What a stream-json host (the Agent SDK) adds to a session, decided at `initialize`. */
 export interface SessionExtras {
-  /** Options the host overrides (system prompt, answer schema, its agents). */
+  /** Options the host overrides (system prompt, answer schema, agents, MCP servers, plugins). */
   options?: Partial<
-    Pick<CliOptions, "systemPrompt" | "appendSystemPrompt" | "jsonSchema" | "agents">
+    Pick<
+      CliOptions,
+      | "systemPrompt"
+      | "appendSystemPrompt"
+      | "jsonSchema"
+      | "agents"
+      | "mcpConfig"
+      | "pluginDir"
+      | "pluginDirNoMcp"
+      | "name"
+    >
   >;
   /** Hooks the host answers itself, and the runner that reaches them. */
   hooks?: { config: HooksConfig; runCommand: typeof runCommandHook };

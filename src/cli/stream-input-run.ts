@@ -10,7 +10,7 @@ import type { CliIo } from "./io.js";
 import type { CliOptions } from "./options.js";
 import { exitCodeFor, writeTo } from "./output.js";
 import type { OpenSession } from "./print-mode.js";
-import { headlessPrompt } from "./slash/headless-prompt.js";
+import { type HeadlessPrompt, headlessPrompt } from "./slash/headless-prompt.js";
 import { headlessTurn } from "./slash/headless-turn.js";
 import { startupFailureResult } from "./startup-failure.js";
 import { readStreamInput } from "./stream-json-input.js";
@@ -64,11 +64,22 @@ async function emitTurn(run: StreamRun, messages: AsyncIterable<SdkMessage>): Pr
   }
 }
 
-function startTurn(run: StreamRun, prompt: string): void {
+/** A prompt as the engine gets it: a verbatim one is sent as written, never looked up. */
+function preparePrompt(
+  session: HostTargets["session"],
+  prompt: string,
+  verbatim: boolean,
+  signal: AbortSignal,
+): Promise<HeadlessPrompt> {
+  if (verbatim) return Promise.resolve({ kind: "send", text: prompt, notices: [] });
+  return headlessPrompt(session.slash, prompt, signal);
+}
+
+function startTurn(run: StreamRun, prompt: string, verbatim: boolean): void {
   const before = run.lastTurn;
   const turn = sessionFor(run).then(async ({ session }) => {
     // Prompts are looked up one after another, so they reach the engine in the order sent.
-    const ready = run.inOrder.then(() => headlessPrompt(session.slash, prompt, run.io.signal));
+    const ready = run.inOrder.then(() => preparePrompt(session, prompt, verbatim, run.io.signal));
     run.inOrder = ready.catch(() => undefined);
     const prepared = await ready;
     // A refused prompt's result follows the running turn's, never lands in the middle of it.
@@ -102,7 +113,7 @@ async function pump(run: StreamRun): Promise<boolean> {
     if (run.io.signal.aborted) break;
     switch (input.kind) {
       case "prompt":
-        startTurn(run, input.text);
+        startTurn(run, input.text, input.verbatim === true);
         break;
       case "control":
         startRequest(run, input.request);

@@ -19,6 +19,8 @@ const textBlock = z.object({ type: z.literal("text"), text: z.string() });
 
 const userLine = z.object({
   type: z.literal("user"),
+  /** The SDK's `verbatimPrompts`: the text is sent as written, never run as a `/name`. */
+  client_composed: z.boolean().optional(),
   message: z.object({
     role: z.literal("user"),
     content: z.union([z.string(), z.array(z.object({ type: z.string() }).passthrough())]),
@@ -29,7 +31,7 @@ const ignored = z.object({ type: z.string() });
 
 /** One stdin line of `--input-format stream-json`, read. */
 export type StreamInput =
-  | { kind: "prompt"; text: string }
+  | { kind: "prompt"; text: string; verbatim?: boolean }
   | { kind: "control"; request: ControlRequestLine }
   /** The SDK's answer to a request keel sent. */
   | { kind: "response"; response: ControlResponseLine }
@@ -65,7 +67,12 @@ export function parseStreamInputLine(raw: string, line: number): StreamInput {
     return { kind: "invalid", line, problem: "not valid JSON" };
   }
   const user = userLine.safeParse(value);
-  if (user.success) return promptText(user.data.message.content, line);
+  if (user.success) {
+    const prompt = promptText(user.data.message.content, line);
+    return prompt.kind === "prompt" && user.data.client_composed === true
+      ? { ...prompt, verbatim: true }
+      : prompt;
+  }
   const control = controlRequestLine.safeParse(value);
   if (control.success) return { kind: "control", request: control.data };
   const response = controlResponseLine.safeParse(value);

@@ -10,6 +10,10 @@ export interface InitializeFacts {
   agents: readonly AgentDefinition[];
   /** The commands and skills a person may run as `/name` (the SDK's `supportedCommands()`). */
   commands: readonly SdkSlashCommand[];
+  /** The initialize request's MCP servers were taken (the session was opened with them). */
+  mcpServersApplied?: boolean;
+  /** The initialize request's plugins were loaded. */
+  pluginsApplied?: boolean;
 }
 
 /** One slash command as the SDK's `SlashCommand` type has it. */
@@ -50,5 +54,9 @@ export function initializeResponse(facts: InitializeFacts): Record<string, unkno
     current_permission_mode: facts.permissionMode,
     hook_on_failure_supported: false,
     session_state: "idle",
+    ...(facts.mcpServersApplied === undefined
+      ? {}
+      : { mcp_servers_applied: facts.mcpServersApplied }),
+    ...(facts.pluginsApplied === undefined ? {} : { plugins_applied: facts.pluginsApplied }),
   };
 }

@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { AgentDefinition } from "../../config/agent-definition.js";
 import { type IgnoredAgentFields, sdkAgentsSchema } from "../../config/agent-sdk-definitions.js";
 import { HOOK_EVENTS, type HookEvent } from "../../hooks/events.js";
+import { initializeNotices } from "./initialize-fields.js";
 
 const hookMatcher = z.object({
   matcher: z.string().optional(),
@@ -19,7 +20,17 @@ const systemPromptField = z.union([
   }),
 ]);
 
-/** The fields of `initialize` keel acts on (the rest are accepted and ignored, as the SDK allows). */
+/** `plugins` with `pluginDelivery: 'initialize'`: local folders, as `--plugin-dir` takes them. */
+const sdkPlugin = z.object({
+  type: z.literal("local"),
+  path: z.string().min(1),
+  skipMcpDiscovery: z.boolean().optional(),
+});
+
+/**
+ * The fields of `initialize` keel acts on; the rest are accepted, and those keel has no
+ * effect for are named on stderr (initialize-fields.ts).
+ */
 export const initializeRequest = z
   .object({
     subtype: z.literal("initialize"),
@@ -29,6 +40,10 @@ export const initializeRequest = z
     appendSystemPrompt: z.string().optional(),
     jsonSchema: z.record(z.string(), z.unknown()).optional(),
     agents: sdkAgentsSchema.optional(),
+    /** `mcpServersDelivery: 'initialize'`: the servers keel would otherwise get by --mcp-config. */
+    mcpServers: z.record(z.string(), z.unknown()).optional(),
+    plugins: z.array(sdkPlugin).optional(),
+    title: z.string().optional(),
   })
   .passthrough();
 
@@ -55,6 +70,14 @@ export interface SdkInit {
   agents: AgentDefinition[];
   /** Fields of those agents keel does not act on (mcpServers, skills, …). */
   ignoredAgentFields: IgnoredAgentFields[];
+  /** The SDK's `mcpServers` sent here rather than on the command line (`.mcp.json`-style JSON). */
+  mcpConfig?: string;
+  /** The SDK's `plugins` sent here: folders loaded with, and without, their MCP servers. */
+  plugins?: { withMcp: string[]; withoutMcp: string[] };
+  /** The SDK's `title`: the new session's name. */
+  title?: string;
+  /** One line for each field keel accepts without effect. */
+  notices: string[];
 }
 
 function isHookEvent(name: string): name is HookEvent {
@@ -74,6 +97,13 @@ function promptParts(
   // The preset keeps keel's own prompt; only the appended text is added.
   const appended = prompt.append ?? append;
   return appended === undefined ? {} : { appendSystemPrompt: appended };
+}
+
+function pluginFolders(request: InitializeRequest): Pick<SdkInit, "plugins"> {
+  if (request.plugins === undefined) return {};
+  const withoutMcp = request.plugins.filter((p) => p.skipMcpDiscovery === true).map((p) => p.path);
+  const withMcp = request.plugins.filter((p) => p.skipMcpDiscovery !== true).map((p) => p.path);
+  return { plugins: { withMcp, withoutMcp } };
 }
 
 /** Reads an initialize request into what keel sets up from it. */
@@ -100,5 +130,11 @@ export function readInitialize(request: InitializeRequest): SdkInit {
     ...(request.jsonSchema === undefined ? {} : { jsonSchema: request.jsonSchema }),
     agents: request.agents?.definitions ?? [],
     ignoredAgentFields: request.agents?.ignored ?? [],
+    ...(request.mcpServers === undefined
+      ? {}
+      : { mcpConfig: JSON.stringify({ mcpServers: request.mcpServers }) }),
+    ...pluginFolders(request),
+    ...(request.title === undefined ? {} : { title: request.title }),
+    notices: initializeNotices(request),
   };
 }

@@ -23,6 +23,17 @@ function optionOverrides(init: SdkInit | undefined, options: CliOptions): Sessio
       : { jsonSchema: JSON.stringify(init.jsonSchema) }),
     // The SDK's agents come first (they win a name), then those of --agents.
     ...(init.agents.length === 0 ? {} : { agents: [...init.agents, ...(options.agents ?? [])] }),
+    ...(init.mcpConfig === undefined ? {} : { mcpConfig: [...options.mcpConfig, init.mcpConfig] }),
+    ...(init.plugins === undefined
+      ? {}
+      : {
+          pluginDir: [...options.pluginDir, ...init.plugins.withMcp],
+          pluginDirNoMcp: [...options.pluginDirNoMcp, ...init.plugins.withoutMcp],
+        }),
+    // A title names a new session; a resumed one keeps its own (as Claude Code does).
+    ...(init.title === undefined || options.resume !== undefined || options.continue
+      ? {}
+      : { name: init.title }),
   };
 }
 
@@ -51,6 +62,7 @@ export async function openSdkSession(
   warn: (text: string) => void,
 ): Promise<HostTargets> {
   warnIgnoredAgentFields(init, warn);
+  for (const notice of init?.notices ?? []) warn(notice);
   const sdkMcp = await connectSdkMcpServers(channel, init?.mcpServers ?? [], warn);
   let session: CliSession | undefined;
   let model: SwitchableModel | undefined;
@@ -88,6 +100,8 @@ export async function openSdkSession(
         permissionMode: opened.permissionMode(),
         agents: opened.agents,
         commands: sdkSlashCommands(opened.slash),
+        ...(init?.mcpConfig === undefined ? {} : { mcpServersApplied: true }),
+        ...(init?.plugins === undefined ? {} : { pluginsApplied: true }),
       }),
   };
 }

@@ -38,6 +38,9 @@ export class StructuredOutputChannel {
       maxResultSizeChars: 1_000,
       isReadOnly: () => true,
       isConcurrencySafe: () => true,
+      // The host asked for this answer, so giving it never needs a person's approval (as in
+      // Claude Code); deny rules still apply before this.
+      checkPermissions: async () => ({ behavior: "allow" }),
       call: async (input) => {
         this.value = { present: true, data: input };
         return { data: { recorded: true } };
