@@ -55,6 +55,8 @@ export const REQUIRED_AT_RUN_TIME = [
   "@anthropic-ai/bedrock-sdk",
   "@anthropic-ai/vertex-sdk",
   "@anthropic-ai/foundry-sdk",
+  // Vertex AI's service-account sign-in (src/model/cloud/vertex-auth.ts).
+  "google-auth-library",
   // Remote agents' job engine and Redis client: only `keel worker` and `keel --remote` use them.
   "bullmq",
   "ioredis",

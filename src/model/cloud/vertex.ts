@@ -1,4 +1,5 @@
 import type { AnthropicVertex } from "@anthropic-ai/vertex-sdk";
+import type { GoogleAuth } from "google-auth-library";
 import { type ClientSettings, commonClientOptions } from "../anthropic/client.js";
 import { ModelError } from "../errors.js";
 import type { Env } from "../select.js";
@@ -20,6 +21,21 @@ function noAuth(): AuthClient {
 }
 
 /**
+ * How requests are signed: not at all (CLAUDE_CODE_SKIP_VERTEX_AUTH), with the service-account
+ * key GOOGLE_APPLICATION_CREDENTIALS names (read from keel's environment, settings' `env`
+ * included), else by Google's Application Default Credentials as the package finds them.
+ */
+async function vertexAuth(
+  env: Env,
+): Promise<{ authClient: AuthClient } | { googleAuth: GoogleAuth } | Record<string, never>> {
+  if (isEnvTruthy(env.CLAUDE_CODE_SKIP_VERTEX_AUTH)) return { authClient: noAuth() };
+  const keyFile = envSetting(env, "GOOGLE_APPLICATION_CREDENTIALS");
+  if (!keyFile) return {};
+  const { serviceAccountAuth } = await import("./vertex-auth.js");
+  return { googleAuth: await serviceAccountAuth(keyFile) };
+}
+
+/**
  * The body's `anthropic_version` Vertex AI takes. The SDK would copy the first-party
  * `anthropic-version` header there instead.
  */
@@ -32,8 +48,7 @@ function missing(name: string, what: string): ModelError {
 /**
  * The Vertex AI client, from `@anthropic-ai/vertex-sdk` (loaded only now): CLOUD_ML_REGION and
  * ANTHROPIC_VERTEX_PROJECT_ID as Claude Code requires them, ANTHROPIC_VERTEX_BASE_URL for a
- * gateway; Google's Application Default Credentials sign requests unless
- * CLAUDE_CODE_SKIP_VERTEX_AUTH is set.
+ * gateway; requests are signed as vertexAuth says.
  */
 export async function vertexClient(env: Env, settings: ClientSettings): Promise<CloudClient> {
   const region = envSetting(env, "CLOUD_ML_REGION");
@@ -44,13 +59,14 @@ export async function vertexClient(env: Env, settings: ClientSettings): Promise<
   const errors = await import("@anthropic-ai/vertex-sdk/core/error");
   const baseURL = envSetting(env, "ANTHROPIC_VERTEX_BASE_URL");
   const common = commonClientOptions(settings);
+  const auth = await vertexAuth(env);
   const client = new AnthropicVertex({
     ...common,
     defaultHeaders: { ...common.defaultHeaders, "anthropic-version": VERTEX_API_VERSION },
     region,
     projectId,
     ...(baseURL ? { baseURL } : {}),
-    ...(isEnvTruthy(env.CLAUDE_CODE_SKIP_VERTEX_AUTH) ? { authClient: noAuth() } : {}),
+    ...auth,
   });
   return { client, errors };
 }
