@@ -1,10 +1,13 @@
+import { homedir } from "node:os";
 import type { AgentDefinition } from "../../../config/agent-definition.js";
 import { emptyUsage } from "../../../protocol/usage.js";
 import type { Tool } from "../../tool.js";
+import { withAgentMemory } from "./agent-memory.js";
 import type { BackgroundAgentLauncher } from "./background.js";
 import { agentDescription } from "./description.js";
 import { type IsolationDeps, isolationOf, isolationRefusal, runIsolated } from "./isolation.js";
 import { unknownModelAlias, withCallOverrides } from "./model-override.js";
+import { withAgentMode } from "./permission-mode.js";
 import { resolveAgentCall } from "./resolve.js";
 import { remoteAgentRefusal, startRemoteAgent } from "./remote-isolation.js";
 import { mapAgentResult } from "./result.js";
@@ -30,6 +33,13 @@ export interface AgentToolOptions {
   launchBackground?: BackgroundAgentLauncher;
   /** What `isolation` needs; a kind the session cannot provide is refused. */
   isolation?: IsolationDeps;
+  /**
+   * Whether the person trusted the project folder (default true, as print mode does); if
+   * not, a project agent's permissionMode may only narrow the session's mode.
+   */
+  projectTrusted?: boolean;
+  /** The home folder, where user agents' memory folders are (default the process's). */
+  home?: string;
 }
 
 /**
@@ -68,7 +78,9 @@ export function createAgentTool(
     async call(input, context, onProgress) {
       const resolved = resolveAgentCall(input, context, definitions);
       if (!resolved.ok) throw new Error(resolved.message);
-      const definition = withCallOverrides(resolved.definition, input);
+      const home = options.home ?? homedir();
+      const places = { cwd: context.options.cwd, home };
+      const definition = await withAgentMemory(withCallOverrides(resolved.definition, input), places);
       const isolation = isolationOf(input, definition);
       const remote = options.isolation?.remote;
       if (isolation === "remote" && remote) {
@@ -79,7 +91,7 @@ export function createAgentTool(
       const base = {
         definition,
         prompt: input.prompt,
-        parentContext: context,
+        parentContext: withAgentMode(context, definition, options.projectTrusted ?? true),
         toolUseId: context.toolUseId,
       };
       const named = input.name === undefined ? {} : { name: input.name };
