@@ -84,6 +84,8 @@ export async function createSessionTools(
     ],
     agentDefinitions: definitions,
     dispose: async () => {
+      // The session is ending: a monitor's end told now must not start a turn nobody reads.
+      tasks?.deliverTo(undefined);
       await backgroundShells.dispose();
       await tasks?.dispose();
       await remoteAgents?.dispose();

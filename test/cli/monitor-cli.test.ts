@@ -42,17 +42,23 @@ function running(marker: string): boolean {
 }
 
 describe("Monitor in keel -p", () => {
-  it("obeys Bash's deny rules, reaches the busy turn, and is stopped when the result is written", async () => {
+  it("obeys Bash's deny rules, brings a line `tail -f` sees to the busy turn, and is stopped when the result is written", async () => {
     await writeFile(
       join(dir, ".claude", "settings.json"),
       JSON.stringify({ permissions: { allow: ["Monitor", "Bash"], deny: ["Bash(touch:*)"] } }),
     );
+    const log = join(dir, "app.log");
+    await writeFile(log, "");
     const server = await scriptedServer({
       turns: [
         monitor("touch denied.txt"),
-        // The line is computed, so only the monitor's output (not the command) can carry it.
-        monitor("echo line-from-$((40 + 2)); : > seen; sleep 987651"),
-        bash("while [ ! -e seen ]; do sleep 0.05; done; sleep 1"),
+        monitor(`tail -f ${log}`),
+        // The line is computed, so only the monitor's output (not a command) can carry it; the
+        // wait ends once the monitor's task log has it (the bracket keeps grep from matching
+        // its own words), then leaves the watcher time to tell it.
+        bash(
+          `echo "line-from-$((40 + 2))" >> app.log; until grep -rqs 'line-from-4[2]' ${stateDir}/tasks; do sleep 0.05; done; sleep 1`,
+        ),
         { content: "done" },
       ],
     });
@@ -65,7 +71,8 @@ describe("Monitor in keel -p", () => {
     const denials = only(lines, "result").permission_denials;
     expect(denials).toMatchObject([{ tool_name: "Monitor" }]);
     expect(existsSync(join(dir, "denied.txt"))).toBe(false);
-    expect(JSON.stringify(server.requests.at(-1)?.body)).toContain("line-from-42");
-    expect(running("sleep 987651")).toBe(false);
+    const last = JSON.stringify(server.requests.at(-1)?.body);
+    expect(last).toMatch(/Monitor b[0-9a-z]{8} \(watch it\):\\nline-from-42/);
+    expect(running(`tail -f ${log}`)).toBe(false);
   });
 });
