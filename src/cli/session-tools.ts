@@ -8,13 +8,12 @@ import { createBackgroundShells } from "../tools/background/index.js";
 import { createAgentTool } from "../tools/builtin/agent/agent-tool.js";
 import { createBuiltinTools } from "../tools/builtin/index.js";
 import type { WebFetchDeps } from "../tools/builtin/web-fetch/web-fetch-tool.js";
+import type { WebSearchDeps } from "../tools/builtin/web-search/web-search-tool.js";
 import type { BuiltinToolsConfig } from "../tools/builtin-config.js";
 import type { BashSandbox } from "../tools/sandbox/bash-sandbox.js";
 import type { AnyTool } from "../tools/tool.js";
 import type { CliIo } from "./io.js";
 import { writeTo } from "./output.js";
-import type { RemoteAgents } from "./remote/remote-agents.js";
-import { sessionWorkflowTools } from "./session-workflow-tool.js";
 
 /** The tools of a print-mode session and the agents its Agent tool can start. */
 export interface SessionTools {
@@ -36,10 +35,8 @@ export async function createSessionTools(
   tasks?: SessionTasks,
   hostAgents: readonly AgentDefinition[] = [],
   sandbox?: BashSandbox,
-  web: { fetch?: WebFetchDeps; search?: boolean } = {},
+  web: { fetch?: WebFetchDeps; search?: WebSearchDeps | false } = {},
   taskList?: TaskListStore,
-  /** Agents sent to keel's remote workers (`isolation: "remote"`). */
-  remoteAgents?: RemoteAgents,
 ): Promise<SessionTools> {
   const { definitions, warnings } = await loadAgentDefinitions(
     io.cwd,
@@ -60,9 +57,9 @@ export async function createSessionTools(
     backgroundShells,
     ...(sandbox ? { sandbox } : {}),
     ...(web.fetch ? { webFetch: web.fetch } : {}),
-    ...(web.search === false ? { webSearch: false } : {}),
+    ...(web.search === undefined ? {} : { webSearch: web.search }),
     ...(taskList ? { taskList } : {}),
-    ...(tasks ? { monitorEvents: tasks.deliver, mcpMonitors: tasks.mcpMonitors } : {}),
+    ...(tasks ? { monitorEvents: tasks.deliver } : {}),
   };
   const background = tasks && !envFlag(io.env.CLAUDE_CODE_DISABLE_BACKGROUND_TASKS);
   const agent = createAgentTool(definitions, {
@@ -73,22 +70,14 @@ export async function createSessionTools(
         // An isolated agent's file tools and Bash start in its worktree.
         toolsInFolder: (cwd) => createBuiltinTools({ ...config, cwd }, builtinOptions),
       },
-      ...(remoteAgents ? { remote: remoteAgents.launch } : {}),
     },
   });
   return {
-    tools: [
-      ...createBuiltinTools(config, builtinOptions),
-      agent,
-      ...sessionWorkflowTools(config, tasks),
-    ],
+    tools: [...createBuiltinTools(config, builtinOptions), agent],
     agentDefinitions: definitions,
     dispose: async () => {
-      // The session is ending: a monitor's end told now must not start a turn nobody reads.
-      tasks?.deliverTo(undefined);
       await backgroundShells.dispose();
       await tasks?.dispose();
-      await remoteAgents?.dispose();
       await sandbox?.dispose();
     },
   };

@@ -19,10 +19,10 @@ import { createToolSearchTool } from "../tools/builtin/tool-search/tool-search-t
 import { needsToolSearch, TOOL_SEARCH_TOOL_NAME } from "../tools/deferred-tools.js";
 import type { AnyTool } from "../tools/tool.js";
 import type { CliSessionInputs } from "./cli-session-types.js";
-import { createRemoteAgents } from "./remote/remote-agents.js";
 import { createSessionSandbox, type SessionSandbox } from "./session-sandbox.js";
 import { createSessionTools } from "./session-tools.js";
 import { selectTools } from "./tools-option.js";
+import { sessionWebSearch } from "./web-search-backend.js";
 
 /** The tools of a CLI session and what runs behind them. */
 export interface SessionToolset {
@@ -134,21 +134,9 @@ export async function createSessionToolset(
       fetch: {
         hostNamedByRule: (host) => hostNamedByAllowRule(inputs.policy.settings.rules, host),
       },
-      // No search backend of keel's own yet: without the API's server-side search, no WebSearch.
-      search: runsServerTools(inputs.model.provider),
+      search: await sessionWebSearch(runsServerTools(inputs.model.provider), env, inputs.warn),
     },
     sessionTaskList(env, inputs.stateDir, inputs.sessionId),
-    // The process's environment, as keel --remote reads it: no settings file's env picks the Redis.
-    createRemoteAgents({
-      env: io.env,
-      allowedTools: inputs.options.allowedTools,
-      disallowedTools: inputs.options.disallowedTools,
-      deliver: tasks.deliver,
-      onError: (error) =>
-        inputs.warn(
-          `cannot follow a remote agent: ${error instanceof Error ? error.message : String(error)}`,
-        ),
-    }),
   );
   const fileHistory = new FileHistory({ dir: join(store.sessionDir, "file-history") });
   let turnUuid = "";
@@ -158,7 +146,6 @@ export async function createSessionToolset(
     ...(inputs.hostTools?.tools ?? []),
   ];
   const mcp = await startMcp(inputs, { home, env });
-  tasks.mcpMonitors.connect(mcp.notifications);
   const allTools = mcp.refreshTools(baseTools, createToolSearchTool(config));
   // The agent was resolved once, with the options (withMainAgent): no second look-up here.
   const refreshTools = () => mainAgentTools(inputs.options.mainAgent, allTools());

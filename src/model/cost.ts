@@ -1,4 +1,4 @@
-import type { Usage } from "../protocol/usage.js";
+import { type Usage, webSearchesOf } from "../protocol/usage.js";
 import { findModel } from "./catalog.js";
 
 /** The cost of some usage; `known` is false for a model without prices (cost then 0). */
@@ -9,6 +9,8 @@ export interface Cost {
 
 const CACHE_WRITE_FACTOR = 1.25;
 const CACHE_READ_FACTOR = 0.1;
+/** Anthropic's server-side web search: $10 per 1,000 searches, on top of the tokens. */
+const WEB_SEARCH_USD = 10 / 1000;
 
 /** The list-price cost of a response's usage on a model. */
 export function costOf(modelId: string, usage: Usage): Cost {
@@ -20,6 +22,7 @@ export function costOf(modelId: string, usage: Usage): Cost {
       usage.output_tokens * outputPerMTok +
       usage.cache_creation_input_tokens * inputPerMTok * CACHE_WRITE_FACTOR +
       usage.cache_read_input_tokens * inputPerMTok * CACHE_READ_FACTOR) /
-    1_000_000;
+      1_000_000 +
+    webSearchesOf(usage) * WEB_SEARCH_USD;
   return { usd, known: true };
 }

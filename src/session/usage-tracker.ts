@@ -4,7 +4,7 @@ import {
   UNKNOWN_MODEL_MAX_OUTPUT_TOKENS,
 } from "../model/catalog.js";
 import { costOf } from "../model/cost.js";
-import { addUsage, emptyUsage, type Usage } from "../protocol/usage.js";
+import { addUsage, emptyUsage, type Usage, webSearchesOf } from "../protocol/usage.js";
 import type { SdkModelUsage } from "./sdk-messages.js";
 
 /** Usage, cost and API time across the requests of a session, per model. */
@@ -34,6 +34,7 @@ export class UsageTracker {
     entry.outputTokens += usage.output_tokens;
     entry.cacheReadInputTokens += usage.cache_read_input_tokens;
     entry.cacheCreationInputTokens += usage.cache_creation_input_tokens;
+    entry.webSearchRequests += webSearchesOf(usage);
     entry.costUSD += cost.usd;
     this.perModel.set(model, entry);
   }

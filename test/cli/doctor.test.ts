@@ -35,6 +35,7 @@ describe.skipIf(!ready)("keel doctor", () => {
       "✓ folder trust",
       "✓ MCP servers",
       "✓ API",
+      "✓ WebSearch",
     ]);
     expect(run.stdout).toContain(`✓ folder trust: ${place.dir} is trusted`);
     expect(run.stdout).toMatch(
@@ -60,6 +61,7 @@ describe.skipIf(!ready)("keel doctor", () => {
       "trust",
       "mcp",
       "api",
+      "web-search",
     ]);
     const mcp = report.checks.find((c) => c.id === "mcp");
     expect(mcp?.id === "mcp" && mcp.servers).toEqual([
@@ -150,6 +152,29 @@ describe.skipIf(!ready)("keel doctor", () => {
       expect(api.requests[0]).toMatchObject({ method: "POST" });
       expect(api.requests[0]?.headers["x-api-key"]).toBe("test-key");
       expect(api.requests[0]?.json).toMatchObject({ model: "claude-sonnet-5" });
+    } finally {
+      await api.close();
+    }
+  });
+
+  it("WebSearch on an openai: model: left out without a service (passes), a named service without its key fails", async () => {
+    const place = await doctorPlace();
+    const api = await startFixtureServer();
+    try {
+      api.enqueue({ headers: { "content-type": "application/json" }, body: '{"data":[]}' });
+      const env = { ANTHROPIC_MODEL: "openai:local", OPENAI_BASE_URL: `${api.url}/v1` };
+      const none = reportOf(await runDoctor(place, ["--json"], env));
+      expect(none.checks.find((c) => c.id === "web-search")).toMatchObject({
+        ok: true,
+        offered: false,
+        summary: expect.stringContaining("name no webSearch service"),
+      });
+      await put(join(place.stateDir, "settings.json"), { webSearch: { provider: "brave" } });
+      api.enqueue({ headers: { "content-type": "application/json" }, body: '{"data":[]}' });
+      const run = await runDoctor(place, [], env);
+      expect(run.code).toBe(1);
+      expect(run.stdout).toContain("✗ WebSearch: WebSearch is left out: webSearch names brave in");
+      expect(run.stdout).toContain("but BRAVE_API_KEY is not set");
     } finally {
       await api.close();
     }

@@ -2,6 +2,7 @@ import { mkdtemp, realpath, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { costOf } from "../../src/model/cost.js";
 import type { SdkMessage, SdkUserMessage } from "../../src/session/sdk-messages.js";
 import { jsonLines, runKeel } from "../helpers/run-keel.js";
 import { anthropicEnv, scriptedServer } from "../helpers/scripted.js";
@@ -13,6 +14,21 @@ beforeEach(async () => {
 afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
+
+interface ResultLine {
+  type: string;
+  total_cost_usd: number;
+  modelUsage: Record<string, ModelUse>;
+}
+
+interface ModelUse {
+  webSearchRequests: number;
+  costUSD: number;
+  inputTokens: number;
+  outputTokens: number;
+  cacheCreationInputTokens: number;
+  cacheReadInputTokens: number;
+}
 
 /** The main model calls WebSearch; the nested request's answer searches (server-tool blocks). */
 const scenario = {
@@ -87,6 +103,26 @@ describe("WebSearch in keel -p on the Anthropic provider", () => {
     // The conversation carries the tool's result, never the nested request's server blocks.
     const main = server.requests.filter((r) => r.kind === "main");
     expect(JSON.stringify(main.at(-1)?.body)).not.toContain("server_tool_use");
+  });
+
+  it("bills each search at $10 per 1,000 on top of the tokens, and counts it in modelUsage", async () => {
+    const { run } = await search(["--allowedTools", "WebSearch"]);
+    const result = (jsonLines(run.stdout) as unknown as ResultLine[]).find(
+      (line) => line.type === "result",
+    );
+    const uses = Object.entries(result?.modelUsage ?? {});
+    expect(uses.reduce((n, [, use]) => n + use.webSearchRequests, 0)).toBe(1);
+    const [model, searcher] = uses.find(([, use]) => use.webSearchRequests === 1) ?? [];
+    const tokens = costOf(model ?? "", {
+      input_tokens: searcher?.inputTokens ?? 0,
+      output_tokens: searcher?.outputTokens ?? 0,
+      cache_creation_input_tokens: searcher?.cacheCreationInputTokens ?? 0,
+      cache_read_input_tokens: searcher?.cacheReadInputTokens ?? 0,
+    });
+    expect(tokens.known).toBe(true);
+    expect(searcher?.costUSD).toBeCloseTo(tokens.usd + 0.01, 10);
+    const all = uses.reduce((sum, [, use]) => sum + use.costUSD, 0);
+    expect(result?.total_cost_usd).toBeCloseTo(all, 10);
   });
 
   it("without a rule the call is denied and no search request is sent", async () => {

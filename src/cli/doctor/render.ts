@@ -9,6 +9,7 @@ const TITLES: Record<DoctorCheck["id"], string> = {
   trust: "folder trust",
   mcp: "MCP servers",
   api: "API",
+  "web-search": "WebSearch",
 };
 
 /** The human report: one line per check with ✓ or ✗ and why, its details indented below. */

@@ -70,6 +70,12 @@ export const doctorCheckSchema = z.discriminatedUnion("id", [
     status: z.number().optional(),
     cause: z.string().optional(),
   }),
+  z.object({
+    id: z.literal("web-search"),
+    ...verdict,
+    offered: z.boolean(),
+    backend: z.enum(["searxng", "brave", "tavily"]).optional(),
+  }),
 ]);
 
 /** What `keel doctor --json` prints: every check, and whether all passed. */

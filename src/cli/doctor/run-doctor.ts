@@ -7,13 +7,14 @@ import { checkRipgrep } from "./check-ripgrep.js";
 import { checkSandbox } from "./check-sandbox.js";
 import { checkSettings } from "./check-settings.js";
 import { checkTrust } from "./check-trust.js";
+import { checkWebSearch } from "./check-web-search.js";
 import type { DoctorContext } from "./context.js";
 import { doctorSettings } from "./doctor-settings.js";
 import type { DoctorReport } from "./report.js";
 
 /**
- * Runs every check: installation, ripgrep, sandbox, settings, folder trust, MCP servers and
- * the API. The slow ones (servers, the API) run at the same time.
+ * Runs every check: installation, ripgrep, sandbox, settings, folder trust, MCP servers, the
+ * API and web search. The slow ones (servers, the API) run at the same time.
  */
 export async function runDoctor(context: DoctorContext): Promise<DoctorReport> {
   const settings = await doctorSettings(context);
@@ -28,6 +29,7 @@ export async function runDoctor(context: DoctorContext): Promise<DoctorReport> {
     checkTrust(context, settings, code),
     checkMcp(context, settingsLines),
     checkApi(context, settings),
+    checkWebSearch(context, settings),
   ]);
   return { ok: checks.every((check) => check.ok), checks };
 }

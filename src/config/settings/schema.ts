@@ -2,6 +2,7 @@ import { z } from "zod";
 import { EFFORT_LEVELS, type EffortLevel } from "../../protocol/api.js";
 import type { PERMISSION_MODES } from "../../tools/context.js";
 import type { SandboxSettings } from "./sandbox-schema.js";
+import { type WebSearchSetting, webSearchSettingSchema } from "./web-search-setting.js";
 
 /** Claude Code's `statusLine`: a command whose first line of output shows under the REPL's prompt. */
 export interface StatusLineSetting {
@@ -96,6 +97,10 @@ export const plainKeySchemas = {
     command: z.string().trim().min(1),
     padding: z.number().int().min(0).optional(),
   }),
+  /** keel's own, read from keel's settings file only: WebSearch's search service. */
+  webSearch: webSearchSettingSchema,
+  /** keel's own, read from keel's settings file only: the Redis of remote workers. */
+  remoteWorkers: z.object({ redisUrl: z.string().regex(/^rediss?:\/\//) }).partial(),
 } as const;
 
 /** One settings file as keel uses it, after checking (keys it does not read are left out). */
@@ -133,6 +138,8 @@ export interface SettingsFile {
   autoDreamMinSessions?: number;
   autoDreamScanIntervalMinutes?: number;
   statusLine?: StatusLineSetting;
+  webSearch?: WebSearchSetting;
+  remoteWorkers?: { redisUrl?: string };
   /** Claude Code's OS sandbox for Bash. */
   sandbox?: SandboxSettings;
 }

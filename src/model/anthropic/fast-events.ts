@@ -65,7 +65,20 @@ function usageOf(value: Json): WireUsage | undefined {
     if (!isCount(count)) return undefined;
     if (count !== undefined) usage[field] = count;
   }
-  return usage as WireUsage;
+  const searches = serverToolSearches(value.server_tool_use);
+  if (searches === false) return undefined;
+  return {
+    ...(usage as WireUsage),
+    ...(searches === undefined ? {} : { server_tool_use: { web_search_requests: searches } }),
+  };
+}
+
+/** `server_tool_use.web_search_requests` as given; false when it is there but not a count. */
+function serverToolSearches(value: unknown): number | null | undefined | false {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== "object") return false;
+  const count = (value as Json).web_search_requests;
+  return isCount(count) ? count : false;
 }
 
 function messageStart(value: Json): StreamEvent | undefined {

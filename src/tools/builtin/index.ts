@@ -8,7 +8,6 @@ import { createBashTool } from "./bash/index.js";
 import { createEditTool } from "./edit/edit-tool.js";
 import { createGlobTool } from "./glob/glob-tool.js";
 import { createGrepTool } from "./grep/grep-tool.js";
-import type { McpMonitorLauncher } from "./monitor/mcp-source.js";
 import { createMonitorTool } from "./monitor/monitor-tool.js";
 import type { MonitorEventSink } from "./monitor/monitor-watch.js";
 import { createEnterPlanModeTool } from "./plan-mode/enter-plan-mode-tool.js";
@@ -21,7 +20,7 @@ import { createTaskOutputTool } from "./task-output/task-output-tool.js";
 import { createTaskStopTool } from "./task-stop/task-stop-tool.js";
 import { createTodoWriteTool } from "./todo-write/todo-write-tool.js";
 import { createWebFetchTool, type WebFetchDeps } from "./web-fetch/web-fetch-tool.js";
-import { createWebSearchTool } from "./web-search/web-search-tool.js";
+import { createWebSearchTool, type WebSearchDeps } from "./web-search/web-search-tool.js";
 import { createWriteTool } from "./write/write-tool.js";
 
 /** What the built-in tools of a session can be given. */
@@ -35,14 +34,12 @@ export interface BuiltinToolsOptions {
   sandbox?: BashSandbox;
   /** WebFetch's host rules and library options (private addresses are refused without them). */
   webFetch?: WebFetchDeps;
-  /** False leaves WebSearch out (the provider has no server-side search to run it). */
-  webSearch?: boolean;
+  /** WebSearch's search service; false leaves it out (no server-side search and none set). */
+  webSearch?: WebSearchDeps | false;
   /** The session's shared task list: TaskCreate, TaskGet, TaskList and TaskUpdate work on it. */
   taskList?: TaskListStore;
   /** Where Monitor's events go (the engine's `deliver`); without it there is no Monitor tool. */
   monitorEvents?: MonitorEventSink;
-  /** The session's MCP monitors: Monitor's `mcp` field starts them, TaskStop stops them. */
-  mcpMonitors?: McpMonitorLauncher;
 }
 
 /** keel's built-in tools for one session (Claude Code's names and inputs). */
@@ -63,20 +60,19 @@ export function createBuiltinTools(
       ...(options.sandbox ? { sandbox: options.sandbox } : {}),
     }),
     createTaskOutputTool(config, backgroundShells),
-    createTaskStopTool(config, backgroundShells, options.mcpMonitors),
+    createTaskStopTool(config, backgroundShells),
     createTodoWriteTool(config),
     createEnterPlanModeTool(planMode),
     createExitPlanModeTool(planFilePath(config.sessionDir), planMode),
     createAskUserQuestionTool(),
     createWebFetchTool(config, options.webFetch),
-    ...(options.webSearch === false ? [] : [createWebSearchTool(config)]),
+    ...(options.webSearch === false ? [] : [createWebSearchTool(config, options.webSearch)]),
     ...(options.taskList ? createTaskListTools(options.taskList) : []),
     ...(options.monitorEvents
       ? [
           createMonitorTool(config, {
             shells: backgroundShells,
             deliver: options.monitorEvents,
-            ...(options.mcpMonitors ? { mcpMonitors: options.mcpMonitors } : {}),
             ...(options.sandbox ? { sandbox: options.sandbox } : {}),
           }),
         ]

@@ -106,7 +106,7 @@ describe("WebSearch", () => {
     const tool = createWebSearchTool(config);
     const context = contextWith({ ...model.sideModel, serverTools: false });
     await expect(tool.call({ query: "tide" }, context, () => {})).rejects.toThrow(
-      "WebSearch needs Anthropic's server-side web search, which this session's provider does not run; keel has no other search backend yet.",
+      "WebSearch needs Anthropic's server-side web search, which this session's provider does not run, or a webSearch service in keel's settings (docs/configuration.md).",
     );
     expect(model.bodies()).toEqual([]);
   });
