@@ -14,7 +14,13 @@ export function formatAge(ms: number): string {
 export function taskTable(tasks: readonly TaskMeta[], now: number): string {
   const rows = [
     ["ID", "KIND", "STATUS", "AGE", "DESCRIPTION"],
-    ...tasks.map((t) => [t.id, taskKindLabel(t), t.status, formatAge(now - t.startedAt), t.description]),
+    ...tasks.map((t) => [
+      t.id,
+      taskKindLabel(t),
+      t.status,
+      formatAge(now - t.startedAt),
+      t.description,
+    ]),
   ];
   const widths = [0, 1, 2, 3].map((i) => Math.max(...rows.map((row) => (row[i] ?? "").length)));
   return rows
