@@ -141,15 +141,17 @@ beforeAll(async () => {
     [
       ...KEEL_NODE_ARGS,
       "worker",
-      "--redis",
-      redis.url,
       "--workspace",
       join(root, "ws"),
       "--permission-mode",
       "acceptEdits",
+      "--allowedTools",
+      "Bash(printenv)",
     ],
     {
       env: {
+        // From the environment this time: the worker's sessions must not see it.
+        KEEL_REDIS_URL: redis.url,
         PATH: process.env.PATH ?? "",
         HOME: root,
         KEEL_CONFIG_DIR: join(root, ".keel"),
@@ -344,6 +346,18 @@ describe("keel --remote and keel worker", () => {
         `^${taskId}\\s+remote_agent\\s+killed\\s+\\S+:\\d+\\s+\\d+s\\s+\\$\\d\\.\\d{4}\\s+sleep a while$`,
       ),
     );
+  });
+
+  it("runs a task's session without the worker's Redis URL (and password) in its environment", async () => {
+    const printenv = { type: "tool_use", name: "Bash", input: { command: "printenv" } };
+    const model = await serve([{ content: [printenv] }, { content: "Looked." }]);
+    const taskId = await submit(["look at the environment"]);
+    const job = await finished(taskId);
+    expect(remoteResultSchema.parse(job.returnvalue).resultText).toBe("Looked.");
+    const seen = JSON.stringify(model.requests[1]?.body);
+    expect(seen).toContain("ANTHROPIC_BASE_URL=http://127.0.0.1"); // printenv ran
+    expect(seen).not.toContain("KEEL_REDIS_URL");
+    expect(seen).not.toContain(encodeURIComponent(PASSWORD));
   });
 
   it("says in keel ps when Redis cannot be reached", async () => {
