@@ -102,7 +102,9 @@ describe("the Workflow tool", () => {
       roots: { cwd: work, home: work },
     });
     const script = `export const meta = { name: "t", description: "d" };\nconst t = Date.now();\nawait agent("x");`;
-    await expect(tool.call({ script }, makeToolCallContext({ cwd: work }))).rejects.toThrow(
+    await expect(
+      tool.call({ script }, makeToolCallContext({ cwd: work }), () => {}),
+    ).rejects.toThrow(
       "workflow script refused before it ran: it uses Date.now (it breaks resume) at line 2",
     );
     expect(launched).toEqual([]);

@@ -3,9 +3,11 @@ import { decideCall, settledResult } from "../../policy/settled.js";
 import { ASK_USER_QUESTION } from "../../tools/builtin/ask-user-question/ask-user-question-tool.js";
 import { askUserQuestionInputSchema } from "../../tools/builtin/ask-user-question/schema.js";
 import { EXIT_PLAN_MODE } from "../../tools/builtin/plan-mode/exit-plan-mode-tool.js";
+import { WORKFLOW_TOOL_NAME } from "../../tools/builtin/workflow/schema.js";
 import type { CanUseTool, PermissionResult, ToolUseContext } from "../../tools/context.js";
 import { type ChangePreview, changePreview, type PreviewPlace } from "./change-preview.js";
 import { toolSummary } from "./tool-summary.js";
+import { type WorkflowLaunch, workflowLauncher } from "./workflow-launch.js";
 
 /** A question for the person: may this call run? */
 export interface PermissionQuestion {
@@ -24,6 +26,8 @@ export interface PermissionQuestion {
   planFile?: string;
   /** Set for AskUserQuestion: the options to choose from (the typed line is "Other"). */
   options?: ReadonlyArray<{ label: string; description: string }>;
+  /** Set for a Workflow launch: the workflow's name and where its script is (its own choices). */
+  workflow?: WorkflowLaunch;
 }
 
 /** Where "don't ask again" keeps rules: this session, or the project's settings.local.json too. */
@@ -163,9 +167,13 @@ export function createInteractiveCanUseTool(
   ask: AskPerson,
   place: InteractivePlace,
 ): CanUseTool {
+  const launchWorkflow = workflowLauncher(ask, place, (answer) =>
+    answerToResult(answer, engine, place.keepRules),
+  );
   return async (tool, input, context, _assistant, toolUseId, hookVerdict) => {
     const decision = await decideCall(engine, tool, input, context, hookVerdict, toolUseId);
     if (decision.behavior !== "ask") return settledResult(decision);
+    if (tool.name === WORKFLOW_TOOL_NAME) return launchWorkflow(input, context);
     if (tool.name === EXIT_PLAN_MODE) return approvePlan(input, context, ask);
     if (tool.name === ASK_USER_QUESTION) return askQuestions(input, context, ask);
     const preview = await changePreview(tool.name, input, place);

@@ -1,4 +1,5 @@
 import type { PermissionAnswer, PermissionQuestion, RuleScope } from "./interactive-permissions.js";
+import { LAUNCH_ALWAYS, LAUNCH_RUN, LAUNCH_VIEW, type WorkflowLaunch } from "./workflow-launch.js";
 
 /** A choice of the permission dialog. */
 export type PermissionChoice =
@@ -21,6 +22,7 @@ export const DENY_LABEL = "No, and tell keel what to do differently (esc)";
 export function permissionChoices(question: PermissionQuestion): PermissionChoice[] {
   if (question.planFile !== undefined) return planChoices();
   if (question.options !== undefined) return questionChoices(question.options);
+  if (question.workflow !== undefined) return workflowChoices(question.workflow);
   const choices: PermissionChoice[] = [{ kind: "allow-once", label: "Yes" }];
   if (question.offersAcceptEdits) {
     choices.push({
@@ -47,6 +49,20 @@ export function permissionChoices(question: PermissionQuestion): PermissionChoic
   }
   choices.push({ kind: "deny", label: DENY_LABEL });
   return choices;
+}
+
+/** A workflow's launch, in Claude Code's words; "View raw script" shows it and asks again. */
+function workflowChoices(workflow: WorkflowLaunch): PermissionChoice[] {
+  return [
+    { kind: "answer", label: "Yes, run it", value: LAUNCH_RUN },
+    {
+      kind: "answer",
+      label: `Yes, and don't ask again for ${workflow.name} in ${workflow.where}`,
+      value: LAUNCH_ALWAYS,
+    },
+    { kind: "answer", label: "View raw script", value: LAUNCH_VIEW },
+    { kind: "deny", label: "No (esc)" },
+  ];
 }
 
 /** A plan's approval, in Claude Code's words. */

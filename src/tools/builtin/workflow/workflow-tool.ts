@@ -136,7 +136,7 @@ function launchText(output: WorkflowOutput): string {
 }
 
 /** The script to run: `scriptPath` wins over `script` and `name` (Claude Code's order). */
-async function workflowSource(input: WorkflowInput, roots: WorkflowRoots): Promise<string> {
+export async function workflowSource(input: WorkflowInput, roots: WorkflowRoots): Promise<string> {
   if (input.scriptPath !== undefined) return readScript(input.scriptPath, roots.cwd);
   if (input.script !== undefined) return input.script;
   return readSavedWorkflow(roots, input.name ?? "");
