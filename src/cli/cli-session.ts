@@ -15,7 +15,10 @@ import { createPermissionEngine, type PermissionEngine } from "../policy/engine.
 import type { IdSource } from "../protocol/factories.js";
 import { NODE_CHANGED_FILE_DEPS } from "../session/attachments/changed-files.js";
 import { createAttachmentCollector } from "../session/attachments/collector.js";
-import { planModeSource } from "../session/attachments/plan-mode.js";
+import {
+  createPlanModeReminders,
+  type PlanModeReminders,
+} from "../session/attachments/plan-mode.js";
 import {
   changedFilesSource,
   nestedMemorySource,
@@ -75,6 +78,8 @@ interface Parts {
   env: Readonly<Record<string, string | undefined>>;
   toolset: SessionToolset;
   hooks: SessionHooks;
+  /** Plan mode's reminders: after tool rounds, and right after a compaction. */
+  planReminders: PlanModeReminders;
 }
 
 /** The attachments after each tool round (queued input is the engine's own). */
@@ -95,7 +100,7 @@ function attachmentSource(parts: Parts, loaded: Set<string>) {
         : { nestedMemory: nestedMemorySource(async (paths) => nested.filesFor(paths)) }),
       ...(todo ? { todoReminder: todoReminderSource((id) => todo.todosOf(id)) } : {}),
       taskNotifications: tasks.notifications,
-      planMode: planModeSource(planFilePath(inputs.store.sessionDir)),
+      planMode: parts.planReminders.source,
     },
     ids: parts.ids,
     onError: (source, error) =>
@@ -157,6 +162,7 @@ function contextDeps(parts: Parts): (callModel: CallModel) => ContextDeps {
           content,
         })),
       ...(todo ? { todos: (context) => todo.todosOf(context.agentId) } : {}),
+      afterCompact: parts.planReminders.afterCompact,
     });
     return {
       microcompact: pipeline.step,
@@ -447,7 +453,8 @@ export async function createCliSession(inputs: CliSessionInputs): Promise<CliSes
     ...(inputs.onHookEvent ? { onHookEvent: inputs.onHookEvent } : {}),
     ...(inputs.onHookStatus ? { onHookStatus: inputs.onHookStatus } : {}),
   });
-  const parts: Parts = { inputs, memoryDir, ids, home, env, toolset, hooks };
+  const planReminders = createPlanModeReminders(planFilePath(store.sessionDir));
+  const parts: Parts = { inputs, memoryDir, ids, home, env, toolset, hooks, planReminders };
   // Setup (--init, --maintenance), then SessionStart, fire as the session opens (before any
   // prompt's UserPromptSubmit), as in Claude Code; both give context for the model.
   const setUp = options.setup ? await hooks.setup(options.setup.trigger) : [];

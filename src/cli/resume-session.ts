@@ -3,7 +3,6 @@ import { existsSync } from "node:fs";
 import { projectDir } from "../config/paths.js";
 import type { IdSource } from "../protocol/factories.js";
 import type { Message } from "../protocol/messages.js";
-import { recordedPermissionMode } from "../session/transcript/permission-mode-record.js";
 import {
   findLatestSession,
   forkConversation,
@@ -12,6 +11,7 @@ import {
   repairConversation,
   sessionTranscriptPath,
 } from "../session/transcript/index.js";
+import { recordedPermissionMode } from "../session/transcript/permission-mode-record.js";
 import type { PermissionMode } from "../tools/context.js";
 import type { CliOptions } from "./options.js";
 import { UsageError } from "./usage-error.js";

@@ -1,7 +1,7 @@
 import { messagesAfterCompactBoundary } from "../loop/compact-boundary.js";
 import type { CompactionResult, QueryDeps } from "../loop/params.js";
 import { createAttachmentMessage, type IdSource } from "../protocol/factories.js";
-import type { Message } from "../protocol/messages.js";
+import type { Attachment, Message } from "../protocol/messages.js";
 import type { TodoItem } from "../tools/builtin/todo-write/schema.js";
 import type { ToolUseContext } from "../tools/context.js";
 import { stripImages } from "./images.js";
@@ -55,6 +55,8 @@ export interface CompactionDeps extends SummariserDeps {
   freedTokens?: (messages: readonly Message[]) => number;
   /** The todo list to carry over. */
   todos?: (context: ToolUseContext) => readonly TodoItem[];
+  /** Reminders to repeat right after the summary (plan mode's full one, in plan mode). */
+  afterCompact?: (context: ToolUseContext) => Promise<readonly Attachment[]>;
 }
 
 /** Where compaction stands in the session (for a status line). */
@@ -114,11 +116,14 @@ async function compactHistory(
     todos: options.context && deps.todos ? deps.todos(options.context) : [],
     ids: deps.ids,
   });
+  const reminders =
+    options.context && deps.afterCompact ? await deps.afterCompact(options.context) : [];
   const context = (await deps.onPostCompact?.({ trigger, summary })) ?? [];
-  if (context.length === 0) return compacted;
-  const added = context.map((c) =>
-    createAttachmentMessage({ type: "hook_additional_context", ...c }, deps.ids),
-  );
+  const added = [
+    ...reminders,
+    ...context.map((c) => ({ type: "hook_additional_context" as const, ...c })),
+  ].map((attachment) => createAttachmentMessage(attachment, deps.ids));
+  if (added.length === 0) return compacted;
   return { messages: [...compacted.messages, ...added] };
 }
 
