@@ -6,7 +6,7 @@ import {
 } from "../tools/shell-effects/index.js";
 import type { BashAnalysis, BashPart } from "./bash-analysis.js";
 import type { CallSubject, TouchedFile } from "./call-subject.js";
-import { domainRuleMatches, fileRuleGoverns } from "./content-rules.js";
+import { fileRuleGoverns, otherContentMatches } from "./content-rules.js";
 import { type FileRuleContext, fileRuleMatches } from "./file-rules.js";
 import { isInsideAny } from "./folders.js";
 import type { PermissionRule } from "./permission-rule.js";
@@ -180,12 +180,8 @@ export async function findAllowingRule(
   if (subject.bash) return bashAllowedBy(rules, subject.bash, subject, context);
   const [file] = subject.files;
   if (file) return fileAllowedBy(rules, file, context);
-  return rules.find((r) => {
-    const { toolName, content } = r.value;
-    if (r.behavior !== "allow" || content === undefined || !subject.toolNames.includes(toolName))
-      return false;
-    if (toolName === "WebFetch" && subject.url !== undefined)
-      return domainRuleMatches(content, subject.url);
-    return toolName === "Agent" && content === subject.agentType;
-  });
+  return rules.find(
+    (r) =>
+      r.behavior === "allow" && r.value.content !== undefined && otherContentMatches(r, subject),
+  );
 }

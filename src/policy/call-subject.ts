@@ -41,6 +41,8 @@ export interface CallSubject {
   url?: string;
   /** The Agent tool's subagent type. */
   agentType?: string;
+  /** The Skill tool's call as its rules see it: the skill's name, then its arguments. */
+  skillCall?: string;
 }
 
 /** Where paths in a call's input start, and what Bash commands run with. */
@@ -95,6 +97,11 @@ export async function describeCall(
   if (url !== undefined) subject.url = url;
   const agentType = stringField(input, "subagent_type");
   if (agentType !== undefined) subject.agentType = agentType;
+  const skill = stringField(input, "skill");
+  if (skill !== undefined && subject.toolNames.includes("Skill")) {
+    const args = stringField(input, "args")?.trim();
+    subject.skillCall = `${skill.trim().replace(/^\//, "")}${args ? ` ${args}` : ""}`;
+  }
   return subject;
 }
 

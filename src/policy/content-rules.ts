@@ -2,6 +2,7 @@ import { bashRuleApplies } from "./bash-rules.js";
 import type { CallSubject, TouchedFile } from "./call-subject.js";
 import { ruleCoversFile, type TreeContext } from "./path-access.js";
 import type { PermissionRule } from "./permission-rule.js";
+import { shellRuleMatches } from "./shell-rule.js";
 import { READ_RULE_TOOLS, WRITE_RULE_TOOLS } from "./tool-targets.js";
 
 /** A content rule that matched, what it matched, and why (for messages). */
@@ -35,13 +36,18 @@ export function domainRuleMatches(content: string, url: string): boolean {
   return host === domain || host.endsWith(`.${domain}`);
 }
 
-/** Whether a non-file, non-Bash content rule matches (WebFetch domains, Agent types). */
-function otherContentMatches(rule: PermissionRule, subject: CallSubject): boolean {
+/**
+ * Whether a non-file, non-Bash content rule matches: WebFetch domains, Agent types, and Skill
+ * calls (`Skill(name)` the skill alone, `Skill(name *)` with any arguments, as Bash rules read).
+ */
+export function otherContentMatches(rule: PermissionRule, subject: CallSubject): boolean {
   const { toolName, content = "" } = rule.value;
   if (!subject.toolNames.includes(toolName)) return false;
   if (toolName === "WebFetch" && subject.url !== undefined)
     return domainRuleMatches(content, subject.url);
   if (toolName === "Agent" && subject.agentType !== undefined) return content === subject.agentType;
+  if (toolName === "Skill" && subject.skillCall !== undefined)
+    return shellRuleMatches(content, subject.skillCall);
   return false;
 }
 

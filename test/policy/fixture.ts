@@ -166,6 +166,10 @@ export function inputFor(tool: string, arg: string): Record<string, unknown> {
       return { prompt: "p", description: "d", subagent_type: arg };
     case "WebFetch":
       return { url: arg, prompt: "p" };
+    case "Skill": {
+      const [skill = "", ...args] = arg.split(" ");
+      return args.length > 0 ? { skill, args: args.join(" ") } : { skill };
+    }
     default:
       return { value: arg };
   }

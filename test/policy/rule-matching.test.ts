@@ -213,6 +213,15 @@ const ROWS: Row[] = [
   row({ deny: ["KillShell"] }, "TaskStop", "t1", "deny"),
   row({ allow: ["BashOutput"] }, "TaskOutput", "t1", "allow"),
   row({ deny: ["Agent(Explore)"] }, "Agent", "Explore", "deny"),
+  // Skill(name) the skill alone, Skill(name *) with any arguments
+  row({ allow: ["Skill(commit)"] }, "Skill", "commit", "allow"),
+  row({ allow: ["Skill(commit)"] }, "Skill", "/commit", "allow"),
+  row({ allow: ["Skill(commit)"] }, "Skill", "commit -m fix", "ask"),
+  row({ allow: ["Skill(commit *)"] }, "Skill", "commit -m fix", "allow"),
+  row({ allow: ["Skill(commit)"] }, "Skill", "deploy", "ask"),
+  row({ allow: ["Skill"], deny: ["Skill(deploy *)"] }, "Skill", "deploy prod", "deny"),
+  row({ allow: ["Skill"], deny: ["Skill(deploy *)"] }, "Skill", "deploy", "deny"),
+  row({ allow: ["Skill"], ask: ["Skill(deploy)"] }, "Skill", "deploy", "ask"),
   row({ deny: ["Task(Explore)"] }, "Agent", "general-purpose", "ask"),
   // MCP rules
   row({ deny: ["mcp__github"] }, "mcp__github__create_issue", "x", "deny"),

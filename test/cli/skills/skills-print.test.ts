@@ -141,6 +141,21 @@ describe("skills and commands in keel -p", () => {
     expect(text).toContain("Greet Ada warmly.");
   });
 
+  it("a Skill(name) deny rule stops the skill even where the tool would start it unasked", async () => {
+    const call = { skill: "greet", args: "Ada" };
+    const { server } = await run(
+      "say hello to Ada",
+      [
+        { content: [{ type: "tool_use", name: "Skill", input: call }] },
+        { content: "Not allowed." },
+      ],
+      ["--allowedTools", "Skill", "--disallowedTools", "Skill(greet *)"],
+    );
+    const text = messagesText(bodyOf(server, 1));
+    expect(text).toContain("Skill(greet *)");
+    expect(text).not.toContain("Greet Ada warmly.");
+  });
+
   it("the Skill tool refuses a disable-model-invocation skill", async () => {
     const { server } = await run("deploy", [
       { content: [{ type: "tool_use", name: "Skill", input: { skill: "deploy" } }] },
