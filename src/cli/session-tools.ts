@@ -14,6 +14,7 @@ import type { BashSandbox } from "../tools/sandbox/bash-sandbox.js";
 import type { AnyTool } from "../tools/tool.js";
 import type { CliIo } from "./io.js";
 import { writeTo } from "./output.js";
+import type { RemoteAgents } from "./remote/remote-agents.js";
 
 /** The tools of a print-mode session and the agents its Agent tool can start. */
 export interface SessionTools {
@@ -37,6 +38,8 @@ export async function createSessionTools(
   sandbox?: BashSandbox,
   web: { fetch?: WebFetchDeps; search?: WebSearchDeps | false } = {},
   taskList?: TaskListStore,
+  /** Agents sent to keel's remote workers (`isolation: "remote"`). */
+  remoteAgents?: RemoteAgents,
 ): Promise<SessionTools> {
   const { definitions, warnings } = await loadAgentDefinitions(
     io.cwd,
@@ -70,6 +73,7 @@ export async function createSessionTools(
         // An isolated agent's file tools and Bash start in its worktree.
         toolsInFolder: (cwd) => createBuiltinTools({ ...config, cwd }, builtinOptions),
       },
+      ...(remoteAgents ? { remote: remoteAgents.launch } : {}),
     },
   });
   return {
@@ -78,6 +82,7 @@ export async function createSessionTools(
     dispose: async () => {
       await backgroundShells.dispose();
       await tasks?.dispose();
+      await remoteAgents?.dispose();
       await sandbox?.dispose();
     },
   };

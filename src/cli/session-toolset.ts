@@ -19,6 +19,7 @@ import { createToolSearchTool } from "../tools/builtin/tool-search/tool-search-t
 import { needsToolSearch, TOOL_SEARCH_TOOL_NAME } from "../tools/deferred-tools.js";
 import type { AnyTool } from "../tools/tool.js";
 import type { CliSessionInputs } from "./cli-session-types.js";
+import { createRemoteAgents } from "./remote/remote-agents.js";
 import { createSessionSandbox, type SessionSandbox } from "./session-sandbox.js";
 import { createSessionTools } from "./session-tools.js";
 import { selectTools } from "./tools-option.js";
@@ -137,6 +138,17 @@ export async function createSessionToolset(
       search: await sessionWebSearch(runsServerTools(inputs.model.provider), env, inputs.warn),
     },
     sessionTaskList(env, inputs.stateDir, inputs.sessionId),
+    // The process's environment, as keel --remote reads it: no settings file's env picks the Redis.
+    createRemoteAgents({
+      env: io.env,
+      allowedTools: inputs.options.allowedTools,
+      disallowedTools: inputs.options.disallowedTools,
+      deliver: tasks.deliver,
+      onError: (error) =>
+        inputs.warn(
+          `cannot follow a remote agent: ${error instanceof Error ? error.message : String(error)}`,
+        ),
+    }),
   );
   const fileHistory = new FileHistory({ dir: join(store.sessionDir, "file-history") });
   let turnUuid = "";
