@@ -4,9 +4,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { ScriptedServer } from "../../src/model/scripted/server.js";
 import type { SdkMessage } from "../../src/session/sdk-messages.js";
 import { jsonLines, KEEL_NODE_ARGS, runKeel } from "../helpers/run-keel.js";
-import { anthropicEnv, type ScriptedServer, scriptedServer } from "../helpers/scripted.js";
+import { anthropicEnv, scriptedServer } from "../helpers/scripted.js";
 
 const EVERYTHING = fileURLToPath(
   new URL("../../node_modules/.bin/mcp-server-everything", import.meta.url),
