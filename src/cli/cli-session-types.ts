@@ -2,6 +2,7 @@ import type { AgentDefinition } from "../config/agent-definition.js";
 import type { HookEventFields, SessionEndReason } from "../hooks/hook-input.js";
 import type { runCommandHook } from "../hooks/run-command-hook.js";
 import type { McpPromptCommand } from "../mcp/prompt-commands.js";
+import type { AutoMemorySwitch } from "../memory/auto-memory-switch.js";
 import type { PermissionEngine } from "../policy/engine.js";
 import type { LoopTransition, Message } from "../protocol/messages.js";
 import type { QueryEngine } from "../session/engine/query-engine.js";
@@ -41,8 +42,8 @@ export interface CliSession {
   slash: SessionSlash;
   /** The agents the session's Agent tool can start (an SDK host lists them). */
   agents: readonly AgentDefinition[];
-  /** The session's auto memory folder; undefined when auto memory is off (/dream uses it). */
-  memoryDir: string | undefined;
+  /** The session's auto memory: its folder while on (/dream uses it), switched by /memory. */
+  autoMemory: AutoMemorySwitch;
   /** What confines Bash commands (/sandbox shows and switches it). */
   sandbox: SessionSandbox;
   /** The model-switch hooks (the SDK's set_model): Pre may refuse (its reason), Post is told. */

@@ -9,6 +9,7 @@ import { createContextPipeline } from "../context/pipeline.js";
 import { createToolResultBudget } from "../context/tool-result-budget.js";
 import type { HttpHookPolicy } from "../hooks/http-url-policy.js";
 import type { CallModel } from "../loop/params.js";
+import { type AutoMemorySwitch, createAutoMemorySwitch } from "../memory/auto-memory-switch.js";
 import { openAutoMemory, withAutoMemory } from "../memory/session-auto-memory.js";
 import { type AutoModeDeps, withAutoMode } from "../policy/auto-mode.js";
 import { createPermissionEngine, type PermissionEngine } from "../policy/engine.js";
@@ -71,8 +72,8 @@ export type { CliSession, CliSessionInputs } from "./cli-session-types.js";
 /** What the engine's collaborators are built from. */
 interface Parts {
   inputs: CliSessionInputs;
-  /** The auto memory folder, when auto memory is on for this session. */
-  memoryDir: string | undefined;
+  /** The session's auto memory: its folder while on (/memory switches it). */
+  memory: AutoMemorySwitch;
   ids: IdSource;
   home: string;
   env: Readonly<Record<string, string | undefined>>;
@@ -187,7 +188,8 @@ function promptOptions(options: CliOptions) {
 
 /**
  * The system prompt and user context, once per session (with SessionStart hook output); a
- * later call (the engine's reloadContext, after /memory) re-reads only the memory files.
+ * later call (the engine's reloadContext, after /memory) re-reads only the memory files. The
+ * auto memory section (and its index) is added at each call while auto memory is on.
  */
 function contextLoader(
   parts: Parts,
@@ -202,11 +204,8 @@ function contextLoader(
       ? context
       : withFreshMemory(context, { ...roots, loaded, onWarning: inputs.warn });
   return () => {
-    if (first) return first.then(fresh);
-    first = loadFirstContext(parts, loaded, started).then((c) =>
-      withAutoMemory(c, parts.memoryDir),
-    );
-    return first;
+    const base = first ? first.then(fresh) : (first = loadFirstContext(parts, loaded, started));
+    return base.then((c) => withAutoMemory(c, parts.memory.dir()));
   };
 }
 
@@ -402,25 +401,28 @@ export async function createCliSession(inputs: CliSessionInputs): Promise<CliSes
       recorded: inputs.recordedMode,
     }),
   };
-  const memoryDir = await openAutoMemory(
-    {
-      stateDir: inputs.stateDir,
-      cwd: io.cwd,
-      env,
-      bare: options.bare === true,
-      // Headless either way: -p, or stream-json input (an Agent SDK host) without -p.
-      print: options.print || options.inputFormat === "stream-json",
-      ...(policy.settings.autoMemoryEnabled === undefined
-        ? {}
-        : { setting: policy.settings.autoMemoryEnabled }),
-    },
-    inputs.warn,
+  const memoryPlace = {
+    stateDir: inputs.stateDir,
+    cwd: io.cwd,
+    env,
+    bare: options.bare === true,
+    // Headless either way: -p, or stream-json input (an Agent SDK host) without -p.
+    print: options.print || options.inputFormat === "stream-json",
+    ...(policy.settings.autoMemoryEnabled === undefined
+      ? {}
+      : { setting: policy.settings.autoMemoryEnabled }),
+  };
+  // A switch (/memory) reaches the next turn's system prompt: its context is loaded again.
+  const memory = createAutoMemorySwitch(
+    memoryPlace,
+    await openAutoMemory(memoryPlace, inputs.warn),
+    () => engine.reloadContext(),
   );
   const permissions = createPermissionEngine({
     settings: policy.settings,
     cwd: io.cwd,
     stateDir: inputs.stateDir,
-    ...(memoryDir === undefined ? {} : { memoryDir }),
+    memoryDir: () => memory.dir(),
     planDir: planFolder(store.sessionDir),
     home,
     env,
@@ -454,7 +456,7 @@ export async function createCliSession(inputs: CliSessionInputs): Promise<CliSes
     ...(inputs.onHookStatus ? { onHookStatus: inputs.onHookStatus } : {}),
   });
   const planReminders = createPlanModeReminders(planFilePath(store.sessionDir));
-  const parts: Parts = { inputs, memoryDir, ids, home, env, toolset, hooks, planReminders };
+  const parts: Parts = { inputs, memory, ids, home, env, toolset, hooks, planReminders };
   // Setup (--init, --maintenance), then SessionStart, fire as the session opens (before any
   // prompt's UserPromptSubmit), as in Claude Code; both give context for the model.
   const setUp = options.setup ? await hooks.setup(options.setup.trigger) : [];
@@ -544,7 +546,7 @@ export async function createCliSession(inputs: CliSessionInputs): Promise<CliSes
     slash,
     agents: toolset.agentDefinitions,
     sandbox: toolset.sandbox,
-    memoryDir,
+    autoMemory: memory,
     notify: (input) => hooks.notification(input),
     modelSwitchHooks: hooks,
     dispose: async (reason = "other") => {

@@ -24,3 +24,13 @@ export function autoMemoryEnabled(switches: AutoMemorySwitches): boolean {
   if (switches.setting !== undefined) return switches.setting;
   return !switches.print;
 }
+
+/**
+ * What fixes auto memory for the whole session, if anything does (the variable or --bare,
+ * which come before the setting): /memory cannot switch it then.
+ */
+export function autoMemoryFixedBy(switches: AutoMemorySwitches): string | undefined {
+  const disable = switches.env.CLAUDE_CODE_DISABLE_AUTO_MEMORY?.trim() ?? "";
+  if (TRUTHY.test(disable) || FALSY.test(disable)) return "CLAUDE_CODE_DISABLE_AUTO_MEMORY";
+  return switches.bare ? "--bare" : undefined;
+}

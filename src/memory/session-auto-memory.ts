@@ -20,15 +20,24 @@ export async function openAutoMemory(
   warn: (text: string) => void,
 ): Promise<string | undefined> {
   if (!autoMemoryEnabled(place)) return undefined;
+  const made = await makeMemoryFolder(place);
+  if (made.ok) return made.dir;
+  // A state folder keel cannot write (--no-session-persistence runs on): no memory, said once.
+  warn(`auto memory is off for this session: ${made.problem}`);
+  return undefined;
+}
+
+/** The project's memory folder, created; or why it cannot be. */
+export async function makeMemoryFolder(
+  place: Pick<AutoMemoryPlace, "stateDir" | "cwd">,
+): Promise<{ ok: true; dir: string } | { ok: false; problem: string }> {
   const dir = await autoMemoryDir(place.stateDir, place.cwd);
   try {
     await mkdir(dir, { recursive: true });
   } catch (error) {
-    // A state folder keel cannot write (--no-session-persistence runs on): no memory, said once.
-    warn(`auto memory is off for this session: cannot create ${dir} (${(error as Error).message})`);
-    return undefined;
+    return { ok: false, problem: `cannot create ${dir} (${(error as Error).message})` };
   }
-  return dir;
+  return { ok: true, dir };
 }
 
 /** The context with the auto memory section (instructions and the loaded index) appended. */

@@ -20,8 +20,11 @@ export interface PermissionEngineOptions {
   additionalDirectories?: readonly string[];
   /** keel's state folder: readable like a working folder; writes there always ask. */
   stateDir: string;
-  /** The auto memory folder, when auto memory is on (file-tool writes inside are allowed). */
-  memoryDir?: string;
+  /**
+   * The auto memory folder, when auto memory is on (file-tool writes inside are allowed); a
+   * function when /memory can switch it while the session runs (undefined: off now).
+   */
+  memoryDir?: string | (() => string | undefined);
   /** The session's plans folder (file-tool writes inside are allowed, in plan mode too). */
   planDir?: string;
   home: string;
@@ -127,7 +130,10 @@ export function createPermissionEngine(options: PermissionEngineOptions): Permis
     cwd: options.cwd,
     home: options.home,
     stateDir: options.stateDir,
-    ...(options.memoryDir === undefined ? {} : { memoryDir: options.memoryDir }),
+    get memoryDir() {
+      const dir = options.memoryDir;
+      return typeof dir === "function" ? dir() : dir;
+    },
     ...(options.planDir === undefined ? {} : { planDir: options.planDir }),
     workingFolders,
     readableFolders: [...workingFolders, options.stateDir],

@@ -14,7 +14,8 @@ import type { TaskStore } from "../../tasks/task-store.js";
 export interface AutoDreamDeps {
   /** `autoDreamEnabled`: off (the default) means the gate is never even checked. */
   enabled: boolean;
-  memoryDir: string | undefined;
+  /** The memory folder now (undefined while auto memory is off; /memory switches it). */
+  memoryDir: () => string | undefined;
   thresholds: DreamThresholds;
   /** The project's transcripts folder; this session's transcript is not counted. */
   transcriptsDir: string;
@@ -72,9 +73,10 @@ export function autoDreamer(deps: AutoDreamDeps): AutoDreamer {
   };
   return {
     afterTurn: async () => {
-      if (!deps.enabled || deps.memoryDir === undefined) return { type: "off" };
+      const memoryDir = deps.memoryDir();
+      if (!deps.enabled || memoryDir === undefined) return { type: "off" };
       if (running) return { type: "running", taskId: running.taskId };
-      return check(deps.memoryDir);
+      return check(memoryDir);
     },
     dispose: async () => {
       const task = running;

@@ -22,6 +22,7 @@ import type { SessionPolicy } from "../session-policy.js";
 import { openSessionStore } from "../session-store.js";
 import { keepProjectRules } from "./allow-rules-file.js";
 import { autoDreamer, dreamThresholds } from "./auto-dream.js";
+import { autoMemoryView } from "./commands/auto-memory-view.js";
 import { pluginsView } from "./commands/plugins.js";
 import { sessionParts } from "./commands/session-parts.js";
 import { type AskPerson, createInteractiveCanUseTool } from "./interactive-permissions.js";
@@ -133,7 +134,7 @@ export async function openReplSession(
     schedule: nodeSchedule,
   });
   const dream = sessionDream({
-    memoryDir: session.memoryDir,
+    memoryDir: () => session.autoMemory.dir(),
     stateDir,
     transcriptsDir: projectDir(stateDir, io.cwd),
     sessionId,
@@ -144,7 +145,7 @@ export async function openReplSession(
   });
   const dreamer = autoDreamer({
     enabled: inputs.policy.settings.autoDreamEnabled === true,
-    memoryDir: session.memoryDir,
+    memoryDir: () => session.autoMemory.dir(),
     thresholds: dreamThresholds(inputs.policy.settings),
     transcriptsDir: projectDir(stateDir, io.cwd),
     sessionId,
@@ -187,6 +188,7 @@ export async function openReplSession(
     prompts: () => session.slash.mcpPrompts(),
     taskEvents: tasks,
     dream,
+    autoMemory: autoMemoryView(session.autoMemory, stateDir),
     afterTurn: () => {
       void dreamer.afterTurn().catch((error: Error) => warn(`automatic dream: ${error.message}`));
     },

@@ -8,7 +8,8 @@ import type { DreamView } from "./commands/dream.js";
 
 /** What a REPL session's dream needs: its memory folder, transcripts and model. */
 export interface SessionDreamParts {
-  memoryDir: string | undefined;
+  /** The memory folder now (undefined while auto memory is off; /memory switches it). */
+  memoryDir: () => string | undefined;
   stateDir: string;
   /** The project's transcripts folder (this session's among them, left out). */
   transcriptsDir: string;
@@ -56,9 +57,9 @@ export async function dreamOptions(
 /** The session's DreamView: /dream runs the library's pass over the session's memory folder. */
 export function sessionDream(parts: SessionDreamParts): DreamView {
   return {
-    memoryDir: () => parts.memoryDir,
+    memoryDir: parts.memoryDir,
     run: async (signal, onStep) => {
-      const { memoryDir } = parts;
+      const memoryDir = parts.memoryDir();
       if (memoryDir === undefined) throw new Error("auto memory is off for this session");
       const onMessage = (message: SdkMessage) => {
         for (const step of toolSteps(message)) onStep(step);

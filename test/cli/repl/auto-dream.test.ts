@@ -63,7 +63,7 @@ async function deps(clock: { ms: number }, enabled = true): Promise<AutoDreamDep
   const env = { HOME: root, KEEL_CONFIG_DIR: stateDir, PATH: process.env.PATH ?? "" };
   const model = `scripted:${file}`;
   const dream = sessionDream({
-    memoryDir: memory,
+    memoryDir: () => memory,
     stateDir,
     transcriptsDir: transcripts,
     sessionId: "current",
@@ -74,7 +74,7 @@ async function deps(clock: { ms: number }, enabled = true): Promise<AutoDreamDep
   });
   return {
     enabled,
-    memoryDir: memory,
+    memoryDir: () => memory,
     thresholds: DEFAULT_DREAM_THRESHOLDS,
     transcriptsDir: transcripts,
     sessionId: "current",

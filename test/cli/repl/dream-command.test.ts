@@ -11,8 +11,10 @@ import {
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { autoMemoryView } from "../../../src/cli/repl/commands/auto-memory-view.js";
 import type { ReplController } from "../../../src/cli/repl/repl-controller.js";
 import { type SessionDreamParts, sessionDream } from "../../../src/cli/repl/session-dream.js";
+import { createAutoMemorySwitch } from "../../../src/memory/auto-memory-switch.js";
 import { parseModelString } from "../../../src/model/model-string.js";
 import { createProvider } from "../../../src/model/select.js";
 import { scriptedEngine } from "../../session/engine/helpers.js";
@@ -49,7 +51,7 @@ async function dreamParts(turns: unknown[], memoryDir: string | undefined) {
   const model = `scripted:${file}`;
   let clock = NOW;
   const parts: SessionDreamParts = {
-    memoryDir,
+    memoryDir: () => memoryDir,
     stateDir,
     transcriptsDir: transcripts,
     sessionId: "current",
@@ -120,7 +122,7 @@ describe("/dream in the REPL", () => {
     const parts = await dreamParts([{ content: "never asked" }], undefined);
     const controller = replWith(parts);
     controller.submit("/dream");
-    expect(await lastNotice(controller, "Auto memory is off")).toContain("autoMemoryEnabled");
+    expect(await lastNotice(controller, "Auto memory is off")).toContain("/memory auto on");
     expect(await readdir(transcripts)).not.toContain("memory-backups");
   });
 
@@ -154,20 +156,50 @@ describe("/dream in the REPL", () => {
 });
 
 describe("/memory and auto memory", () => {
-  it("shows whether auto memory is on and where, and answers a switch with the setting", async () => {
-    const on = replWith(await dreamParts([], memory));
+  /** A controller whose session has auto memory switchable (on in `memory` at first). */
+  function withSwitch(env: Record<string, string> = {}) {
+    const place = { stateDir, cwd: root, env, bare: false, print: false };
+    const view = autoMemoryView(
+      createAutoMemorySwitch(place, memory, () => {}),
+      stateDir,
+    );
+    const session = {
+      engine: scriptedEngine({ turns: [] }).engine,
+      autoMemory: view,
+      dispose: async () => {},
+    };
+    return controllerFor(session, root);
+  }
+
+  it("shows whether auto memory is on and where, and switches it, saving the choice", async () => {
+    const on = withSwitch();
     on.submit("/memory list");
     expect(await lastNotice(on, "Auto memory:")).toBe(
-      `Auto memory: on, in ${memory} (/dream tidies it).`,
+      `Auto memory: on, in ${memory} (/dream tidies it; /memory auto off turns it off).`,
+    );
+    on.submit("/memory auto on");
+    await until(
+      on,
+      (st) => texts(st, "notice").some((t) => t.endsWith("Nothing to change.")),
+      "nothing to change",
     );
     on.submit("/memory auto off");
-    const refused = await lastNotice(on, "keel cannot switch auto memory off");
-    expect(refused).toContain('"autoMemoryEnabled": false');
+    const switched = await lastNotice(on, "Auto memory: off");
+    const settings = join(stateDir, "settings.json");
+    expect(switched).toBe(
+      `Auto memory: off for this session (/memory auto on turns it on). It applies from the next turn; saved as "autoMemoryEnabled": false in ${settings}.`,
+    );
+    expect(JSON.parse(await readFile(settings, "utf8"))).toEqual({ autoMemoryEnabled: false });
+    on.submit("/memory auto sideways");
+    expect(await lastNotice(on, "Usage: /memory auto")).toBe("Usage: /memory auto [on|off]");
+  });
 
-    const off = replWith(await dreamParts([], undefined));
-    off.submit("/memory auto");
-    expect(await lastNotice(off, "Auto memory:")).toContain("off for this session");
-    off.submit("/memory auto sideways");
-    expect(await lastNotice(off, "Usage: /memory auto")).toBe("Usage: /memory auto [on|off]");
+  it("leaves it as it is when CLAUDE_CODE_DISABLE_AUTO_MEMORY decides", async () => {
+    const fixed = withSwitch({ CLAUDE_CODE_DISABLE_AUTO_MEMORY: "0" });
+    fixed.submit("/memory auto off");
+    expect(await lastNotice(fixed, "Auto memory was not switched")).toBe(
+      "Auto memory was not switched: CLAUDE_CODE_DISABLE_AUTO_MEMORY decides auto memory for this session.",
+    );
+    await expect(readFile(join(stateDir, "settings.json"), "utf8")).rejects.toThrow();
   });
 });

@@ -2,7 +2,7 @@ import type { DreamOutcome } from "../../../memory/dream-pass.js";
 
 /** Why a session has no auto memory to dream over. */
 export const AUTO_MEMORY_OFF =
-  "Auto memory is off for this session, so there is nothing to dream over. Turn it on with the autoMemoryEnabled setting (or unset CLAUDE_CODE_DISABLE_AUTO_MEMORY) and start keel again.";
+  "Auto memory is off for this session, so there is nothing to dream over. /memory auto on turns it on (the autoMemoryEnabled setting; CLAUDE_CODE_DISABLE_AUTO_MEMORY, when set, decides instead).";
 
 /** The session's dream pass (for /dream): its memory folder and a run of the pass over it. */
 export interface DreamView {

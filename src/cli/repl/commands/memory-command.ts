@@ -1,5 +1,6 @@
 import { errorText } from "../error-text.js";
 import { autoMemoryLine, runAutoMemory } from "./auto-memory-command.js";
+import type { AutoMemoryView } from "./auto-memory-view.js";
 import type { ReplHost } from "./host.js";
 import { showMemory } from "./info-commands.js";
 import type { MemoryRow } from "./memory.js";
@@ -36,6 +37,19 @@ async function edit(host: ReplHost, choice: MemoryChoice, home: string): Promise
   );
 }
 
+/** The picker's last row, as Claude Code's /memory has it: auto memory on or off, switched by Enter. */
+function autoMemoryToggle(view: AutoMemoryView | undefined) {
+  if (!view) return undefined;
+  const on = view.dir() !== undefined;
+  return {
+    option: {
+      label: `Auto memory: ${on ? "on" : "off"}`,
+      detail: `Enter turns it ${on ? "off" : "on"} (saved as autoMemoryEnabled)`,
+    },
+    args: on ? "off" : "on",
+  };
+}
+
 /**
  * `/memory`: a picker of the project's and the user's CLAUDE.md and the memory files loaded;
  * the chosen one opens in $VISUAL / $EDITOR (else vi) with the terminal handed over, and the
@@ -46,7 +60,7 @@ async function edit(host: ReplHost, choice: MemoryChoice, home: string): Promise
 export async function startMemory(host: ReplHost, args: string): Promise<void> {
   const session = host.activeSession;
   if (args === "auto" || args.startsWith("auto ")) return runAutoMemory(host, args.slice(4).trim());
-  const autoLine = autoMemoryLine(session.dream?.memoryDir());
+  const autoLine = autoMemoryLine(session.autoMemory?.dir());
   if (args === "list" || (args === "" && (!session.editFile || session.home === undefined))) {
     await showMemory(host);
     return host.notice(autoLine);
@@ -62,10 +76,15 @@ export async function startMemory(host: ReplHost, args: string): Promise<void> {
   host.notice(autoLine);
   const home = session.home ?? "";
   const choices = memoryChoices({ cwd: host.cwd, home }, await loadedRows(host));
+  const toggle = autoMemoryToggle(session.autoMemory);
   host.pick(
     "Open which memory file in the editor?",
-    choices.map(({ label, detail }) => ({ label, detail })),
+    [
+      ...choices.map(({ label, detail }) => ({ label, detail })),
+      ...(toggle ? [toggle.option] : []),
+    ],
     (index) => {
+      if (toggle && index === choices.length) return runAutoMemory(host, toggle.args);
       const choice = choices[index];
       return choice ? host.exclusive("/memory", () => edit(host, choice, home)) : undefined;
     },

@@ -2,6 +2,7 @@ import type { Message } from "../../../protocol/messages.js";
 import type { ShownEntry } from "../../../session/transcript/index.js";
 import type { PermissionMode } from "../../../tools/context.js";
 import type { SessionSummary } from "../../session-list.js";
+import type { AutoMemoryView } from "./auto-memory-view.js";
 import type { UserCommand } from "./command-file.js";
 import type { CommandPrompt } from "./command-prompt.js";
 import type { DreamView } from "./dream.js";
@@ -65,6 +66,8 @@ export interface ReplSessionExtras<S> {
   shell?(command: string, signal: AbortSignal): Promise<ShellOutcome>;
   /** The dream pass over the session's auto memory folder (for /dream). */
   dream?: DreamView;
+  /** The session's auto memory, shown and switched by /memory. */
+  autoMemory?: AutoMemoryView;
   /** The project's other sessions (for /resume). */
   sessions?: SessionSwitcher<S>;
 }
