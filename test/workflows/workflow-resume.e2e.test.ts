@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -195,5 +195,51 @@ describe("Workflow through keel -p", () => {
       type: "result",
       result: "It was not allowed.",
     });
+  }, 60_000);
+
+  it("runs a saved workflow as /<name>; keel -p waits for it, and keel ps lists it as local_workflow", async () => {
+    const home = mkdtempSync(join(tmpdir(), "keel-workflow-"));
+    scratch.push(home);
+    const project = join(home, "project");
+    mkdirSync(join(project, ".claude", "workflows"), { recursive: true });
+    writeFileSync(
+      join(project, ".claude", "workflows", "triage.js"),
+      `export const meta = { name: "triage", description: "Triages the input" };
+phase("Triage");
+const verdict = await agent("Triage: " + args.input, { label: "triage" });
+return { verdict };`,
+    );
+    const server = await scriptedServer({
+      turns: [
+        {
+          content: [
+            {
+              type: "tool_use",
+              name: "Workflow",
+              input: { name: "triage", args: { input: "the login bug" } },
+            },
+          ],
+        },
+        { content: "Launched." },
+        { content: "Triage finished: urgent." },
+      ],
+      agents: { "workflow:triage": { turns: [{ content: "urgent" }] } },
+    });
+    const env = { HOME: home, KEEL_CONFIG_DIR: join(home, ".keel"), ...anthropicEnv(server) };
+    const run = await runKeel(["-p", "/triage the login bug", "--allowedTools", "Workflow"], {
+      cwd: project,
+      env,
+    });
+    expect(run.code).toBe(0);
+    // The run's end started a turn of its own, printed after the first turn's result.
+    expect(run.stdout.trim()).toBe("Launched.\nTriage finished: urgent.");
+    const first = JSON.stringify(server.requests[0]?.body);
+    expect(first).toContain('Run the saved workflow \\"triage\\" now');
+    expect(first).toContain("the login bug");
+    expect(requestsPerAgent(server)).toEqual({ "workflow:triage": 1 });
+    expect(JSON.stringify(server.requests.at(-1)?.body)).toContain('\\"verdict\\": \\"urgent\\"');
+    const ps = await runKeel(["ps"], { cwd: project, env });
+    expect(ps.stdout).toMatch(/w[0-9a-z]{8}\s+local_workflow\s+completed\s+.*Triages the input/);
+    expect(server.violations).toEqual([]);
   }, 60_000);
 });

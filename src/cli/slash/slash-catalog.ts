@@ -8,6 +8,7 @@ import {
   loadUserCommands,
 } from "../repl/commands/user-commands.js";
 import { skillCommand } from "./skill-command.js";
+import { savedWorkflowCommands } from "./workflow-commands.js";
 
 /** The session's commands and skills together, with the files that could not be used. */
 export interface SlashCatalog extends LoadedCommands {
@@ -21,23 +22,27 @@ export interface SlashRoots extends SkillRoots {
 }
 
 /**
- * Reads the skills and the `.claude/commands` files. A skill wins over a command of the same
- * name (as in Claude Code); within each, the user's come before the project's.
+ * Reads the skills, the `.claude/commands` files and the saved workflows. A skill wins over a
+ * command of the same name (as in Claude Code), and either over a saved workflow; within
+ * skills and commands the user's come before the project's, within workflows the project's.
  */
 export async function loadSlashCatalog(
   roots: SlashRoots,
   sessionId: string,
 ): Promise<SlashCatalog> {
-  const [skills, commands] = await Promise.all([
+  const [skills, commands, workflows] = await Promise.all([
     loadSkills(skillFolders(roots)),
     loadUserCommands(commandFolders(roots)),
+    savedWorkflowCommands(roots),
   ]);
   const fromSkills = skills.skills.map((skill) => skillCommand(skill, sessionId));
   const taken = new Set(fromSkills.map((command) => command.name));
   const own = commands.commands.filter((command) => !taken.has(command.name));
+  for (const command of own) taken.add(command.name);
+  const saved = workflows.commands.filter((command) => !taken.has(command.name));
   return {
-    commands: [...fromSkills, ...own],
-    problems: [...skills.problems, ...commands.problems],
+    commands: [...fromSkills, ...own, ...saved],
+    problems: [...skills.problems, ...commands.problems, ...workflows.problems],
     skillNames: fromSkills.map((command) => command.name),
   };
 }
