@@ -203,10 +203,12 @@ function contextLoader(
     inputs.options.bare
       ? context
       : withFreshMemory(context, { ...roots, loaded, onWarning: inputs.warn });
-  return () => {
-    const base = first ? first.then(fresh) : (first = loadFirstContext(parts, loaded, started));
-    return base.then((c) => withAutoMemory(c, parts.memory.dir()));
+  const load = () => {
+    if (first) return first.then(fresh);
+    first = loadFirstContext(parts, loaded, started);
+    return first;
   };
+  return () => load().then((c) => withAutoMemory(c, parts.memory.dir()));
 }
 
 /** The session's context as its start makes it. */
