@@ -52,7 +52,12 @@ function debugCanUseTool(
     return async (tool, input, ...rest) => {
       const started = clock();
       const result = await decide(tool, input, ...rest);
-      const why = result.behavior === "deny" ? `: ${result.message}` : "";
+      const why =
+        result.behavior === "deny"
+          ? `: ${result.message}`
+          : result.decisionReason
+            ? ` (${result.decisionReason.type}: ${result.decisionReason.reason})`
+            : "";
       log.write("permissions", `${tool.name} ${result.behavior}${why} (${clock() - started} ms)`);
       return result;
     };

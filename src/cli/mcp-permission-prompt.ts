@@ -42,7 +42,11 @@ async function askTool(
     if (!parsed.success) return denied(`${toolName} did not answer allow or deny`);
     if (parsed.data.behavior === "deny")
       return denied(parsed.data.message ?? `${toolName} said no`);
-    return { behavior: "allow", updatedInput: parsed.data.updatedInput ?? call.input };
+    return {
+      behavior: "allow",
+      updatedInput: parsed.data.updatedInput ?? call.input,
+      decisionReason: { type: "permissionPromptTool", reason: `${toolName} allowed it.` },
+    };
   } catch (error) {
     return denied(`${toolName} failed: ${error instanceof Error ? error.message : String(error)}`);
   }

@@ -1,5 +1,6 @@
 import type { HookPermissionVerdict, PermissionResult, ToolUseContext } from "../tools/context.js";
 import type { AnyTool } from "../tools/tool.js";
+import { allowReasonOf } from "./allow-reason.js";
 import type { PermissionDecision } from "./decision.js";
 import type { PermissionEngine } from "./engine.js";
 
@@ -23,7 +24,8 @@ export function settledResult(
   decision: Exclude<PermissionDecision, { behavior: "ask" }>,
 ): PermissionResult {
   if (decision.behavior === "deny") return { behavior: "deny", message: decision.message };
+  const decisionReason = allowReasonOf(decision);
   return decision.updatedInput
-    ? { behavior: "allow", updatedInput: decision.updatedInput }
-    : { behavior: "allow" };
+    ? { behavior: "allow", updatedInput: decision.updatedInput, decisionReason }
+    : { behavior: "allow", decisionReason };
 }

@@ -21,7 +21,7 @@ export const SYNTHETIC_MODEL = "<synthetic>";
 /** Optional fields of a user message. */
 export type UserMessageExtras = Pick<
   UserMessage,
-  "isMeta" | "toolUseResult" | "sourceToolAssistantUUID" | "isCompactSummary"
+  "isMeta" | "toolUseResult" | "sourceToolAssistantUUID" | "isCompactSummary" | "allowReason"
 >;
 
 /** A new user message. */

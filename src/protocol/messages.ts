@@ -25,6 +25,8 @@ export interface UserMessage extends MessageBase {
   toolUseResult?: unknown;
   /** The assistant message whose tool_use this message answers. */
   sourceToolAssistantUUID?: string;
+  /** Why the call this result answers was allowed (never sent to the model). */
+  allowReason?: { type: string; reason: string };
   /** This message is a compaction summary. */
   isCompactSummary?: boolean;
 }

@@ -27,8 +27,26 @@ export interface AppState {
 }
 
 /** The answer to "may this tool run with this input?" */
+/**
+ * Why a call was allowed, kept with the call (its decision record, the transcript's tool result,
+ * the debug log): `type` as Claude Code's `decision_reason_type` names it, or `user` for a
+ * person's (or the host's) answer to a prompt; `reason` says it in a sentence.
+ */
+export interface AllowReason {
+  type:
+    | "rule"
+    | "mode"
+    | "hook"
+    | "classifier"
+    | "user"
+    | "permissionPromptTool"
+    | "sandboxOverride"
+    | "other";
+  reason: string;
+}
+
 export type PermissionResult =
-  | { behavior: "allow"; updatedInput?: Record<string, unknown> }
+  | { behavior: "allow"; updatedInput?: Record<string, unknown>; decisionReason?: AllowReason }
   /**
    * `interrupt` ends the turn (a person rejected the call without feedback). `endTurn` ends
    * it normally after this round, its result the text given (a plan no one could approve).
@@ -55,6 +73,8 @@ export type CanUseTool = (
 export interface ToolDecision {
   source: "config" | "hook" | "user" | "mode";
   decision: "accept" | "reject";
+  /** Why an accepted call was allowed. */
+  reason?: AllowReason;
 }
 
 /** The configuration a turn's tools run with. */

@@ -1,5 +1,5 @@
 import { callWithProgress } from "./call-with-progress.js";
-import type { HookPermissionVerdict, ToolCallContext } from "./context.js";
+import type { AllowReason, HookPermissionVerdict, ToolCallContext } from "./context.js";
 import type { PreToolUseOutcome } from "./hooks.js";
 import type { AnyTool, ToolCallResult } from "./tool.js";
 import {
@@ -21,7 +21,7 @@ import { createToolResultMessage } from "./tool-result-message.js";
 import type { ToolMessage, ToolUpdate } from "./tool-update.js";
 
 type Checked =
-  | { ok: true; input: unknown }
+  | { ok: true; input: unknown; reason?: AllowReason }
   | { ok: false; update: ToolUpdate; endTurn?: { result: string } };
 
 /** Schema check of an input (the model's, or one a hook or permission rewrote). */
@@ -66,7 +66,7 @@ export async function* toolPipeline(
     yield permitted.update;
     if (permitted.endTurn) yield endedByDenial(tool, scope, permitted.endTurn.result);
   } else if (signal.aborted) yield failure(scope, CANCEL_MESSAGE);
-  else yield* callAndReport(tool, scope, permitted.input);
+  else yield* callAndReport(tool, scope, permitted.input, permitted.reason);
   if (pre.preventContinuation) yield stoppedContinuation(scope, pre.preventContinuation);
 }
 
@@ -131,9 +131,13 @@ async function permit(
       : { ok: false, update };
   }
   const source = pre.permission?.behavior === "allow" ? "hook" : "config";
-  recordDecision(scope, { source, decision: "accept" });
-  if (decision.updatedInput) return checkSchema(tool, scope, decision.updatedInput);
-  return { ok: true, input };
+  // The engine's verdicts carry their reason (settledResult); an allow without one is the
+  // answer to a prompt, given by a person or the host.
+  const reason = decision.decisionReason ?? { type: "user", reason: "Allowed when asked." };
+  recordDecision(scope, { source, decision: "accept", reason });
+  if (!decision.updatedInput) return { ok: true, input, reason };
+  const rewritten = checkSchema(tool, scope, decision.updatedInput);
+  return rewritten.ok ? { ...rewritten, reason } : rewritten;
 }
 
 /** What a tool threw, as its result text: an interrupted call says it was interrupted. */
@@ -147,6 +151,7 @@ async function* callAndReport(
   tool: AnyTool,
   scope: ToolCallScope,
   input: unknown,
+  allowReason: AllowReason | undefined,
 ): AsyncGenerator<ToolUpdate, void, undefined> {
   const { block, context, signal, ids } = scope;
   const callContext: ToolCallContext = { ...context, toolUseId: block.id, signal };
@@ -169,6 +174,7 @@ async function* callAndReport(
       isError: content.is_error === true,
       toolUseResult: result.data,
       assistant: scope.assistant,
+      ...(allowReason === undefined ? {} : { allowReason }),
     },
     ids,
   );

@@ -12,6 +12,8 @@ export interface ToolResultParts {
   toolUseResult?: unknown;
   /** The assistant message holding the tool_use this answers. */
   assistant: AssistantMessage;
+  /** Why the call was allowed, kept in the transcript with its result. */
+  allowReason?: { type: string; reason: string };
 }
 
 /** True when a result has nothing in it (no blocks, or only blank text). */
@@ -39,6 +41,7 @@ export function createToolResultMessage(parts: ToolResultParts, ids: IdSource): 
   return createUserMessage([block], ids, {
     ...(parts.toolUseResult === undefined ? {} : { toolUseResult: parts.toolUseResult }),
     sourceToolAssistantUUID: parts.assistant.uuid,
+    ...(parts.allowReason === undefined ? {} : { allowReason: parts.allowReason }),
   });
 }
 

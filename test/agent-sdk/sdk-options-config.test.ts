@@ -1,10 +1,11 @@
 import { existsSync } from "node:fs";
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Options, SDKMessage } from "@anthropic-ai/claude-agent-sdk";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import { sessionTranscriptPath } from "../../src/session/transcript/paths.js";
 import { scriptedServer } from "../helpers/scripted.js";
 import { collect, keelOptions, loadAgentSdk, resultsOf, useSdkSandbox } from "./sdk-harness.js";
 
@@ -172,5 +173,16 @@ describe("the Agent SDK's configuration options against keel", () => {
     expect(run.error).toBeUndefined();
     expect(asked).toEqual(["Bash"]);
     expect(existsSync(join(sandbox().cwd, "approved"))).toBe(true);
+    // The transcript keeps who allowed the call, with its result.
+    const box = sandbox();
+    const sessionId = resultsOf(run.messages)[0]?.session_id ?? "";
+    const transcript = sessionTranscriptPath(join(box.home, ".keel"), box.cwd, sessionId);
+    const bashResult = (await readFile(transcript, "utf8"))
+      .split("\n")
+      .find((line) => line.includes('"tool_result"'));
+    expect(JSON.parse(bashResult ?? "{}").allowReason).toEqual({
+      type: "permissionPromptTool",
+      reason: "mcp__gate__approve allowed it.",
+    });
   });
 });

@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { mkdir, mkdtemp, readFile, realpath, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile, realpath, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -68,10 +68,24 @@ async function runAuto(classifier: Record<string, unknown>, env: Record<string, 
 const written = () => existsSync(join(dir, "out.txt"));
 
 describe("the auto permission mode (a scripted classifier: only the plumbing is tested)", () => {
-  it("allow: the call that would ask runs, and the classifier's cost counts", async () => {
-    const { run, result, kinds } = await runAuto(verdict("allow", "the person asked for it"));
+  it("allow: the call that would ask runs, its reason is kept, and the classifier's cost counts", async () => {
+    const state = join(dir, "state");
+    const { run, result, kinds } = await runAuto(verdict("allow", "the person asked for it"), {
+      KEEL_CONFIG_DIR: state,
+    });
     expect(run.code).toBe(0);
     expect(written()).toBe(true);
+    // The transcript keeps why the Write was allowed, with its result.
+    const projects = join(state, "projects");
+    const [folder = ""] = await readdir(projects);
+    const file = (await readdir(join(projects, folder))).find((f) => f.endsWith(".jsonl")) ?? "";
+    const writeResult = (await readFile(join(projects, folder, file), "utf8"))
+      .split("\n")
+      .find((line) => line.includes('"tool_use_id":"toolu_w"'));
+    expect(JSON.parse(writeResult ?? "{}").allowReason).toEqual({
+      type: "classifier",
+      reason: "The auto mode allowed it: the person asked for it",
+    });
     expect(kinds).toEqual(["main", "auto_classifier", "main"]);
     expect(Object.keys(result.modelUsage)).toContain("claude-haiku-4-5");
     // 1000 input and 100 output tokens of claude-haiku-4-5 at $1 / $5 per million.

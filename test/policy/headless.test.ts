@@ -74,7 +74,11 @@ describe("headless canUseTool (print mode)", () => {
       name: "Rw",
       check: () => ({ behavior: "allow", updatedInput: { a: 2 } }),
     });
-    expect(await ask(rewriting, { a: 1 })).toEqual({ behavior: "allow", updatedInput: { a: 2 } });
+    expect(await ask(rewriting, { a: 1 })).toMatchObject({
+      behavior: "allow",
+      updatedInput: { a: 2 },
+      decisionReason: { type: "other" },
+    });
     const denied = await ask(TOOLS.Bash as AnyTool, { command: "rm x" }, { deny: ["Bash(rm:*)"] });
     expect(denied).toMatchObject({ behavior: "deny" });
     if (denied.behavior === "deny") expect(denied.message).toContain('"Bash(rm:*)"');

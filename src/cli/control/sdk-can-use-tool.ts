@@ -92,7 +92,8 @@ function readAnswer(
     setMode: deps.setMode,
     warn: deps.warn,
   });
+  const decisionReason = { type: "user", reason: "The Agent SDK host allowed it." } as const;
   return result.updatedInput
-    ? { behavior: "allow", updatedInput: result.updatedInput }
-    : { behavior: "allow" };
+    ? { behavior: "allow", updatedInput: result.updatedInput, decisionReason }
+    : { behavior: "allow", decisionReason };
 }

@@ -186,7 +186,7 @@ describe("runToolUse", () => {
       { text: "x" },
       { hooks: hooks({ permission: { behavior: "allow" } }) },
     );
-    expect(run.decisions.get("t1")).toEqual({ source: "hook", decision: "accept" });
+    expect(run.decisions.get("t1")).toMatchObject({ source: "hook", decision: "accept" });
   });
 
   it("yields hook attachments before the result and a stop marker after it", async () => {
