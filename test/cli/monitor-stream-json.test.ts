@@ -1,4 +1,4 @@
-import { spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { appendFile, mkdir, mkdtemp, realpath, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -16,6 +16,8 @@ const ARCHITECTURE = "demo://resource/static/document/architecture.md";
 
 let dir: string;
 let home: string;
+/** Sessions still running when a test ends (it failed midway): stopped, not left behind. */
+const open = new Set<ChildProcess>();
 
 beforeEach(async () => {
   dir = await realpath(await mkdtemp(join(tmpdir(), "keel-monitor-stream-")));
@@ -24,6 +26,8 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
+  for (const child of open) child.kill("SIGTERM"); // keel stops its shells and servers on it
+  open.clear();
   await rm(dir, { recursive: true, force: true });
   await rm(home, { recursive: true, force: true });
 });
@@ -72,7 +76,13 @@ function openSession(server: ScriptedServer, extraArgs: string[] = []) {
   child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
     stderr += chunk;
   });
-  const exited = new Promise<number | null>((resolve) => child.once("close", resolve));
+  open.add(child);
+  const exited = new Promise<number | null>((resolve) =>
+    child.once("close", (code) => {
+      open.delete(child);
+      resolve(code);
+    }),
+  );
   const results = () => jsonLines(stdout.slice(0, stdout.lastIndexOf("\n") + 1));
   return {
     send: (line: string) => child.stdin.write(line),
