@@ -36,6 +36,10 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       const { remoteSubmitCommand } = await import("./remote/remote-submit-command.js");
       return await remoteSubmitCommand(argv, io);
     }
+    if (argv[0] === "batch") {
+      const { batchCommandMain } = await import("./batch/batch-command.js");
+      return await batchCommandMain(argv.slice(1), io);
+    }
     if (argv[0] === "worker") {
       const { workerCommandMain } = await import("./remote/worker-command.js");
       return await workerCommandMain(argv.slice(1), io);

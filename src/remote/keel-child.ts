@@ -18,6 +18,7 @@ const resultLineSchema = z.object({
   is_error: z.boolean().optional(),
   result: z.string().optional(),
   total_cost_usd: z.number().nonnegative().default(0),
+  num_turns: z.number().int().nonnegative().optional(),
   session_id: z.string().optional(),
 });
 
@@ -50,7 +51,8 @@ export function sessionArgs(
   return args;
 }
 
-function parseResult(line: string): SessionOutcome["result"] {
+/** The session's result from one stream-json line, or undefined when the line is not it. */
+export function parseResult(line: string): SessionOutcome["result"] {
   try {
     const parsed = resultLineSchema.safeParse(JSON.parse(line));
     return parsed.success ? parsed.data : undefined;

@@ -25,6 +25,8 @@ export const remoteTaskSchema = z.object({
   model: z.string().min(1).optional(),
   maxTurns: z.number().int().positive().optional(),
   maxBudgetUsd: z.number().positive().optional(),
+  /** "patch": keep the work as a patch in the result and push nothing (batches, benches). */
+  deliver: z.enum(["branch", "patch"]).default("branch"),
   submittedAt: z.number().int().nonnegative(),
 });
 
@@ -45,6 +47,8 @@ export const remoteResultSchema = z.object({
   patch: z.string().optional(),
   resultText: z.string().optional(),
   costUsd: z.number().nonnegative(),
+  /** The session's turns (its result's num_turns), when it wrote a result. */
+  turns: z.number().int().nonnegative().optional(),
   sessionId: z.string().optional(),
 });
 

@@ -14,6 +14,7 @@ import {
   runRemoteTask,
   TaskHandedBack,
 } from "./run-remote-task.js";
+import type { SessionRunner } from "./session-runner.js";
 
 /** How a worker is set up (`keel worker`'s flags and settings). */
 export interface RemoteWorkerOptions {
@@ -29,6 +30,8 @@ export interface RemoteWorkerOptions {
   lockDurationMs: number;
   logCap: number;
   transcriptSaveMs: number;
+  /** How sessions run (default: `keel -p` child processes of `keel`). */
+  session?: SessionRunner;
 }
 
 /**
@@ -121,11 +124,13 @@ export async function startRemoteWorker(options: RemoteWorkerOptions): Promise<R
   const deps = { ...options, redis, worker: name };
   const running: Running = new Map();
   const subscriber = await listenForKills(redis, options.queue, running);
+  // BullMQ leaves a connection it was given open at close: the worker closes it itself.
+  const connection = connectRedis(options.redisUrl);
   const worker = new Worker(
     options.queue,
     (job, token, signal) => processJob(job, token, deps, running, signal),
     {
-      connection: connectRedis(options.redisUrl),
+      connection,
       concurrency: options.concurrency,
       name,
       maxStalledCount: MAX_STALLED,
@@ -144,6 +149,7 @@ export async function startRemoteWorker(options: RemoteWorkerOptions): Promise<R
       await closing;
       clearTimeout(handBack);
       subscriber.disconnect();
+      connection.disconnect();
       redis.disconnect();
     },
   };

@@ -2,9 +2,10 @@ import { rm } from "node:fs/promises";
 import type { Redis } from "ioredis";
 import { checkOut, commitWork, pushBranch, workPatch } from "./checkout.js";
 import { ProgressRecorder, restoreProgress } from "./durable-progress.js";
-import { type KeelCommand, runSession, sessionArgs } from "./keel-child.js";
+import { type KeelCommand, sessionArgs } from "./keel-child.js";
 import { applyCeiling, type PermissionCeiling } from "./permission-ceiling.js";
 import { type RemoteResult, type RemoteTask, remoteKeys, remoteTaskSchema } from "./remote-task.js";
+import { childSessionRunner, type SessionRunner } from "./session-runner.js";
 
 /** What a worker runs its tasks with. */
 export interface RemoteRunDeps {
@@ -19,6 +20,8 @@ export interface RemoteRunDeps {
   transcriptSaveMs: number;
   /** Entries a task's log stream keeps (older ones are trimmed). */
   logCap: number;
+  /** How sessions run (default: `keel -p` child processes of `keel`). */
+  session?: SessionRunner;
 }
 
 /** Why a session is stopped when its worker shuts down: the task goes back to the queue. */
@@ -64,17 +67,13 @@ export async function runRemoteTask(
       await progress.onLine(line);
     };
     const args = sessionArgs(task, verdict.granted, resume);
-    const outcome = await runSession(
-      deps.keel,
-      args,
-      checkout.dir,
-      deps.env,
-      appendLog,
-      signal,
-    ).finally(() => progress.finish());
+    const session = deps.session ?? childSessionRunner(deps.keel);
+    const outcome = await session(args, checkout.dir, deps.env, appendLog, signal).finally(() =>
+      progress.finish(),
+    );
     if (signal.aborted && signal.reason === HAND_BACK) throw new TaskHandedBack(task.taskId);
     await commitWork(checkout, task.taskId);
-    const pushed = await pushBranch(checkout);
+    const pushed = task.deliver === "branch" && (await pushBranch(checkout));
     const completed = outcome.result?.subtype === "success" && outcome.result.is_error !== true;
     return {
       taskId: task.taskId,
@@ -85,6 +84,7 @@ export async function runRemoteTask(
       patch: pushed ? undefined : await workPatch(checkout),
       resultText: outcome.result?.result,
       costUsd: outcome.result?.total_cost_usd ?? 0,
+      turns: outcome.result?.num_turns,
       sessionId: outcome.result?.session_id,
     };
   } finally {
