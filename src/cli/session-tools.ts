@@ -15,6 +15,7 @@ import type { AnyTool } from "../tools/tool.js";
 import type { CliIo } from "./io.js";
 import { writeTo } from "./output.js";
 import type { RemoteAgents } from "./remote/remote-agents.js";
+import { sessionWorkflowTools } from "./session-workflow-tool.js";
 
 /** The tools of a print-mode session and the agents its Agent tool can start. */
 export interface SessionTools {
@@ -62,7 +63,7 @@ export async function createSessionTools(
     ...(web.fetch ? { webFetch: web.fetch } : {}),
     ...(web.search === undefined ? {} : { webSearch: web.search }),
     ...(taskList ? { taskList } : {}),
-    ...(tasks ? { monitorEvents: tasks.deliver } : {}),
+    ...(tasks ? { monitorEvents: tasks.deliver, mcpMonitors: tasks.mcpMonitors } : {}),
   };
   const background = tasks && !envFlag(io.env.CLAUDE_CODE_DISABLE_BACKGROUND_TASKS);
   const agent = createAgentTool(definitions, {
@@ -77,9 +78,15 @@ export async function createSessionTools(
     },
   });
   return {
-    tools: [...createBuiltinTools(config, builtinOptions), agent],
+    tools: [
+      ...createBuiltinTools(config, builtinOptions),
+      agent,
+      ...sessionWorkflowTools(config, tasks),
+    ],
     agentDefinitions: definitions,
     dispose: async () => {
+      // The session is ending: a monitor's end told now must not start a turn nobody reads.
+      tasks?.deliverTo(undefined);
       await backgroundShells.dispose();
       await tasks?.dispose();
       await remoteAgents?.dispose();

@@ -158,6 +158,7 @@ export async function createSessionToolset(
     ...(inputs.hostTools?.tools ?? []),
   ];
   const mcp = await startMcp(inputs, { home, env });
+  tasks.mcpMonitors.connect(mcp.notifications);
   const allTools = mcp.refreshTools(baseTools, createToolSearchTool(config));
   // The agent was resolved once, with the options (withMainAgent): no second look-up here.
   const refreshTools = () => mainAgentTools(inputs.options.mainAgent, allTools());

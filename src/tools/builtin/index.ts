@@ -8,6 +8,7 @@ import { createBashTool } from "./bash/index.js";
 import { createEditTool } from "./edit/edit-tool.js";
 import { createGlobTool } from "./glob/glob-tool.js";
 import { createGrepTool } from "./grep/grep-tool.js";
+import type { McpMonitorLauncher } from "./monitor/mcp-source.js";
 import { createMonitorTool } from "./monitor/monitor-tool.js";
 import type { MonitorEventSink } from "./monitor/monitor-watch.js";
 import { createEnterPlanModeTool } from "./plan-mode/enter-plan-mode-tool.js";
@@ -40,6 +41,8 @@ export interface BuiltinToolsOptions {
   taskList?: TaskListStore;
   /** Where Monitor's events go (the engine's `deliver`); without it there is no Monitor tool. */
   monitorEvents?: MonitorEventSink;
+  /** The session's MCP monitors: Monitor's `mcp` field starts them, TaskStop stops them. */
+  mcpMonitors?: McpMonitorLauncher;
 }
 
 /** keel's built-in tools for one session (Claude Code's names and inputs). */
@@ -60,7 +63,7 @@ export function createBuiltinTools(
       ...(options.sandbox ? { sandbox: options.sandbox } : {}),
     }),
     createTaskOutputTool(config, backgroundShells),
-    createTaskStopTool(config, backgroundShells),
+    createTaskStopTool(config, backgroundShells, options.mcpMonitors),
     createTodoWriteTool(config),
     createEnterPlanModeTool(planMode),
     createExitPlanModeTool(planFilePath(config.sessionDir), planMode),
@@ -73,6 +76,7 @@ export function createBuiltinTools(
           createMonitorTool(config, {
             shells: backgroundShells,
             deliver: options.monitorEvents,
+            ...(options.mcpMonitors ? { mcpMonitors: options.mcpMonitors } : {}),
             ...(options.sandbox ? { sandbox: options.sandbox } : {}),
           }),
         ]
