@@ -183,7 +183,10 @@ export class ReplController implements ReplHost {
   }
 
   progress(toolUseId: string, data: unknown): void {
-    this.store.update((s) => ({ ...s, view: applyProgress(s.view, toolUseId, data) }));
+    this.store.update((s) => ({
+      ...s,
+      view: applyProgress(s.view, toolUseId, data, this.deps.cwd),
+    }));
   }
 
   /** Esc: ends the running turn and kills every running `!cmd`. */

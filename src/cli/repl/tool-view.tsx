@@ -1,6 +1,7 @@
 import { Box, Text } from "ink";
 import type { DiffLine } from "./diff-lines.js";
 import { toolErrorText } from "./error-text.js";
+import { type AgentProgressView, agentProgressLine } from "./render/agent-progress.js";
 import type { ToolProgressView } from "./render/bash-progress.js";
 import type { ToolItem, ToolResultView } from "./transcript-model.js";
 import { useWholeOutput } from "./whole-output.js";
@@ -35,6 +36,29 @@ export function ProgressTail({ progress }: { progress: ToolProgressView }) {
         <Text key={index} dimColor wrap="truncate-end">
           {index === 0 ? "⎿ " : "  "}
           {line}
+        </Text>
+      ))}
+    </Box>
+  );
+}
+
+/**
+ * A running Agent call's subagent: tool uses, tokens and time, then its latest tool call, or
+ * every one while Ctrl+O has output shown whole.
+ */
+export function AgentProgress({ agent }: { agent: AgentProgressView }) {
+  const whole = useWholeOutput();
+  const calls = whole ? agent.toolCalls : agent.toolCalls.slice(-1);
+  const hidden = agent.toolCalls.length - calls.length;
+  return (
+    <Box flexDirection="column" marginLeft={2}>
+      <Text dimColor>⎿ {agentProgressLine(agent)}</Text>
+      {calls.map((call, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a subagent may make the same call twice
+        <Text key={index} dimColor wrap="truncate-end">
+          {"  ⎿ "}
+          {call}
+          {index === calls.length - 1 && hidden > 0 ? ` (+${hidden} more, ctrl+o to expand)` : ""}
         </Text>
       ))}
     </Box>
@@ -76,6 +100,7 @@ export function ToolView({ tool }: { tool: ToolItem }) {
         {result === undefined ? <Text dimColor>{runningLabel(tool.progress)}</Text> : null}
       </Text>
       {result === undefined && tool.progress ? <ProgressTail progress={tool.progress} /> : null}
+      {result === undefined && tool.agent ? <AgentProgress agent={tool.agent} /> : null}
       {result ? (
         <Box flexDirection="column" marginLeft={2}>
           {result.diff ? <DiffView lines={result.diff} /> : <ResultLines result={result} />}

@@ -4,6 +4,7 @@ import type { BlockDelta } from "../../protocol/events.js";
 import type { SdkMessage, SdkResult, SdkUserMessage } from "../../session/sdk-messages.js";
 import { INTERRUPT_MESSAGE_FOR_TOOL_USE } from "../../tools/tool-errors.js";
 import { type DiffLine, diffLines } from "./diff-lines.js";
+import { type AgentProgressView, foldAgentProgress } from "./render/agent-progress.js";
 import { bashProgressView, type ToolProgressView } from "./render/bash-progress.js";
 import { terminalSafe } from "./render/terminal-text.js";
 import { toolSummary } from "./tool-summary.js";
@@ -27,6 +28,8 @@ export interface ToolItem {
   summary: string;
   /** While it runs: the tail of its output (Bash), from its progress reports. */
   progress?: ToolProgressView;
+  /** While an Agent call runs: its subagent's tool calls, tokens and time so far. */
+  agent?: AgentProgressView;
   result?: ToolResultView;
 }
 
@@ -250,16 +253,24 @@ export function applySdkMessage(
   }
 }
 
-/** Folds a running tool's progress report into its call (Bash: the tail of its output). */
+/**
+ * Folds a running tool's progress report into its call: Bash's is the tail of its output, an
+ * Agent call's is its subagent's next message (`cwd` words the subagent's tool calls).
+ */
 export function applyProgress(
   view: TranscriptView,
   toolUseId: string,
   data: unknown,
+  cwd = "",
 ): TranscriptView {
+  const tool = view.running.find((candidate) => candidate.id === toolUseId);
+  if (!tool) return view;
   const progress = bashProgressView(data);
-  if (!progress || !view.running.some((tool) => tool.id === toolUseId)) return view;
-  const running = view.running.map((tool) =>
-    tool.id === toolUseId ? { ...tool, progress } : tool,
+  const agent = progress ? undefined : foldAgentProgress(tool.agent, data, cwd);
+  if (!progress && !agent) return view;
+  const update: ToolItem = progress ? { ...tool, progress } : { ...tool, agent };
+  const running = view.running.map((candidate) =>
+    candidate.id === toolUseId ? update : candidate,
   );
   return { ...view, running };
 }
