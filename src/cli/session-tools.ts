@@ -41,6 +41,8 @@ export async function createSessionTools(
   taskList?: TaskListStore,
   /** Agents sent to keel's remote workers (`isolation: "remote"`). */
   remoteAgents?: RemoteAgents,
+  /** Whether the person trusted the project (a project agent's permissionMode may widen). */
+  agentTrust: { projectTrusted?: boolean } = {},
 ): Promise<SessionTools> {
   const { definitions, warnings } = await loadAgentDefinitions(
     io.cwd,
@@ -68,6 +70,7 @@ export async function createSessionTools(
   const background = tasks && !envFlag(io.env.CLAUDE_CODE_DISABLE_BACKGROUND_TASKS);
   const agent = createAgentTool(definitions, {
     ...(background ? { launchBackground: tasks.backgroundAgents.launch } : {}),
+    projectTrusted: agentTrust.projectTrusted ?? true,
     isolation: {
       worktrees: {
         stateDir: config.stateDir,

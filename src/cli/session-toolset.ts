@@ -149,6 +149,7 @@ export async function createSessionToolset(
           `cannot follow a remote agent: ${error instanceof Error ? error.message : String(error)}`,
         ),
     }),
+    { projectTrusted: inputs.policy.projectTrusted },
   );
   const fileHistory = new FileHistory({ dir: join(store.sessionDir, "file-history") });
   let turnUuid = "";
