@@ -9,10 +9,12 @@ import type { QueryEngine } from "../session/engine/query-engine.js";
 import type { BackgroundAgents } from "../tasks/background-agents.js";
 import type { CanUseTool, PermissionMode } from "../tools/context.js";
 import type { AnyTool } from "../tools/tool.js";
+import type { AddDirectoryOutcome, AddDirectorySource } from "./add-directory.js";
 import type { SdkHookMessage } from "./hook-event-messages.js";
 import type { CliIo } from "./io.js";
 import type { CliOptions } from "./options.js";
 import type { PrintModel } from "./print-model.js";
+import type { AskElicitation } from "./session-elicitation.js";
 import type { HookStatus, SessionHooks } from "./session-hooks.js";
 import type { SessionPolicy } from "./session-policy.js";
 import type { SessionSandbox } from "./session-sandbox.js";
@@ -48,6 +50,8 @@ export interface CliSession {
   sandbox: SessionSandbox;
   /** The model-switch hooks (the SDK's set_model): Pre may refuse (its reason), Post is told. */
   modelSwitchHooks: Pick<SessionHooks, "preModelSwitch" | "postModelSwitch">;
+  /** Adds a working folder mid-session (`/add-dir`, register_repo_root); DirectoryAdded fires. */
+  addDirectory(path: string, source: AddDirectorySource): Promise<AddDirectoryOutcome>;
   /** Runs the Notification hooks (a permission prompt waits for the person). */
   notify(input: HookEventFields["Notification"]): Promise<void>;
   /** Closes the session; `reason` is SessionEnd's (default "other"). */
@@ -83,4 +87,6 @@ export interface CliSessionInputs {
   onHookEvent?: (message: SdkHookMessage) => void;
   /** Told when a hook with a `statusMessage` starts and ends (the REPL's spinner line). */
   onHookStatus?: (status: HookStatus) => void;
+  /** Who answers an MCP server's request for input no hook answered (default: declined). */
+  askElicitation?: AskElicitation;
 }

@@ -44,6 +44,7 @@ import { planFilePath, planFolder } from "../tools/builtin/plan-mode/plan-file.j
 import { createChildAbortController } from "../tools/child-abort-controller.js";
 import type { AppState } from "../tools/context.js";
 import { VERSION } from "../version.js";
+import { addDirectory } from "./add-directory.js";
 import { autoClassifierTimeoutMs, createAutoClassifier } from "./auto-classifier.js";
 import type { CliSession, CliSessionInputs } from "./cli-session-types.js";
 import { effortLevel } from "./effort-option.js";
@@ -54,6 +55,7 @@ import { withPermissionRequestHooks } from "./permission-request-hooks.js";
 import { withPlanForApproval } from "./plan-approval-input.js";
 import { pluginInitFields } from "./plugin-init-fields.js";
 import { startingMode } from "./resumed-mode.js";
+import { declineElicitation, lateElicit, sessionElicit } from "./session-elicitation.js";
 import { createSessionHooks, type SessionHooks } from "./session-hooks.js";
 import { createSessionToolset, type SessionToolset } from "./session-toolset.js";
 import { pluginCommandFolders, pluginSkillFolders } from "./slash/plugin-folders.js";
@@ -441,7 +443,9 @@ export async function createCliSession(inputs: CliSessionInputs): Promise<CliSes
       onExpanded: (input) => hooks.promptExpansion(input),
     },
   );
-  const toolset = await createSessionToolset(inputs, env, skillTools(slash));
+  // MCP servers start with the tools; their requests for input are answered once hooks exist.
+  const elicitation = lateElicit();
+  const toolset = await createSessionToolset(inputs, env, skillTools(slash), elicitation.elicit);
   tools = toolset;
   const hooks = createSessionHooks({
     config: policy.hooks,
@@ -457,6 +461,7 @@ export async function createCliSession(inputs: CliSessionInputs): Promise<CliSes
     ...(inputs.onHookEvent ? { onHookEvent: inputs.onHookEvent } : {}),
     ...(inputs.onHookStatus ? { onHookStatus: inputs.onHookStatus } : {}),
   });
+  elicitation.bind(sessionElicit(hooks, inputs.askElicitation ?? declineElicitation));
   const planReminders = createPlanModeReminders(planFilePath(store.sessionDir));
   const parts: Parts = { inputs, memory, ids, home, env, toolset, hooks, planReminders };
   // Setup (--init, --maintenance), then SessionStart, fire as the session opens (before any
@@ -470,6 +475,7 @@ export async function createCliSession(inputs: CliSessionInputs): Promise<CliSes
     )),
   ];
   const watchedFiles = hooks.watchFiles();
+  const startFolders = [...permissions.workingFolders];
   const abort = createChildAbortController(io.signal);
   const loadedMemory = new Set<string>();
   const written = transcriptSink(inputs);
@@ -550,6 +556,14 @@ export async function createCliSession(inputs: CliSessionInputs): Promise<CliSes
     sandbox: toolset.sandbox,
     autoMemory: memory,
     notify: (input) => hooks.notification(input),
+    addDirectory: (path, source) =>
+      addDirectory(path, source, {
+        cwd: io.cwd,
+        home,
+        permissions,
+        startFolders,
+        directoryAdded: hooks.directoryAdded,
+      }),
     modelSwitchHooks: hooks,
     dispose: async (reason = "other") => {
       abort.dispose();

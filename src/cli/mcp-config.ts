@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { mcpConfigFileSchema } from "../mcp/config-schema.js";
+import type { Elicit } from "../mcp/elicitation.js";
 import {
   createMcpManager,
   type McpManager,
@@ -66,6 +67,8 @@ export interface CliMcpInputs {
   settings: { mcpServers: Record<string, unknown>; files: readonly string[] };
   /** One line per problem or change (a bad entry, an unapproved server, a dead server). */
   warn: (text: string) => void;
+  /** Answers the servers' requests for input; absent: elicitation is not offered. */
+  elicit?: Elicit;
 }
 
 /**
@@ -105,5 +108,6 @@ export async function startCliMcp(inputs: CliMcpInputs): Promise<McpManager> {
     cwd: inputs.cwd,
     env: inputs.env,
     onNotice: inputs.warn,
+    ...(inputs.elicit ? { elicit: inputs.elicit } : {}),
   });
 }

@@ -89,6 +89,8 @@ export interface SessionExtras {
   canUseTool?: CliSessionInputs["canUseTool"];
   /** Wraps the model provider (the host may switch models mid-session). */
   wrapProvider?: (provider: ModelProvider, model: string) => ModelProvider;
+  /** Who answers MCP servers' requests for input no hook answered (the SDK's onElicitation). */
+  askElicitation?: CliSessionInputs["askElicitation"];
   /** Where hook lifecycle messages go (`--include-hook-events`). */
   onHookEvent?: CliSessionInputs["onHookEvent"];
 }
@@ -167,6 +169,7 @@ function sessionOpener(given: CliOptions, io: CliIo): OpenSession {
       warn,
       ...(extras.hostTools ? { hostTools: extras.hostTools } : {}),
       ...(extras.onHookEvent ? { onHookEvent: extras.onHookEvent } : {}),
+      ...(extras.askElicitation ? { askElicitation: extras.askElicitation } : {}),
       ...(debug ? withDebugLog(parts, debug) : parts),
     });
     // Command and skill files that could not be used: the REPL shows these as a notice.

@@ -6,6 +6,9 @@ import {
   type AskHookModel,
   type CallHookMcpTool,
   createHookEngine,
+  directoryAdded,
+  elicitation,
+  elicitationResult,
   fileChanged,
   formatHookNotice,
   type HookEngine,
@@ -39,6 +42,7 @@ import { NO_TOOL_HOOKS } from "../tools/hooks.js";
 import { hookEventMessage, type SdkHookMessage } from "./hook-event-messages.js";
 import { modelSwitchChange } from "./model-switch-change.js";
 import type { AskPermissionHooks } from "./permission-request-hooks.js";
+import type { ElicitationHooks } from "./session-elicitation.js";
 
 /** A session's hooks, as the engine and the host call them. */
 export interface SessionHooks {
@@ -61,6 +65,12 @@ export interface SessionHooks {
   instructionsLoaded(files: readonly LoadedInstructions[]): Promise<void>;
   /** Notification: the person is waited for (side effects only). */
   notification(input: HookEventFields["Notification"]): Promise<void>;
+  /** Elicitation: a hook's answer to an MCP server's request for input, or undefined. */
+  elicitation: ElicitationHooks["elicitation"];
+  /** ElicitationResult: the answer as hooks leave it, before it is sent. */
+  elicitationResult: ElicitationHooks["elicitationResult"];
+  /** DirectoryAdded, once a working folder was added mid-session (side effects only). */
+  directoryAdded(input: HookEventFields["DirectoryAdded"]): Promise<void>;
   /** FileChanged hooks watch the files their matchers name; `close` stops watching. */
   watchFiles(): { close(): void };
   /** UserPromptExpansion, once a typed command is expanded: why a hook stopped it, or nothing. */
@@ -173,6 +183,10 @@ export function createSessionHooks(inputs: SessionHooksInputs): SessionHooks {
       permissionRequest: async () => undefined,
       notification: async () => {},
       promptExpansion: async () => undefined,
+      directoryAdded: async () => {},
+      elicitation: async () => undefined,
+      elicitationResult: async ({ action, content }) =>
+        content === undefined ? { action } : { action, content },
       watchFiles: () => ({ close: () => {} }),
       permissionDenied: async () => {},
       instructionsLoaded: async () => {},
@@ -223,6 +237,9 @@ export function createSessionHooks(inputs: SessionHooksInputs): SessionHooks {
     permissionRequest: (call) => permissionRequest(engine, call),
     notification: (input) => notification(engine, input),
     promptExpansion: (input) => userPromptExpansion(engine, input),
+    directoryAdded: (input) => directoryAdded(engine, input),
+    elicitation: (input) => elicitation(engine, input),
+    elicitationResult: (input) => elicitationResult(engine, input),
     watchFiles: () =>
       watchFiles(
         watchedFiles(config, inputs.cwd),

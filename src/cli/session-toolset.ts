@@ -2,6 +2,7 @@ import { homedir } from "node:os";
 import { join } from "node:path";
 import type { AgentDefinition } from "../config/agent-definition.js";
 import { agentAllowsTool } from "../config/agent-tools.js";
+import type { Elicit } from "../mcp/elicitation.js";
 import type { McpManager } from "../mcp/manager.js";
 import type { McpPromptCommand } from "../mcp/prompt-commands.js";
 import { loadPluginAgents } from "../plugins/plugin-agents.js";
@@ -52,7 +53,7 @@ export interface SessionToolset {
  */
 async function startMcp(
   inputs: CliSessionInputs,
-  roots: { home: string; env: Readonly<Record<string, string | undefined>> },
+  roots: { home: string; env: Readonly<Record<string, string | undefined>>; elicit?: Elicit },
 ): Promise<McpManager> {
   const { startCliMcp } = await import("./mcp-config.js");
   const mcp = await startCliMcp({
@@ -66,6 +67,7 @@ async function startMcp(
     env: roots.env,
     settings: inputs.policy.settings,
     warn: inputs.warn,
+    ...(roots.elicit ? { elicit: roots.elicit } : {}),
   });
   await mcp.whenSettled();
   return mcp;
@@ -102,6 +104,8 @@ export async function createSessionToolset(
   env: Readonly<Record<string, string | undefined>>,
   /** Tools the session adds to the built-in ones (the Skill tool). */
   sessionExtras: readonly AnyTool[] = [],
+  /** Answers MCP servers' requests for input (session-elicitation.ts). */
+  elicit?: Elicit,
 ): Promise<SessionToolset> {
   const { io, store } = inputs;
   const home = io.env.HOME ?? homedir();
@@ -158,7 +162,7 @@ export async function createSessionToolset(
     ...withFileHistory(chosen, fileHistory, () => turnUuid, { home }),
     ...(inputs.hostTools?.tools ?? []),
   ];
-  const mcp = await startMcp(inputs, { home, env });
+  const mcp = await startMcp(inputs, { home, env, ...(elicit ? { elicit } : {}) });
   tasks.mcpMonitors.connect(mcp.notifications);
   const allTools = mcp.refreshTools(baseTools, createToolSearchTool(config));
   // The agent was resolved once, with the options (withMainAgent): no second look-up here.

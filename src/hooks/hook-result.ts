@@ -1,3 +1,9 @@
+/** An answer to an MCP server's request for input (the MCP ElicitResult's fields). */
+export interface ElicitationAnswer {
+  action: "accept" | "decline" | "cancel";
+  content?: Record<string, unknown>;
+}
+
 /** Something about a hook the user should see (never sent to the model). */
 export interface HookNotice {
   kind:
@@ -30,6 +36,10 @@ export interface HookResult {
   additionalContext: string[];
   /** `continue: false`, with its stopReason ("" when none). */
   preventContinuation?: string;
+  /** Elicitation / ElicitationResult: the answer a hook gave the MCP server. */
+  elicitation?: ElicitationAnswer;
+  /** MessageDisplay: what to show in place of the delta. */
+  displayContent?: string;
   /** WorktreeCreate: the folder the hook made (plain stdout, or hookSpecificOutput.worktreePath). */
   worktreePath?: string;
   notices: HookNotice[];

@@ -23,6 +23,7 @@ export type {
 } from "./hook-input.js";
 export type { HookLifecycleEvent } from "./hook-lifecycle.js";
 export {
+  type ElicitationAnswer,
   formatHookNotice,
   type HookNotice,
   type HookPermission,
@@ -42,6 +43,9 @@ export type { CallHookMcpTool } from "./run-mcp-tool-hook.js";
 export type { AskHookModel } from "./run-prompt-hook.js";
 export {
   describeBlockedPrompt,
+  directoryAdded,
+  elicitation,
+  elicitationResult,
   fileChanged,
   instructionsLoaded,
   type LoadedInstructions,

@@ -97,6 +97,13 @@ function applyOutput(event: HookEvent, result: HookResult, output: HookOutput): 
     return;
   }
   if (specific.additionalContext) result.additionalContext.push(specific.additionalContext);
+  if ((event === "Elicitation" || event === "ElicitationResult") && specific.action) {
+    const { action, content } = specific;
+    result.elicitation = content === undefined ? { action } : { action, content };
+  }
+  if (event === "MessageDisplay" && specific.displayContent !== undefined) {
+    result.displayContent = specific.displayContent;
+  }
   if (event === "WorktreeCreate" && specific.worktreePath) {
     result.worktreePath = specific.worktreePath;
   }

@@ -1,5 +1,5 @@
 import type { HookEvent } from "./events.js";
-import type { HookPermission, HookResult } from "./hook-result.js";
+import type { ElicitationAnswer, HookPermission, HookResult } from "./hook-result.js";
 
 /** Everything the hooks of one event run said, merged. */
 export interface HookRunOutcome {
@@ -15,6 +15,10 @@ export interface HookRunOutcome {
   additionalContext: Array<{ hookName: string; content: string }>;
   /** The first `continue: false`. */
   preventContinuation?: { hookName: string; reason: string };
+  /** Elicitation / ElicitationResult: the first answer a hook gave (configuration order). */
+  elicitation?: ElicitationAnswer;
+  /** MessageDisplay: the first replacement text a hook gave. */
+  displayContent?: string;
   /** WorktreeCreate: the first folder a hook made. */
   worktreePath?: string;
 }
@@ -40,6 +44,8 @@ export function mergeHookResults(event: HookEvent, results: HookResult[]): HookR
       outcome.permission = r.permission;
     }
     if (r.updatedInput && outcome.updatedInput === undefined) outcome.updatedInput = r.updatedInput;
+    outcome.elicitation ??= r.elicitation;
+    outcome.displayContent ??= r.displayContent;
     if (r.worktreePath && outcome.worktreePath === undefined) outcome.worktreePath = r.worktreePath;
     if (r.blocking !== undefined) {
       outcome.blockingErrors.push({

@@ -9,6 +9,11 @@ export const hookSpecificOutputSchema = z.looseObject({
   updatedInput: z.record(z.string(), z.unknown()).optional(),
   /** WorktreeCreate: the absolute path of the worktree the hook made. */
   worktreePath: z.string().optional(),
+  /** Elicitation / ElicitationResult: the answer for the MCP server (in place of the person's). */
+  action: z.enum(["accept", "decline", "cancel"]).optional(),
+  content: z.record(z.string(), z.unknown()).optional(),
+  /** MessageDisplay: the text shown in place of the delta. */
+  displayContent: z.string().optional(),
   /** PermissionRequest's answer in place of the dialog. */
   decision: z
     .looseObject({

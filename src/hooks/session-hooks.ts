@@ -1,6 +1,6 @@
 import type { HookEngine } from "./engine.js";
 import type { HookEventFields, SessionEndReason, SessionStartSource } from "./hook-input.js";
-import type { HookNotice } from "./hook-result.js";
+import type { ElicitationAnswer, HookNotice } from "./hook-result.js";
 import { HOOK_OUTPUT_CHARS } from "./run-command-hook.js";
 
 /** What UserPromptSubmit hooks decided about a prompt. */
@@ -43,6 +43,43 @@ export async function userPromptExpansion(
   const blocked = outcome.blockingErrors.map((e) => e.message);
   if (outcome.preventContinuation) blocked.push(outcome.preventContinuation.reason);
   return blocked.length === 0 ? undefined : blocked.join("\n");
+}
+
+/**
+ * Runs Elicitation hooks as an MCP server asks for input: a hook's `action` (with `content`)
+ * answers for the person; exit 2 or decision "block" declines. Undefined: no hook answered.
+ */
+export async function elicitation(
+  engine: HookEngine,
+  input: HookEventFields["Elicitation"],
+  signal?: AbortSignal,
+): Promise<ElicitationAnswer | undefined> {
+  const outcome = await engine.run("Elicitation", input, signal);
+  if (outcome.blockingErrors.length > 0) return { action: "decline" };
+  return outcome.elicitation;
+}
+
+/**
+ * Runs ElicitationResult hooks once the answer is known, before it is sent: a hook's `action`
+ * (and `content`) replaces it; exit 2 or decision "block" turns it into a decline.
+ */
+export async function elicitationResult(
+  engine: HookEngine,
+  input: HookEventFields["ElicitationResult"],
+  signal?: AbortSignal,
+): Promise<ElicitationAnswer> {
+  const outcome = await engine.run("ElicitationResult", input, signal);
+  if (outcome.blockingErrors.length > 0) return { action: "decline" };
+  const { action, content } = outcome.elicitation ?? input;
+  return content === undefined ? { action } : { action, content };
+}
+
+/** Runs DirectoryAdded hooks once a working folder was added mid-session (side effects only). */
+export async function directoryAdded(
+  engine: HookEngine,
+  input: HookEventFields["DirectoryAdded"],
+): Promise<void> {
+  await engine.run("DirectoryAdded", input);
 }
 
 /** Runs FileChanged hooks for a watched file that changed (side effects only). */

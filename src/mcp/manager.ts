@@ -3,10 +3,10 @@ import { needsToolSearch, TOOL_SEARCH_TOOL_NAME } from "../tools/deferred-tools.
 import type { AnyTool } from "../tools/tool.js";
 import { needsApprovalNotice } from "./approvals.js";
 import { DEFAULT_DEFERRAL, type DeferralPolicy } from "./deferral.js";
+import type { Elicit } from "./elicitation.js";
 import { type McpPromptCommand, promptCommands } from "./prompt-commands.js";
 import type { McpConfigError, McpServerSpec } from "./resolve-servers.js";
 import type { McpScope } from "./scopes.js";
-import type { Elicit } from "./elicitation.js";
 import { type LoadMcpSdk, loadMcpSdk } from "./sdk.js";
 import { type McpServerState, ServerConnection } from "./server-connection.js";
 import { callServerTool, getServerPrompt } from "./server-requests.js";

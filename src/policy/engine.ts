@@ -55,6 +55,11 @@ export interface PermissionEngine {
   ): Promise<PermissionDecision>;
   /** The working folders the engine allows reads (and acceptEdits writes) in. */
   readonly workingFolders: readonly string[];
+  /**
+   * Adds a working folder for the rest of the session (`/add-dir`, the SDK's
+   * register_repo_root); false when it is one already.
+   */
+  addWorkingFolder(folder: string): boolean;
   /** The files Read deny rules withhold from searches (follows rules added later). */
   readonly readDenial: ReadDenial;
   /** True when `disableBypassPermissionsMode` turned bypassPermissions off. */
@@ -145,7 +150,15 @@ export function createPermissionEngine(options: PermissionEngineOptions): Permis
   };
   const bypassDisabled = options.settings.bypassDisabled;
   return {
-    workingFolders,
+    get workingFolders() {
+      return steps.workingFolders;
+    },
+    addWorkingFolder(folder) {
+      if (steps.workingFolders.includes(folder)) return false;
+      steps.workingFolders = [...steps.workingFolders, folder];
+      steps.readableFolders = [...steps.readableFolders, folder];
+      return true;
+    },
     readDenial: createReadDenial(() => steps.rules, { cwd: options.cwd, home: options.home }),
     bypassDisabled,
     addSessionRules(texts, behavior = "allow") {

@@ -79,6 +79,20 @@ async function setModel(targets: HostTargets, model: unknown): Promise<Answer> {
   return { ok: { model: targets.model.current() } };
 }
 
+/**
+ * register_repo_root: a strict subfolder of a starting working folder joins the working
+ * folders, and DirectoryAdded hooks fire (source register_repo_root). keel reloads no
+ * CLAUDE.md, skills or plugins for it (the reload_* flags are not honoured).
+ */
+async function registerRepoRoot(targets: HostTargets, directory: unknown): Promise<Answer> {
+  if (typeof directory !== "string") {
+    return { error: "register_repo_root: directory must be a string (a folder path)" };
+  }
+  const outcome = await targets.session.addDirectory(directory, "register_repo_root");
+  if (outcome.kind === "refused") return { error: `register_repo_root: ${outcome.reason}` };
+  return { ok: { directory: outcome.directory } };
+}
+
 function mcpMessage(targets: HostTargets, request: Record<string, unknown>): Answer {
   const server = request.server_name;
   if (typeof server !== "string" || !targets.sdkMcp.deliver(server, request.message)) {
@@ -106,6 +120,8 @@ async function answerFor(targets: HostTargets, line: ControlRequestLine): Promis
       return { ok: { version: VERSION } };
     case "mcp_message":
       return mcpMessage(targets, request);
+    case "register_repo_root":
+      return registerRepoRoot(targets, request.directory);
   }
   if (NOT_IMPLEMENTED.has(request.subtype)) {
     return {

@@ -8,6 +8,7 @@ import type { SdkInit } from "./initialize.js";
 import { initializeResponse } from "./initialize-response.js";
 import { type SwitchableModel, switchableModel } from "./model-switch.js";
 import { createSdkCanUseTool } from "./sdk-can-use-tool.js";
+import { sdkElicitation } from "./sdk-elicitation.js";
 import { sdkHookRunner, sdkHooksConfig } from "./sdk-hooks.js";
 import { connectSdkMcpServers } from "./sdk-mcp.js";
 
@@ -80,6 +81,8 @@ export async function openSdkSession(
       : {}),
     hostTools: { tools: sdkMcp.tools, servers: sdkMcp.status },
     ...permissionPrompt(options, { channel, setMode, warn }),
+    // An SDK host answers through its onElicitation; a plain stream-json client is not asked.
+    ...(init ? { askElicitation: sdkElicitation(channel, warn) } : {}),
     ...(options.includeHookEvents ? { onHookEvent: (m) => void channel.write(m) } : {}),
     wrapProvider: (provider, startModel) => {
       model = switchableModel(provider, startModel);

@@ -188,6 +188,7 @@ export async function openReplSession(
     prompts: () => session.slash.mcpPrompts(),
     taskEvents: tasks,
     dream,
+    addDirectory: (path) => session.addDirectory(path, "slash_command"),
     autoMemory: autoMemoryView(session.autoMemory, stateDir),
     afterTurn: () => {
       void dreamer.afterTurn().catch((error: Error) => warn(`automatic dream: ${error.message}`));

@@ -64,6 +64,22 @@ function enterPlanMode(repl: ReplController, prompt: string): void {
   if (prompt !== "") repl.submit(prompt);
 }
 
+/** `/add-dir <path>`: a working folder for the rest of the session (DirectoryAdded fires). */
+async function addDir(repl: ReplController, path: string): Promise<void> {
+  const add = repl.activeSession.addDirectory;
+  if (!add) return repl.notice("/add-dir is not available in this session.", "error");
+  const outcome = await add(path);
+  if (outcome.kind === "refused") return repl.notice(`/add-dir: ${outcome.reason}`, "error");
+  repl.notice(`Added ${outcome.directory} as a working folder for this session.`);
+}
+
+/** `/workflows`: the session's workflow runs, each with its phases and agents. */
+async function showWorkflows(repl: ReplController): Promise<void> {
+  const runs = repl.activeSession.workflows;
+  if (!runs) return repl.notice("/workflows is not available in this session.", "error");
+  repl.notice(await runs());
+}
+
 /** `/skills`: the session's skills (read now), and files that could not be used. */
 async function showSkills(repl: ReplController): Promise<void> {
   const loaded = await sessionCommands(repl.activeSession);
@@ -122,6 +138,10 @@ export function runSlashCommand(
       return showSkills(repl);
     case "plugin":
       return runPluginSlash(repl, command.args);
+    case "workflows":
+      return showWorkflows(repl);
+    case "add-dir":
+      return addDir(repl, command.args);
     case "exit":
       void repl.exit(0);
       break;

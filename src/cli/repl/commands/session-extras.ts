@@ -1,6 +1,7 @@
 import type { Message } from "../../../protocol/messages.js";
 import type { ShownEntry } from "../../../session/transcript/index.js";
 import type { PermissionMode } from "../../../tools/context.js";
+import type { AddDirectoryOutcome } from "../../add-directory.js";
 import type { SessionSummary } from "../../session-list.js";
 import type { AutoMemoryView } from "./auto-memory-view.js";
 import type { UserCommand } from "./command-file.js";
@@ -68,6 +69,8 @@ export interface ReplSessionExtras<S> {
   dream?: DreamView;
   /** The session's auto memory, shown and switched by /memory. */
   autoMemory?: AutoMemoryView;
+  /** Adds a working folder for the rest of the session (for /add-dir). */
+  addDirectory?(path: string): Promise<AddDirectoryOutcome>;
   /** The project's other sessions (for /resume). */
   sessions?: SessionSwitcher<S>;
 }
