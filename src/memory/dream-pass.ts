@@ -12,10 +12,12 @@ import { createBackgroundShells } from "../tools/background/index.js";
 import { isWithinFolder } from "../tools/builtin/file-paths.js";
 import { createBuiltinTools } from "../tools/builtin/index.js";
 import type { CanUseTool } from "../tools/context.js";
+import type { BashSandbox } from "../tools/sandbox/bash-sandbox.js";
 import type { AnyTool } from "../tools/tool.js";
 import { backupMemory } from "./dream-backup.js";
 import { acquireDreamLock } from "./dream-lock.js";
 import { dreamRequest, dreamSystemPrompt } from "./dream-prompt.js";
+import { dreamSandbox } from "./dream-sandbox.js";
 import {
   diffSnapshots,
   type MemoryChanges,
@@ -44,6 +46,12 @@ export interface DreamPassOptions {
   pid?: number;
   probe?: Pick<ProcessProbe, "alive">;
   maxTurns?: number;
+  /**
+   * The session's Bash sandbox: the dream's Bash runs under it (as the session's mode says),
+   * writing only inside the memory folder. Without it, Bash runs what the read-only verdict
+   * allows, in keel's read-only jail where bubblewrap is installed.
+   */
+  sandbox?: BashSandbox;
   signal?: AbortSignal;
   onMessage?: (message: SdkMessage) => void;
 }
@@ -63,7 +71,8 @@ export type DreamOutcome =
 
 /**
  * Runs a dream: takes the folder's lock, backs the folder up, lets the dreaming agent rewrite
- * it (writes confined to the folder by the permission engine, Bash read-only, Read capped),
+ * it (writes confined to the folder by the permission engine and, given one, the session's
+ * sandbox; Bash read-only unless that sandbox lets it run; Read capped),
  * deletes the topic files it emptied, and stamps the lock. A failure rolls the lock back and
  * is thrown; the backup stays.
  */
@@ -108,7 +117,10 @@ async function runDreamAgent(options: DreamPassOptions): Promise<string> {
   try {
     const tools = createBuiltinTools(
       { cwd: memoryDir, sessionDir, stateDir, env },
-      { backgroundShells: shells },
+      {
+        backgroundShells: shells,
+        ...(options.sandbox ? { sandbox: dreamSandbox(options.sandbox) } : {}),
+      },
     ).filter((tool) => DREAM_TOOLS.has(tool.name));
     const canUseTool = await dreamCanUseTool(options, env, home);
     const { result } = await ask({

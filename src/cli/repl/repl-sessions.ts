@@ -142,6 +142,7 @@ export async function openReplSession(
     model: models.current,
     env: { ...io.env, ...inputs.policy.settings.env },
     now: Date.now,
+    sandbox: session.sandbox.bash,
   });
   const dreamer = autoDreamer({
     enabled: inputs.policy.settings.autoDreamEnabled === true,

@@ -4,6 +4,7 @@ import { runDreamPass } from "../../memory/dream-pass.js";
 import { transcriptsSince } from "../../memory/dream-trigger.js";
 import type { ModelProvider } from "../../model/provider.js";
 import type { SdkMessage } from "../../session/sdk-messages.js";
+import type { BashSandbox } from "../../tools/sandbox/bash-sandbox.js";
 import type { DreamView } from "./commands/dream.js";
 
 /** What a REPL session's dream needs: its memory folder, transcripts and model. */
@@ -18,6 +19,8 @@ export interface SessionDreamParts {
   model: () => string;
   env: Readonly<Record<string, string | undefined>>;
   now: () => number;
+  /** The session's Bash sandbox, which the dream's Bash runs under too. */
+  sandbox?: BashSandbox;
 }
 
 /** The transcripts since the last dream (all of them before the first). */
@@ -49,6 +52,7 @@ export async function dreamOptions(
     model: parts.model(),
     env: parts.env,
     now: parts.now,
+    ...(parts.sandbox ? { sandbox: parts.sandbox } : {}),
     signal,
     onMessage,
   };

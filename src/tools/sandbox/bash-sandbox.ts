@@ -34,6 +34,11 @@ export interface SandboxWrap {
   shell: string;
   places: CallPlaces;
   signal: AbortSignal;
+  /**
+   * True: the command may write only in `places.writable`; the settings' and the rules'
+   * allowWrite are left out (a dream's commands, confined to the memory folder).
+   */
+  writesOnlyInPlaces?: boolean;
 }
 
 /** Whether Bash calls run sandboxed, and whether those calls then need no permission. */
@@ -86,6 +91,11 @@ function removeAppeared(paths: readonly string[]): string[] {
 }
 
 type Probe = { runtime: SandboxRuntime; ripgrep: string } | { why: string };
+
+/** The settings without their `filesystem.allowWrite` (a confined call's). */
+function withoutAllowWrite(settings: ResolvedSandboxSettings): ResolvedSandboxSettings {
+  return { ...settings, filesystem: { ...settings.filesystem, allowWrite: [] } };
+}
 
 const NO_RULES: SandboxPlaces["fromRules"] = {
   allowWrite: [],
@@ -147,9 +157,11 @@ export function createBashSandbox(deps: BashSandboxDeps): BashSandbox {
     async wrap(wrap) {
       const found = await probe();
       if ("why" in found) throw new Error(`The sandbox cannot run: ${found.why}.`);
+      const rules = deps.fromRules ?? NO_RULES;
+      const only = wrap.writesOnlyInPlaces === true;
       const places: SandboxPlaces = {
         ...wrap.places,
-        fromRules: deps.fromRules ?? NO_RULES,
+        fromRules: only ? { ...rules, allowWrite: [] } : rules,
         ripgrep: found.ripgrep,
       };
       started ??= found.runtime.initialize(runtimeConfig(settings, places));
@@ -161,7 +173,7 @@ export function createBashSandbox(deps: BashSandboxDeps): BashSandbox {
       running = found.runtime;
       watched.set(wrap.id, watchedPlaces(wrap.places.writable));
       // Read deny rules and working folders may have changed since the runtime started.
-      const filesystem = filesystemConfig(settings, places);
+      const filesystem = filesystemConfig(only ? withoutAllowWrite(settings) : settings, places);
       return found.runtime.wrapWithSandbox(wrap.script, wrap.shell, { filesystem }, wrap.signal, {
         commandId: wrap.id,
         commandText: wrap.commandText,
