@@ -48,9 +48,14 @@ interface Running {
 export class McpMonitors implements McpMonitorLauncher {
   private source: McpNotificationAccess | undefined;
   private readonly running = new Map<string, Running>();
+  /** Each monitor's appends to its output log, one after another (so its lines stay in order). */
+  private readonly writes = new Map<string, Promise<void>>();
   private disposed = false;
 
   constructor(private readonly deps: McpMonitorsDeps) {}
+
+  /** A record that could not be written is told, never thrown: the monitor goes on. */
+  private readonly onError = (error: unknown): void => this.deps.onError?.(error);
 
   /** The session's MCP servers, once they are started (before, a start says there are none). */
   connect(source: McpNotificationAccess | undefined): void {
@@ -95,11 +100,15 @@ export class McpMonitors implements McpMonitorLauncher {
     const closed = watch.ended.then(async (end) => {
       clearInterval(killCheck);
       await opened.close().catch(() => undefined);
+      await this.writes.get(id);
+      this.writes.delete(id);
       const record = this.endRecord(id, end);
-      await store.write(withStatus(task, record)).catch(this.deps.onError);
+      await store.write(withStatus(task, record)).catch(this.onError);
       return record;
     });
     this.running.set(id, { task, watch, closed });
+    // The session ended while the watch opened: it goes with the others.
+    if (this.disposed) watch.stop();
     return { taskId: id };
   }
 
@@ -149,6 +158,8 @@ export class McpMonitors implements McpMonitorLauncher {
 
   private record(id: string, lines: readonly string[]): void {
     const text = lines.map((line) => `${line}\n`).join("");
-    appendFile(this.deps.store.paths(id).output, text).catch(this.deps.onError);
+    const output = this.deps.store.paths(id).output;
+    const previous = this.writes.get(id) ?? Promise.resolve();
+    this.writes.set(id, previous.then(() => appendFile(output, text)).catch(this.onError));
   }
 }
