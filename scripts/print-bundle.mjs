@@ -55,8 +55,10 @@ export const REQUIRED_AT_RUN_TIME = [
   "@anthropic-ai/bedrock-sdk",
   "@anthropic-ai/vertex-sdk",
   "@anthropic-ai/foundry-sdk",
-  // Vertex AI's service-account sign-in (src/model/cloud/vertex-auth.ts).
+  // Vertex AI's service-account sign-in (src/model/cloud/vertex-auth.ts) and Foundry's
+  // Microsoft Entra ID one (src/model/cloud/foundry-auth.ts).
   "google-auth-library",
+  "@azure/identity",
   // Remote agents' job engine and Redis client: only `keel worker` and `keel --remote` use them.
   "bullmq",
   "ioredis",

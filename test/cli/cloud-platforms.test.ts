@@ -150,10 +150,15 @@ describe("Microsoft Foundry (CLAUDE_CODE_USE_FOUNDRY)", () => {
     expect(server.violations).toEqual([]);
   });
 
-  it("says what is missing without a key", async () => {
+  it("says what is missing without a key or an Entra ID sign-in", async () => {
     const server = await scriptedServer(HELLO);
     const run = await runKeel(["-p", "hi"], {
-      env: { CLAUDE_CODE_USE_FOUNDRY: "1", ANTHROPIC_FOUNDRY_BASE_URL: `${server.url}/anthropic` },
+      env: {
+        CLAUDE_CODE_USE_FOUNDRY: "1",
+        ANTHROPIC_FOUNDRY_BASE_URL: `${server.url}/anthropic`,
+        // Only the environment's service principal is tried (no managed-identity probe, no az).
+        AZURE_TOKEN_CREDENTIALS: "EnvironmentCredential",
+      },
     });
     expect(run.code).toBe(1);
     expect(`${run.stdout}${run.stderr}`).toContain(

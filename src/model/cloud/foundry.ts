@@ -18,22 +18,29 @@ function foundryBaseURL(env: Env): string {
   return `https://${resource}.services.ai.azure.com/anthropic/`;
 }
 
+/** The client's credentials: the key, none (a gateway signs), or a Microsoft Entra ID token. */
+async function foundryCredentials(
+  env: Env,
+  skip: boolean,
+): Promise<{ apiKey: string } | { azureADTokenProvider: () => Promise<string> }> {
+  const apiKey = envSetting(env, "ANTHROPIC_FOUNDRY_API_KEY");
+  if (apiKey) return { apiKey };
+  // The package wants a key; with auth skipped its header is removed again.
+  if (skip) return { apiKey: "unused" };
+  const { entraTokenProvider } = await import("./foundry-auth.js");
+  return { azureADTokenProvider: await entraTokenProvider(env) };
+}
+
 /**
  * The Microsoft Foundry client, from `@anthropic-ai/foundry-sdk` (loaded only now): the Messages
- * API at the resource, with ANTHROPIC_FOUNDRY_API_KEY sent as `x-api-key`, or no credentials
- * with CLAUDE_CODE_SKIP_FOUNDRY_AUTH. (Claude Code's other way, a Microsoft Entra ID sign-in,
- * needs Azure's identity library, which keel does not ship.)
+ * API at the resource, with ANTHROPIC_FOUNDRY_API_KEY sent as `x-api-key`, no credentials with
+ * CLAUDE_CODE_SKIP_FOUNDRY_AUTH, and otherwise a Microsoft Entra ID token (foundry-auth.ts)
+ * sent as `Authorization: Bearer`.
  */
 export async function foundryClient(env: Env, settings: ClientSettings): Promise<CloudClient> {
   const baseURL = foundryBaseURL(env);
   const skip = isEnvTruthy(env.CLAUDE_CODE_SKIP_FOUNDRY_AUTH);
-  const apiKey = envSetting(env, "ANTHROPIC_FOUNDRY_API_KEY");
-  if (!apiKey && !skip) {
-    throw new ModelError(
-      { kind: "auth" },
-      "Microsoft Foundry needs ANTHROPIC_FOUNDRY_API_KEY (keel has no Entra ID sign-in), or CLAUDE_CODE_SKIP_FOUNDRY_AUTH=1 behind a gateway that signs requests",
-    );
-  }
+  const credentials = await foundryCredentials(env, skip);
   const { AnthropicFoundry } = await import("@anthropic-ai/foundry-sdk");
   const errors = await import("@anthropic-ai/foundry-sdk/core/error");
   const common = commonClientOptions(settings);
@@ -41,8 +48,7 @@ export async function foundryClient(env: Env, settings: ClientSettings): Promise
     ...common,
     baseURL,
     resource: null,
-    // The package wants a key; with auth skipped its header is removed again.
-    apiKey: apiKey ?? "unused",
+    ...credentials,
     defaultHeaders: skip ? { ...common.defaultHeaders, "x-api-key": null } : common.defaultHeaders,
   });
   return { client, errors };
