@@ -209,6 +209,15 @@ describe("Monitor on an MCP server (monitor_mcp)", () => {
     expect(again.text).toContain("had already ended (killed)");
   });
 
+  it("keeps a resource subscribed while another monitor still watches it", async () => {
+    const first = await startWatch();
+    const second = await startWatch();
+    await setup.monitors.stop(first);
+    expect(JSON.parse(await serverTool("subscriptions"))).toEqual([STATUS]);
+    await setup.monitors.stop(second);
+    expect(JSON.parse(await serverTool("subscriptions"))).toEqual([]);
+  });
+
   it("stops when keel kill asks from elsewhere", async () => {
     const id = await startWatch();
     await setup.store.requestKill(id);
