@@ -3,7 +3,6 @@ import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { VERSION } from "../version.js";
 import { withDeadline } from "./deadline.js";
 import { answerElicitations, ELICITATION_CAPABILITY, type Elicit } from "./elicitation.js";
-import { answerElicitations, ELICITATION_CAPABILITY, type Elicit } from "./elicitation.js";
 import type { McpServerSpec } from "./resolve-servers.js";
 import type { LoadMcpSdk, McpSdk } from "./sdk.js";
 import { EMPTY_OFFER, readServerOffer, type ServerOffer } from "./server-lists.js";

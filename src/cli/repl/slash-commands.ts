@@ -18,7 +18,6 @@ export type SlashCommandName =
   | "mcp"
   | "skills"
   | "plugin"
-  | "workflows"
   | "add-dir"
   | "exit";
 
@@ -60,7 +59,6 @@ export const SLASH_COMMANDS: ReadonlyArray<{ name: SlashCommandName; help: strin
     name: "plugin",
     help: "list this session's plugins; /plugin install|enable|disable|update|uninstall|marketplace … manages them",
   },
-  { name: "workflows", help: "show this session's workflow runs: phases, agents and logs" },
   { name: "add-dir", help: "add a working folder for this session: /add-dir <path>" },
   { name: "exit", help: "leave keel" },
 ];
