@@ -56,6 +56,8 @@ export interface ReplSession extends ReplSessionExtras<ReplSession> {
   afterTurn?(): void;
   /** Background tasks of this session that end (shown as transcript notices). */
   taskEvents?: TaskEvents;
+  /** This session's workflow runs with their phases and agents, as text (for /workflows). */
+  workflows?: () => Promise<string>;
   /** Closes the session; `reason` is SessionEnd's (default "other"). */
   dispose(reason?: SessionEndReason): Promise<void>;
 }

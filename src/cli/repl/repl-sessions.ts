@@ -25,6 +25,7 @@ import { autoDreamer, dreamThresholds } from "./auto-dream.js";
 import { autoMemoryView } from "./commands/auto-memory-view.js";
 import { pluginsView } from "./commands/plugins.js";
 import { sessionParts } from "./commands/session-parts.js";
+import { workflowRunsText } from "./commands/workflows-view.js";
 import { type AskPerson, createInteractiveCanUseTool } from "./interactive-permissions.js";
 import { type Notify, notifyingAsk } from "./notifying-ask.js";
 import type { ReplSession } from "./repl-controller.js";
@@ -188,6 +189,7 @@ export async function openReplSession(
     // The slash view's prompts: UserPromptExpansion hooks weigh what they fetch.
     prompts: () => session.slash.mcpPrompts(),
     taskEvents: tasks,
+    workflows: () => workflowRunsText(new TaskStore(tasksRoot(stateDir)), start.sessionId),
     dream,
     addDirectory: (path) => session.addDirectory(path, "slash_command"),
     autoMemory: autoMemoryView(session.autoMemory, stateDir),

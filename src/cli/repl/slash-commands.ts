@@ -18,6 +18,8 @@ export type SlashCommandName =
   | "mcp"
   | "skills"
   | "plugin"
+  | "workflows"
+  | "workflows"
   | "add-dir"
   | "exit";
 
@@ -59,6 +61,8 @@ export const SLASH_COMMANDS: ReadonlyArray<{ name: SlashCommandName; help: strin
     name: "plugin",
     help: "list this session's plugins; /plugin install|enable|disable|update|uninstall|marketplace … manages them",
   },
+  { name: "workflows", help: "show this session's workflow runs: phases, agents and logs" },
+  { name: "workflows", help: "show this session's workflow runs: phases, agents and logs" },
   { name: "add-dir", help: "add a working folder for this session: /add-dir <path>" },
   { name: "exit", help: "leave keel" },
 ];
