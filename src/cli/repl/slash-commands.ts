@@ -19,7 +19,6 @@ export type SlashCommandName =
   | "skills"
   | "plugin"
   | "workflows"
-  | "workflows"
   | "add-dir"
   | "exit";
 
@@ -61,7 +60,6 @@ export const SLASH_COMMANDS: ReadonlyArray<{ name: SlashCommandName; help: strin
     name: "plugin",
     help: "list this session's plugins; /plugin install|enable|disable|update|uninstall|marketplace … manages them",
   },
-  { name: "workflows", help: "show this session's workflow runs: phases, agents and logs" },
   { name: "workflows", help: "show this session's workflow runs: phases, agents and logs" },
   { name: "add-dir", help: "add a working folder for this session: /add-dir <path>" },
   { name: "exit", help: "leave keel" },

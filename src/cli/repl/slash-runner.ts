@@ -80,13 +80,6 @@ async function showWorkflows(repl: ReplController): Promise<void> {
   repl.notice(await runs());
 }
 
-/** `/workflows`: the session's workflow runs, each with its phases and agents. */
-async function showWorkflows(repl: ReplController): Promise<void> {
-  const runs = repl.activeSession.workflows;
-  if (!runs) return repl.notice("/workflows is not available in this session.", "error");
-  repl.notice(await runs());
-}
-
 /** `/skills`: the session's skills (read now), and files that could not be used. */
 async function showSkills(repl: ReplController): Promise<void> {
   const loaded = await sessionCommands(repl.activeSession);
@@ -145,8 +138,6 @@ export function runSlashCommand(
       return showSkills(repl);
     case "plugin":
       return runPluginSlash(repl, command.args);
-    case "workflows":
-      return showWorkflows(repl);
     case "workflows":
       return showWorkflows(repl);
     case "add-dir":
