@@ -1,5 +1,6 @@
 import { homedir } from "node:os";
 import { loadAgentDefinitions } from "../config/agent-definitions.js";
+import { withInitialPrompt } from "../config/agent-initial-prompt.js";
 import { findMainAgent, mainAgentOverrides } from "../config/agent-main-thread.js";
 import type { CliIo } from "./io.js";
 import type { CliOptions } from "./options.js";
@@ -7,10 +8,11 @@ import { UsageError } from "./usage-error.js";
 
 /**
  * The options of a session whose main thread runs as an agent (`--agent`, else the settings'
- * `agent`): the agent's prompt becomes the system prompt, its model and turn limit apply
- * unless flags give them, and `mainAgent` carries it to the tool set, which filters by it
- * without looking it up again. Without an agent the options are returned as they are; an
- * unknown name stops the run with the agents there are.
+ * `agent`): the agent's prompt becomes the system prompt, its initialPrompt goes before the
+ * prompt given, its model and turn limit apply unless flags give them, and `mainAgent`
+ * carries it to the tool set, which filters by it without looking it up again. Without an
+ * agent the options are returned as they are; an unknown name stops the run with the agents
+ * there are.
  */
 export async function withMainAgent(
   options: CliOptions,
@@ -28,5 +30,7 @@ export async function withMainAgent(
   const found = findMainAgent(name, definitions, origin);
   if (!found.ok) throw new UsageError(found.problem);
   const mainAgent = found.definition;
-  return { ...options, agent: name, mainAgent, ...mainAgentOverrides(mainAgent, options) };
+  // Its initialPrompt goes first, before any prompt given (the REPL submits it at start).
+  const prompt = withInitialPrompt(options.prompt, mainAgent);
+  return { ...options, agent: name, mainAgent, prompt, ...mainAgentOverrides(mainAgent, options) };
 }
