@@ -64,9 +64,7 @@ describe("--agents <json>", () => {
       '{"a":{"description":"d","prompt":"p","skills":["pdf"],"color":"red"}}',
     );
     expect(agents.definitions.map((d) => d.name)).toEqual(["a"]);
-    expect(agents.warnings).toEqual([
-      '--agents agent "a": keel does not support skills; ignored',
-    ]);
+    expect(agents.warnings).toEqual(['--agents agent "a": keel does not support skills; ignored']);
   });
 
   it("refuses text that is not JSON", () => {
