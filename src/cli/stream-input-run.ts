@@ -82,8 +82,9 @@ function startTurn(run: StreamRun, prompt: string, verbatim: boolean): void {
     const ready = run.inOrder.then(() => preparePrompt(session, prompt, verbatim, run.io.signal));
     run.inOrder = ready.catch(() => undefined);
     const prepared = await ready;
-    // A refused prompt's result follows the running turn's, never lands in the middle of it.
-    if (prepared.kind === "refused") await before.catch(() => undefined);
+    // A refused prompt's result, or a command run here (/compact, /cost), follows the running
+    // turn's: it never lands in the middle of it.
+    if (prepared.kind !== "send") await before.catch(() => undefined);
     await emitTurn(run, headlessTurn(session, prepared, warnOf(run.io)));
   });
   run.lastTurn = turn;

@@ -1,6 +1,7 @@
 import { stat } from "node:fs/promises";
 import type { TurnRules } from "../../policy/engine.js";
 import { parseSlashCommand } from "../repl/slash-commands.js";
+import { HEADLESS_BUILTINS, type HeadlessBuiltin } from "./headless-builtins.js";
 import type { SessionSlash } from "./session-slash.js";
 import { userInvocable } from "./slash-catalog.js";
 
@@ -8,6 +9,8 @@ import { userInvocable } from "./slash-catalog.js";
 export type HeadlessPrompt =
   /** Send this text (a prompt, or a command's expansion); `rules` end with the turn. */
   | { kind: "send"; text: string; rules?: TurnRules; notices: string[] }
+  /** One of the REPL's commands keel -p runs itself (`/compact`, `/cost`). */
+  | { kind: "builtin"; command: HeadlessBuiltin }
   /** Nothing is sent: the reason is the turn's error. */
   | { kind: "refused"; message: string };
 
@@ -45,9 +48,13 @@ export async function headlessPrompt(
   if (!parsed) return { kind: "send", text, notices: [] };
   const line = text.trim();
   if (parsed.kind === "known") {
+    if (parsed.name === "compact") {
+      return { kind: "builtin", command: { name: "compact", args: parsed.args } };
+    }
+    if (parsed.name === "cost") return { kind: "builtin", command: { name: "cost" } };
     return {
       kind: "refused",
-      message: `/${parsed.name} is a command of the interactive REPL; keel -p does not run it`,
+      message: `/${parsed.name} is a command of the interactive REPL; keel -p runs ${HEADLESS_BUILTINS.map((n) => `/${n}`).join(" and ")} of them`,
     };
   }
   const commands = (await slash.catalog()).commands;

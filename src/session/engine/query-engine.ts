@@ -15,7 +15,7 @@ import { FileStateCache } from "../../tools/file-state-cache.js";
 import type { AnyTool } from "../../tools/tool.js";
 import { createMeteredCallModel } from "../metered-call-model.js";
 import { toSdkMessage } from "../sdk-mapper.js";
-import type { SdkCompactBoundary, SdkMessage, SdkResult } from "../sdk-messages.js";
+import type { SdkCompactBoundary, SdkMessage, SdkResult, SdkSystemInit } from "../sdk-messages.js";
 import { interruptedRecord } from "../transcript/display-record.js";
 import { TurnObserver } from "../turn-observer.js";
 import { type TurnFacts, turnResult } from "../turn-result.js";
@@ -193,6 +193,11 @@ export class QueryEngine {
     await this.queue.whenIdle();
     const failure = this.unprompted.takeFailure();
     if (failure) throw failure.error;
+  }
+
+  /** The session's system/init message, for what answers a prompt without a turn (`/cost`). */
+  systemInit(): SdkSystemInit {
+    return initMessage(this.config, this.currentTools(), this.ids.uuid());
   }
 
   /** Ends the running turn cleanly (its tools are stopped, pairing is kept, a result follows). */
