@@ -223,7 +223,23 @@ return { verdict };`,
         { content: "Launched." },
         { content: "Triage finished: urgent." },
       ],
-      agents: { "workflow:triage": { turns: [{ content: "urgent" }] } },
+      agents: {
+        // Workflow agents run in acceptEdits: a write inside the project needs no rule.
+        "workflow:triage": {
+          turns: [
+            {
+              content: [
+                {
+                  type: "tool_use",
+                  name: "Write",
+                  input: { file_path: join(project, "TRIAGE.md"), content: "urgent\n" },
+                },
+              ],
+            },
+            { content: "urgent" },
+          ],
+        },
+      },
     });
     const env = { HOME: home, KEEL_CONFIG_DIR: join(home, ".keel"), ...anthropicEnv(server) };
     const run = await runKeel(["-p", "/triage the login bug", "--allowedTools", "Workflow"], {
@@ -236,7 +252,8 @@ return { verdict };`,
     const first = JSON.stringify(server.requests[0]?.body);
     expect(first).toContain('Run the saved workflow \\"triage\\" now');
     expect(first).toContain("the login bug");
-    expect(requestsPerAgent(server)).toEqual({ "workflow:triage": 1 });
+    expect(requestsPerAgent(server)).toEqual({ "workflow:triage": 2 });
+    expect(readFileSync(join(project, "TRIAGE.md"), "utf8")).toBe("urgent\n");
     expect(JSON.stringify(server.requests.at(-1)?.body)).toContain('\\"verdict\\": \\"urgent\\"');
     const ps = await runKeel(["ps"], { cwd: project, env });
     expect(ps.stdout).toMatch(/w[0-9a-z]{8}\s+local_workflow\s+completed\s+.*Triages the input/);
