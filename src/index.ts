@@ -3,6 +3,7 @@
  * contract and built-in tools, the model providers and the scripted model.
  */
 
+export { startWorker, type WorkerOptions } from "./cli/batch/start-worker.js";
 export type { QueryEvent } from "./loop/events.js";
 export type { CallModel, QueryDeps, QueryParams } from "./loop/params.js";
 export { query } from "./loop/query.js";
@@ -18,6 +19,16 @@ export { parseScenario } from "./model/scripted/scenario.js";
 export { startScriptedServer } from "./model/scripted/server.js";
 export { createProvider } from "./model/select.js";
 export type { Message } from "./protocol/messages.js";
+export {
+  type BatchTarget,
+  type BatchUpdate,
+  cancelBatch,
+  type SubmittedTask,
+  submitBatch,
+  watchBatch,
+} from "./remote/batch/batch-library.js";
+export { type BatchResult, batchResultSchema } from "./remote/batch/batch-result.js";
+export { type BatchTaskInput, batchTaskSchema, parseTasksFile } from "./remote/batch/batch-task.js";
 export { type AskOptions, type AskResult, ask } from "./session/ask.js";
 export type {
   EngineHooks,

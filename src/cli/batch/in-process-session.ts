@@ -1,7 +1,6 @@
 import { PassThrough, Writable } from "node:stream";
 import { parseResult, type SessionOutcome } from "../../remote/keel-child.js";
 import type { SessionRunner } from "../../remote/session-runner.js";
-import { runCli } from "../main.js";
 
 /**
  * A stdout that hands each complete line to `onLine`, one at a time, before taking more
@@ -47,6 +46,8 @@ export function inProcessSessionRunner(stderr: NodeJS.WritableStream): SessionRu
       await onLine(line);
       result = parseResult(line) ?? result;
     });
+    // Loaded on the first session: the library entry point does not load the CLI until then.
+    const { runCli } = await import("../main.js");
     const code = await runCli([...args], { stdin, stdout, stderr, env, cwd, signal });
     await stdout.flush();
     return { result, code };
