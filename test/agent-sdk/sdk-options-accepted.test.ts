@@ -27,7 +27,7 @@ function firstTurnBody(server: Awaited<ReturnType<typeof scriptedServer>>) {
 }
 
 describe("Agent SDK options keel accepts without effect", () => {
-  it("names each one once on stderr, still runs the turn, and never calls the host's dialogs", async () => {
+  it("names each one once on stderr, still runs the turn, and never calls the host's dialog callback", async () => {
     const { query } = await loadAgentSdk();
     const server = await scriptedServer(HELLO);
     const stderr: string[] = [];
@@ -52,10 +52,6 @@ describe("Agent SDK options keel accepts without effect", () => {
           onUserDialog: async () => {
             called.push("onUserDialog");
             return { behavior: "cancelled" };
-          },
-          onElicitation: async () => {
-            called.push("onElicitation");
-            return { action: "decline" };
           },
           skills: ["release-notes"],
           systemPrompt: {

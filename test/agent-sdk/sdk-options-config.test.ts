@@ -15,6 +15,7 @@ import { collect, keelOptions, loadAgentSdk, resultsOf, useSdkSandbox } from "./
  * thinking, a permission prompt tool): each program checks what the options change.
  */
 const TEST_SERVER = fileURLToPath(new URL("../fixtures/mcp/test-server.mjs", import.meta.url));
+const ELICIT_SERVER = fileURLToPath(new URL("../fixtures/mcp/elicit-server.mjs", import.meta.url));
 
 const sandbox = useSdkSandbox(async ({ home, cwd }) => {
   // Read unless settingSources leaves the user's settings out: Bash denied.
@@ -87,7 +88,8 @@ describe("the Agent SDK's configuration options against keel", () => {
     expect(run.violations).toEqual([]);
   });
 
-  it("mcpServersDelivery 'initialize' with strictMcpConfig: only the SDK's servers, taken from the initialize request", async () => {
+  it("mcpServersDelivery 'initialize' with strictMcpConfig, and onElicitation: only the SDK's servers, from the initialize request; a server's question reaches the host", async () => {
+    const elicited: string[] = [];
     const run = await runWith(
       "echo",
       {
@@ -95,6 +97,7 @@ describe("the Agent SDK's configuration options against keel", () => {
           {
             content: [
               { type: "tool_use", name: "mcp__probe__echo", input: { message: "via init" } },
+              { type: "tool_use", name: "mcp__asker__ask_name", input: {} },
             ],
           },
           { content: "Echoed." },
@@ -102,14 +105,29 @@ describe("the Agent SDK's configuration options against keel", () => {
       },
       {
         mcpServersDelivery: "initialize",
-        mcpServers: { probe: { command: process.execPath, args: [TEST_SERVER] } },
+        mcpServers: {
+          probe: { command: process.execPath, args: [TEST_SERVER] },
+          asker: { command: process.execPath, args: [ELICIT_SERVER] },
+        },
         strictMcpConfig: true,
-        allowedTools: ["mcp__probe__echo"],
+        allowedTools: ["mcp__probe__echo", "mcp__asker__ask_name"],
+        onElicitation: async (request) => {
+          elicited.push(`${request.serverName}: ${request.message}`);
+          return { action: "accept", content: { name: "Ada" } };
+        },
       },
     );
     expect(run.error).toBeUndefined();
-    expect(initOf(run.messages).mcp_servers).toEqual([{ name: "probe", status: "connected" }]);
-    expect(JSON.stringify(run.bodies[1]?.messages)).toContain("echo: via init");
+    expect(initOf(run.messages).mcp_servers).toEqual([
+      { name: "probe", status: "connected" },
+      { name: "asker", status: "connected" },
+    ]);
+    const results = JSON.stringify(run.bodies[1]?.messages);
+    expect(results).toContain("echo: via init");
+    expect(elicited).toEqual(["asker: What is your name?"]);
+    expect(results).toContain(
+      'answer: {\\"action\\":\\"accept\\",\\"content\\":{\\"name\\":\\"Ada\\"}}',
+    );
   });
 
   it("pluginDelivery 'initialize' and agent: the plugin loads, the agent's prompt leads, user MCP servers stay", async () => {
