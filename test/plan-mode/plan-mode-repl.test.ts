@@ -1,7 +1,8 @@
-import { readFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { withPlanForApproval } from "../../src/cli/plan-approval-input.js";
+import { openInEditor } from "../../src/cli/repl/commands/editor.js";
 import {
   type AskPerson,
   createInteractiveCanUseTool,
@@ -22,7 +23,7 @@ import { scriptedEngine } from "../session/engine/helpers.js";
 // the person answers ExitPlanMode's dialog; the real permission engine and tools run.
 const machine = useMachine();
 
-function repl(turns: unknown[], sessionName: string) {
+function repl(turns: unknown[], sessionName: string, editor?: string) {
   const m = machine();
   const sessionDir = join(m.stateDir, "projects", "p", sessionName);
   const config = { cwd: m.project, sessionDir, stateDir: m.stateDir, env: {} };
@@ -59,6 +60,12 @@ function repl(turns: unknown[], sessionName: string) {
   );
   const session: ReplSession = {
     engine,
+    ...(editor
+      ? {
+          editFile: (path: string) =>
+            openInEditor(path, { env: { EDITOR: editor, PATH: process.env.PATH }, terminal: {} }),
+        }
+      : {}),
     permissionMode: () => state.permissionMode,
     setPermissionMode: (mode) => {
       state = { ...state, permissionMode: mode };
@@ -152,6 +159,50 @@ describe("plan mode in the REPL", () => {
     await until(controller, (s) => !s.busy, "the turn to end");
     expect(controller.store.get().mode).toBe("default");
     expect(JSON.stringify(provider.requests.at(3))).toContain("add tests");
+  });
+});
+
+describe("the plan in $EDITOR from the approval dialog", () => {
+  it("Ctrl+G opens the plan file in the editor; the dialog and the approval carry the edit", async () => {
+    const m = machine();
+    const planPath = planFilePath(join(m.stateDir, "projects", "p", "s-edit"));
+    // The "editor": a script that adds a step to the file it is given.
+    const editor = join(m.home, "add-step.sh");
+    await writeFile(editor, `#!/bin/sh\nprintf '2. and test it\\n' >> "$1"\n`, { mode: 0o755 });
+    const { controller, provider } = repl(
+      [
+        { content: [{ type: "tool_use", name: "EnterPlanMode", input: {} }] },
+        {
+          content: [
+            {
+              type: "tool_use",
+              name: "Write",
+              input: { file_path: planPath, content: "1. write done.txt\n" },
+            },
+          ],
+        },
+        { content: [{ type: "tool_use", name: "ExitPlanMode", input: {} }] },
+        { content: "Approved." },
+      ],
+      "s-edit",
+      editor,
+    );
+    controller.submit("plan it");
+    await until(controller, (s) => s.questions.length > 0, "the plan dialog");
+    await controller.editPlan();
+    const edited = "1. write done.txt\n2. and test it\n";
+    expect(controller.store.get().questions[0]?.question.message).toBe(edited);
+    controller.answer({ kind: "accept-edits" });
+    await until(controller, (s) => !s.busy, "the turn to end");
+    expect(await readFile(planPath, "utf8")).toBe(edited);
+    const sent = JSON.stringify(provider.requests.at(-1));
+    expect(sent).toContain(
+      JSON.stringify(`The user edited the plan; this is the approved version:\n\n${edited}`).slice(
+        1,
+        -1,
+      ),
+    );
+    expect(controller.store.get().mode).toBe("acceptEdits");
   });
 });
 

@@ -97,6 +97,7 @@ export function App({ controller, history, now, statusLine }: AppProps) {
             key={question.id}
             question={question.question}
             onAnswer={(answer) => controller.answer(answer)}
+            onEdit={() => void controller.editPlan()}
             // Text typed while the dialog is up goes to the prompt, and shows there.
             onPromptKey={(key) => typing.onKey(key, { commands: [] })}
             now={now}

@@ -20,6 +20,8 @@ export interface DialogFrame {
    * keys were meant for the prompt, so they never answer (text goes to the prompt).
    */
   ready: boolean;
+  /** True for a plan's approval when its file can be opened in the editor (Ctrl+G). */
+  editable?: boolean;
 }
 
 /** What one key does to the dialog. */
@@ -28,6 +30,8 @@ export type DialogOutcome =
   | { kind: "answer"; answer: PermissionAnswer }
   /** Not the dialog's key: it goes to the prompt below (text typed while the dialog is open). */
   | { kind: "prompt"; key: KeyPress }
+  /** Ctrl+G on a plan's approval: open the plan file in the editor (the dialog stays). */
+  | { kind: "edit" }
   | { kind: "none" };
 
 const NONE: DialogOutcome = { kind: "none" };
@@ -127,6 +131,8 @@ export function dialogKey(state: DialogState, frame: DialogFrame, key: KeyPress)
         return { kind: "state", state: { ...state, feedback: state.feedback + key.text } };
       }
       return { kind: "prompt", key };
+    case "ctrl":
+      return key.char === "g" && frame.editable && frame.ready ? { kind: "edit" } : NONE;
     default:
       // Ctrl and Alt keys stay out of the prompt while the dialog is up (Ctrl+D would exit).
       return NONE;

@@ -3,9 +3,11 @@ import { decideCall, settledResult } from "../../policy/settled.js";
 import { ASK_USER_QUESTION } from "../../tools/builtin/ask-user-question/ask-user-question-tool.js";
 import { askUserQuestionInputSchema } from "../../tools/builtin/ask-user-question/schema.js";
 import { EXIT_PLAN_MODE } from "../../tools/builtin/plan-mode/exit-plan-mode-tool.js";
+import { readPlan } from "../../tools/builtin/plan-mode/plan-file.js";
 import { WORKFLOW_TOOL_NAME } from "../../tools/builtin/workflow/schema.js";
 import type { CanUseTool, PermissionResult, ToolUseContext } from "../../tools/context.js";
 import { type ChangePreview, changePreview, type PreviewPlace } from "./change-preview.js";
+import { shownPlan } from "./plan-editing.js";
 import { toolSummary } from "./tool-summary.js";
 import { type WorkflowLaunch, workflowLauncher } from "./workflow-launch.js";
 
@@ -107,8 +109,8 @@ async function approvePlan(
   const path = typeof input.planFilePath === "string" ? input.planFilePath : "";
   const question: PermissionQuestion = {
     toolName: EXIT_PLAN_MODE,
-    summary: `Here is the plan (${path}). Exit plan mode and start?`,
-    message: plan.trim() === "" ? "(the plan file is empty)" : plan,
+    summary: `Here is the plan (${path}; ctrl+g opens it in your editor). Exit plan mode and start?`,
+    message: shownPlan(plan),
     rules: [],
     offersAcceptEdits: true,
     planFile: path,
@@ -121,7 +123,11 @@ async function approvePlan(
       behavior: "deny",
       message: `The user wants to keep planning; plan mode stays on. Revise the plan file and call ExitPlanMode again. The user said: ${answer.feedback.trim()}`,
     };
-  return answerToResult(answer, { addSessionRules: () => [] }, async () => {});
+  const result = await answerToResult(answer, { addSessionRules: () => [] }, async () => {});
+  // The person may have edited the plan in the editor (Ctrl+G): the approved plan is the file's.
+  const now = path === "" ? plan : ((await readPlan(path)) ?? "");
+  if (result.behavior !== "allow" || now === plan) return result;
+  return { behavior: "allow", updatedInput: { ...input, plan: now, planWasEdited: true } };
 }
 
 /**

@@ -18,6 +18,8 @@ export interface PermissionDialogProps {
   onAnswer: (answer: PermissionAnswer) => void;
   /** Keys that are not the dialog's go to the prompt below it (text typed while it is open). */
   onPromptKey?: (key: KeyPress) => void;
+  /** Ctrl+G on a plan's approval: opens the plan file in the editor. */
+  onEdit?: () => void;
   /** The clock the key guard reads. */
   now: () => number;
   /** Rows the whole dialog may take: the rest of the live region must still fit the terminal. */
@@ -74,6 +76,7 @@ interface DialogKeyInputs {
   onState: (state: DialogState) => void;
   onAnswer: (answer: PermissionAnswer) => void;
   onPromptKey: ((key: KeyPress) => void) | undefined;
+  onEdit: (() => void) | undefined;
 }
 
 /**
@@ -92,6 +95,7 @@ function useDialogKeys(inputs: DialogKeyInputs, first: DialogState): void {
       answered.current = true;
       inputs.onAnswer(outcome.answer);
     } else if (outcome.kind === "prompt") inputs.onPromptKey?.(outcome.key);
+    else if (outcome.kind === "edit") inputs.onEdit?.();
   };
   useTerminalKeys((key) => {
     const keys = singleKeys(key);
@@ -104,6 +108,7 @@ function useDialogKeys(inputs: DialogKeyInputs, first: DialogState): void {
       const frame = {
         choices: inputs.choices,
         ready: inputs.ready(),
+        editable: inputs.onEdit !== undefined,
         ...(scroll ? { scroll } : {}),
       };
       apply(dialogKey(latest.current, frame, one));
@@ -152,6 +157,7 @@ export function PermissionDialog(props: PermissionDialogProps) {
       onState: setShown,
       onAnswer: props.onAnswer,
       onPromptKey: props.onPromptKey,
+      onEdit: question.planFile !== undefined ? props.onEdit : undefined,
     },
     FIRST_STATE,
   );

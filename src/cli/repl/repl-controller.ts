@@ -13,6 +13,7 @@ import { errorText } from "./error-text.js";
 import type { AskPerson, PermissionAnswer } from "./interactive-permissions.js";
 import { nextMode } from "./mode-cycle.js";
 import { chooseModel } from "./model-choice.js";
+import { editPlanFile } from "./plan-editing.js";
 import { PromptGate } from "./prompt-gate.js";
 import type { McpOverview, ReplEngine, ReplSession } from "./repl-session.js";
 import { initialReplState, type ReplState, type ScreenReset, Store } from "./repl-store.js";
@@ -214,6 +215,23 @@ export class ReplController implements ReplHost {
   answer(answer: PermissionAnswer): void {
     if (answer.kind === "accept-edits") this.setMode("acceptEdits");
     this.store.get().questions[0]?.answer(answer);
+  }
+
+  /**
+   * Ctrl+G on a plan's approval: the plan file opens in the editor, and the dialog then shows
+   * the plan as the file holds it (a session that cannot open files says so).
+   */
+  async editPlan(): Promise<void> {
+    const pending = this.store.get().questions[0];
+    const edit = this.session.editFile;
+    if (!pending?.question.planFile) return;
+    if (!edit) return this.notice("This session cannot open files in an editor.", "error");
+    const { question, problem } = await editPlanFile(pending.question, (path) => edit(path));
+    if (problem) this.notice(`The plan was not edited: ${problem}.`, "error");
+    this.store.update((s) => ({
+      ...s,
+      questions: s.questions.map((q) => (q.id === pending.id ? { ...q, question } : q)),
+    }));
   }
 
   /** Asks the person through the dialog (canUseTool calls this). */

@@ -55,11 +55,13 @@ export function createExitPlanModeTool(
     },
     async call(input, context) {
       const onFile = await readPlan(planFile);
-      const edited = input.plan !== undefined && input.plan !== onFile;
-      if (edited && input.plan !== undefined) await writePlan(planFile, input.plan);
+      const sent = input.plan !== undefined && input.plan !== onFile;
+      if (sent && input.plan !== undefined) await writePlan(planFile, input.plan);
+      // A plan sent back changed, or the person edited the file itself while approving it.
+      const edited = sent || input.planWasEdited === true;
       if (context.getAppState().permissionMode === "plan")
         context.setAppState((previous) => ({ ...previous, permissionMode: state.modeBefore() }));
-      const plan = edited ? (input.plan ?? null) : onFile;
+      const plan = sent ? (input.plan ?? null) : onFile;
       return {
         data: {
           plan,

@@ -14,7 +14,8 @@ export interface EnterPlanModeOutput {
 /**
  * ExitPlanMode's input: no plan text (the plan lives in the plan file). `plan` and
  * `planFilePath` are what keel adds for whoever approves (an SDK host sees the plan, and may
- * send an edited `plan` back); `allowedPrompts` is Claude Code's deprecated field.
+ * send an edited `plan` back; `planWasEdited` says a person edited the file in the REPL);
+ * `allowedPrompts` is Claude Code's deprecated field.
  */
 export const exitPlanModeInputSchema = z.object({
   allowedPrompts: z
@@ -23,6 +24,7 @@ export const exitPlanModeInputSchema = z.object({
     .describe("Deprecated: no longer used."),
   plan: z.string().optional().describe("Filled in by keel from the plan file; do not send it."),
   planFilePath: z.string().optional().describe("Filled in by keel; do not send it."),
+  planWasEdited: z.boolean().optional().describe("Filled in by keel; do not send it."),
 });
 
 /** A parsed ExitPlanMode input. */
