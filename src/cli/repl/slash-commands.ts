@@ -46,7 +46,7 @@ export const SLASH_COMMANDS: ReadonlyArray<{ name: SlashCommandName; help: strin
   },
   {
     name: "memory",
-    help: "open a memory file (CLAUDE.md) in $VISUAL/$EDITOR; /memory list lists those loaded; /memory auto shows auto memory",
+    help: "open a memory file (CLAUDE.md) in $VISUAL/$EDITOR; /memory list lists those loaded; /memory auto [on|off] shows or switches auto memory",
   },
   {
     name: "dream",
