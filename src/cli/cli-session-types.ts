@@ -52,6 +52,8 @@ export interface CliSession {
   modelSwitchHooks: Pick<SessionHooks, "preModelSwitch" | "postModelSwitch">;
   /** Adds a working folder mid-session (`/add-dir`, register_repo_root); DirectoryAdded fires. */
   addDirectory(path: string, source: AddDirectorySource): Promise<AddDirectoryOutcome>;
+  /** A turn's messages as they are displayed (MessageDisplay hooks; display only). */
+  displayed: SessionHooks["displayed"];
   /** Runs the Notification hooks (a permission prompt waits for the person). */
   notify(input: HookEventFields["Notification"]): Promise<void>;
   /** Closes the session; `reason` is SessionEnd's (default "other"). */

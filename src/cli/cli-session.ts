@@ -556,6 +556,7 @@ export async function createCliSession(inputs: CliSessionInputs): Promise<CliSes
     sandbox: toolset.sandbox,
     autoMemory: memory,
     notify: (input) => hooks.notification(input),
+    displayed: hooks.displayed,
     addDirectory: (path, source) =>
       addDirectory(path, source, {
         cwd: io.cwd,

@@ -214,7 +214,10 @@ export async function runPrintMode(options: CliOptions, io: CliIo): Promise<numb
   try {
     const prepared = await headlessPrompt(session.slash, prompt, io.signal);
     const warn = (text: string) => void writeTo(io.stderr, `keel: ${text}\n`);
-    for await (const message of headlessTurn(session, prepared, warn)) await output.print(message);
+    const turn = headlessTurn(session, prepared, warn);
+    // Text output is what a person reads: MessageDisplay hooks decide it (json and stream-json are data).
+    const shown = options.outputFormat === "text" ? session.displayed(turn) : turn;
+    for await (const message of shown) await output.print(message);
     // Background agents still running are waited for; each one's end is a turn of its own.
     await waitForBackgroundAgents(session, io.signal);
     await output.finish();

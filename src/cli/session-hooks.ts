@@ -17,6 +17,7 @@ import {
   instructionsLoaded,
   type LoadedInstructions,
   type ModelSwitch,
+  messageDisplay,
   notification,
   permissionDenied,
   postCompact,
@@ -37,8 +38,10 @@ import {
 import { permissionRequest } from "../hooks/permission-hooks.js";
 import type { runCommandHook } from "../hooks/run-command-hook.js";
 import type { EngineHooks } from "../session/engine/config.js";
+import type { SdkMessage } from "../session/sdk-messages.js";
 import type { PermissionMode, ToolUseContext } from "../tools/context.js";
 import { NO_TOOL_HOOKS } from "../tools/hooks.js";
+import { displayedMessages } from "./displayed-messages.js";
 import { hookEventMessage, type SdkHookMessage } from "./hook-event-messages.js";
 import { modelSwitchChange } from "./model-switch-change.js";
 import type { AskPermissionHooks } from "./permission-request-hooks.js";
@@ -69,6 +72,11 @@ export interface SessionHooks {
   elicitation: ElicitationHooks["elicitation"];
   /** ElicitationResult: the answer as hooks leave it, before it is sent. */
   elicitationResult: ElicitationHooks["elicitationResult"];
+  /**
+   * The messages of a turn as MessageDisplay hooks would have them shown (display only); the
+   * same messages when no such hook is configured.
+   */
+  displayed(messages: AsyncIterable<SdkMessage>): AsyncIterable<SdkMessage>;
   /** DirectoryAdded, once a working folder was added mid-session (side effects only). */
   directoryAdded(input: HookEventFields["DirectoryAdded"]): Promise<void>;
   /** FileChanged hooks watch the files their matchers name; `close` stops watching. */
@@ -184,6 +192,7 @@ export function createSessionHooks(inputs: SessionHooksInputs): SessionHooks {
       notification: async () => {},
       promptExpansion: async () => undefined,
       directoryAdded: async () => {},
+      displayed: (messages) => messages,
       elicitation: async () => undefined,
       elicitationResult: async ({ action, content }) =>
         content === undefined ? { action } : { action, content },
@@ -238,6 +247,14 @@ export function createSessionHooks(inputs: SessionHooksInputs): SessionHooks {
     notification: (input) => notification(engine, input),
     promptExpansion: (input) => userPromptExpansion(engine, input),
     directoryAdded: (input) => directoryAdded(engine, input),
+    displayed: (messages) => {
+      const probe = { turn_id: "", message_id: "", index: 0, final: true, delta: "" };
+      if (!engine.hasHooks("MessageDisplay", probe)) return messages;
+      return displayedMessages(messages, async (flush, ids) => {
+        const input = { turn_id: ids.turnId, message_id: ids.messageId, ...flush };
+        return (await messageDisplay(engine, input)) ?? flush.delta;
+      });
+    },
     elicitation: (input) => elicitation(engine, input),
     elicitationResult: (input) => elicitationResult(engine, input),
     watchFiles: () =>

@@ -50,6 +50,7 @@ export {
   instructionsLoaded,
   type LoadedInstructions,
   type ModelSwitch,
+  messageDisplay,
   notification,
   permissionDenied,
   postCompact,

@@ -74,6 +74,14 @@ export async function elicitationResult(
   return content === undefined ? { action } : { action, content };
 }
 
+/** Runs MessageDisplay hooks for one flush of a displayed message: the text to show instead. */
+export async function messageDisplay(
+  engine: HookEngine,
+  input: HookEventFields["MessageDisplay"],
+): Promise<string | undefined> {
+  return (await engine.run("MessageDisplay", input)).displayContent;
+}
+
 /** Runs DirectoryAdded hooks once a working folder was added mid-session (side effects only). */
 export async function directoryAdded(
   engine: HookEngine,

@@ -9,6 +9,7 @@ import { TaskStore } from "../../tasks/task-store.js";
 import type { PermissionMode } from "../../tools/context.js";
 import type { SandboxMode } from "../../tools/sandbox/bash-sandbox.js";
 import { createCliSession } from "../cli-session.js";
+import { withDisplayedTurns } from "./displayed-engine.js";
 import { switchableModel } from "../control/model-switch.js";
 import { sessionDebugLog } from "../debug-log.js";
 import { type DebuggedParts, withDebugLog } from "../debug-session.js";
@@ -170,7 +171,7 @@ export async function openReplSession(
         : undefined,
       open: (sessionId) => resumeReplSession(laterSessions(inputs), sessionId),
     }),
-    engine: session.engine,
+    engine: withDisplayedTurns(session.engine, session.displayed),
     models: {
       providerName: inputs.model.provider.name,
       current: models.current,
