@@ -4,20 +4,22 @@ import { worktreesRoot } from "../worktree/worktrees-folder.js";
 import type { DecisionSteps } from "./decide.js";
 
 /**
- * The decision steps for a call of a subagent isolated in a worktree (keel put it under the
- * state folder's worktrees/ and made it the agent's working folder): relative paths in its
- * calls are judged from the worktree, where its tools resolve them, and the worktree is a
- * working folder, as the session's folder is for the session's own calls. Any other call's
- * steps are left as they are.
+ * The decision steps for a call of a subagent that works in a folder of its own (an isolated
+ * worktree; only keel, or a WorktreeCreate hook the person configured, sets a subagent's
+ * folder): relative paths in its calls are judged from that folder, where its tools resolve
+ * them. A worktree keel keeps under the state folder's worktrees/ is also a working folder,
+ * as the session's folder is for the session's own calls; a folder a hook made elsewhere is
+ * not. Any other call's steps are left as they are.
  */
 export function withAgentWorktree(steps: DecisionSteps, context: ToolUseContext): DecisionSteps {
   const cwd = context.options.cwd;
-  if (context.agentId === undefined || steps.workingFolders.includes(cwd)) return steps;
+  if (context.agentId === undefined || cwd === steps.cwd) return steps;
+  const judged = { ...steps, cwd };
   const root = worktreesRoot(steps.stateDir);
-  if (cwd === root || !isWithinFolder(cwd, root)) return steps;
+  const keelsWorktree = cwd !== root && isWithinFolder(cwd, root);
+  if (!keelsWorktree || steps.workingFolders.includes(cwd)) return judged;
   return {
-    ...steps,
-    cwd,
+    ...judged,
     workingFolders: [...steps.workingFolders, cwd],
     readableFolders: [...steps.readableFolders, cwd],
   };
