@@ -111,6 +111,35 @@ describe("the Workflow tool", () => {
     expect(existsSync(join(work, "session", "workflows"))).toBe(false);
   });
 
+  it("refuses a scriptPath that a Read deny rule covers, as Read would", async () => {
+    const { work } = folders.current;
+    const secret = join(work, "secret.js");
+    await writeFile(secret, `export const meta = { name: "s", description: "d" };\nreturn 1;`);
+    const tool = createWorkflowTool({
+      launch: async () => ({ taskId: "w00000000", outputFile: "" }),
+      sessionDir: join(work, "session"),
+      roots: { cwd: work, home: work },
+    });
+    const context = makeToolCallContext({ cwd: work });
+    const denied = {
+      ...context,
+      options: {
+        ...context.options,
+        readDenial: {
+          denies: (p: string) => p === secret,
+          excludeGlobs: () => [],
+          hiddenPaths: () => [],
+        },
+      },
+    };
+    await expect(tool.call({ scriptPath: "secret.js" }, denied, () => {})).rejects.toThrow(
+      `cannot read the workflow script ${secret}: a Read deny rule covers it`,
+    );
+    await expect(tool.call({ scriptPath: "secret.js" }, context, () => {})).resolves.toMatchObject({
+      data: { status: "async_launched", workflowName: "s" },
+    });
+  });
+
   it("finds saved workflows by name, the closest folder first, and refuses a symlinked script", async () => {
     const { work, stateDir } = folders.current;
     const repo = join(work, "repo");

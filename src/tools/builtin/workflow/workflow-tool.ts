@@ -12,6 +12,7 @@ import { readSavedWorkflow, type WorkflowRoots } from "../../../workflows/saved-
 import { checkWorkflowScript } from "../../../workflows/script-check.js";
 import { workflowConcurrency } from "../../../workflows/workflow-limits.js";
 import { runWorkflow } from "../../../workflows/workflow-run.js";
+import type { ReadDenial } from "../../read-denial.js";
 import type { Tool } from "../../tool.js";
 import type { BackgroundWorkflowLauncher, WorkflowRunEnd } from "./background.js";
 import {
@@ -64,7 +65,8 @@ export function createWorkflowTool(deps: WorkflowToolDeps): Tool<WorkflowInput, 
       return { ok: true };
     },
     async call(input, context) {
-      const source = await workflowSource(input, deps.roots);
+      const denial = context.options.readDenial;
+      const source = await workflowSource(input, deps.roots, denial);
       const checked = await checkWorkflowScript(source);
       if (!checked.ok) throw new Error(checked.message);
       const replay =
@@ -83,7 +85,7 @@ export function createWorkflowTool(deps: WorkflowToolDeps): Tool<WorkflowInput, 
             input.args ?? null,
             {
               runAgent: workflowAgentRunner(context),
-              childSource: (ref) => childSource(ref, deps.roots),
+              childSource: (ref) => childSource(ref, deps.roots, denial),
               appendJournal: journalAppender(folder.journalPath),
               ...(replay ? { replay } : {}),
               onEvent: report,
@@ -136,21 +138,33 @@ function launchText(output: WorkflowOutput): string {
 }
 
 /** The script to run: `scriptPath` wins over `script` and `name` (Claude Code's order). */
-export async function workflowSource(input: WorkflowInput, roots: WorkflowRoots): Promise<string> {
-  if (input.scriptPath !== undefined) return readScript(input.scriptPath, roots.cwd);
+export async function workflowSource(
+  input: WorkflowInput,
+  roots: WorkflowRoots,
+  denial?: ReadDenial,
+): Promise<string> {
+  if (input.scriptPath !== undefined) return readScript(input.scriptPath, roots.cwd, denial);
   if (input.script !== undefined) return input.script;
   return readSavedWorkflow(roots, input.name ?? "");
 }
 
 /** A `workflow()` child: a path to a script (it has a `/` or ends in .js), else a saved name. */
-function childSource(ref: string, roots: WorkflowRoots): Promise<string> {
+function childSource(
+  ref: string,
+  roots: WorkflowRoots,
+  denial: ReadDenial | undefined,
+): Promise<string> {
   return ref.includes("/") || ref.endsWith(".js")
-    ? readScript(ref, roots.cwd)
+    ? readScript(ref, roots.cwd, denial)
     : readSavedWorkflow(roots, ref);
 }
 
-async function readScript(path: string, cwd: string): Promise<string> {
+/** A script file; one a Read deny rule covers is refused, as Read would refuse it. */
+async function readScript(path: string, cwd: string, denial?: ReadDenial): Promise<string> {
   const full = isAbsolute(path) ? path : resolve(cwd, path);
+  if (denial?.denies(full)) {
+    throw new Error(`cannot read the workflow script ${full}: a Read deny rule covers it`);
+  }
   try {
     return await readFile(full, "utf8");
   } catch (error) {
