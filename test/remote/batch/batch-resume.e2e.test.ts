@@ -4,11 +4,16 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PassThrough } from "node:stream";
+import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startWorker } from "../../../src/cli/batch/start-worker.js";
 import { parseScenario } from "../../../src/model/scripted/scenario.js";
 import { type ScriptedServer, startScriptedServer } from "../../../src/model/scripted/server.js";
+import { BatchClient } from "../../../src/remote/batch/batch-client.js";
 import { batchResultSchema } from "../../../src/remote/batch/batch-result.js";
+import { parseTasksFile } from "../../../src/remote/batch/batch-task.js";
+import { planTasks } from "../../../src/remote/batch/plan.js";
+import { runBatch } from "../../../src/remote/batch/run-batch.js";
 import type { RunningWorker } from "../../../src/remote/remote-worker.js";
 import { startRedis, type TestRedis } from "../../helpers/redis-server.js";
 import { KEEL_NODE_ARGS } from "../../helpers/run-keel.js";
@@ -16,6 +21,8 @@ import { anthropicEnv } from "../../helpers/scripted.js";
 import { originAndClone } from "../origin-repo.js";
 
 const TASKS = 200;
+/** A hash-tagged queue name, as on Redis Cluster: every key of the queue lands in one slot. */
+const QUEUE = "{batch}";
 const ids = Array.from({ length: TASKS }, (_, i) => `task-${String(i + 1).padStart(3, "0")}`);
 
 let root: string;
@@ -36,7 +43,7 @@ interface BatchRun {
 async function keelBatch(interruptWhen?: (results: number) => boolean): Promise<BatchRun> {
   const child = spawn(
     process.execPath,
-    [...KEEL_NODE_ARGS, "batch", "tasks.jsonl", "--window", "60"],
+    [...KEEL_NODE_ARGS, "batch", "tasks.jsonl", "--window", "60", "--queue", QUEUE],
     {
       cwd: root,
       env: {
@@ -73,6 +80,13 @@ function resultLines(): string[] {
   return readFileSync(path, "utf8").split("\n").filter(Boolean);
 }
 
+/** The first `n` tasks of the batch, as parsed from the tasks file. */
+function parsedTasks(n: number) {
+  const parsed = parseTasksFile(readFileSync(join(root, "tasks.jsonl"), "utf8"));
+  if (parsed.kind !== "tasks") throw new Error(parsed.problems.join("\n"));
+  return parsed.tasks.slice(0, n);
+}
+
 /** Sessions the scripted model started (first turns served). */
 const sessionsRun = () => server.requests.filter((r) => r.answer === "turn" && r.turn === 1).length;
 
@@ -103,6 +117,7 @@ beforeAll(async () => {
   worker = await startWorker({
     redisUrl: redis.url,
     workspace: join(root, "ws"),
+    queue: QUEUE,
     concurrency: 100,
     sessions: "in-process",
     stderr: new PassThrough().resume(),
@@ -147,6 +162,10 @@ describe("keel batch", () => {
       expect(result.result).toBe("Nothing to change.");
     }
     expect(server.violations).toEqual([]);
+    const client = new Redis(redis.url);
+    const keys = await client.keys("*").finally(() => client.disconnect());
+    expect(keys.length).toBeGreaterThan(TASKS);
+    expect(keys.filter((key) => !key.includes(QUEUE))).toEqual([]);
 
     // Off a terminal, progress is a line now and then, never a redrawn one.
     const progress = second.stderr.split("\n").filter((line) => line.includes(" done · "));
@@ -157,4 +176,63 @@ describe("keel batch", () => {
     expect(done.at(-1)).toBe(TASKS);
     expect(second.stderr).not.toContain("\r");
   }, 120_000);
+
+  it("a second Ctrl+C cancels the tasks in flight: queued ones leave the queue, and a re-run submits them again", async () => {
+    const queue = "{no-workers}"; // nobody takes these: they stay queued until cancelled
+    const client = new BatchClient(redis.url, queue);
+    const tasks = planTasks(
+      parsedTasks(3),
+      new Map(ids.slice(0, 3).map((id) => [id, { url: "/nowhere.git", commit: "a".repeat(40) }])),
+      "cancel-test",
+    );
+    const stop = new AbortController();
+    const cancel = new AbortController();
+    const recorded: string[] = [];
+    const options = {
+      client,
+      tasks,
+      earlier: new Map(),
+      record: async (result: { id: string }) => void recorded.push(result.id),
+      window: 10,
+      pollMs: 20,
+      stop: stop.signal,
+      cancel: cancel.signal,
+      cancelWaitMs: 5000,
+      now: Date.now,
+    };
+    try {
+      const run = runBatch({
+        ...options,
+        onProgress: (p) => {
+          if (p.queued === 3 && !stop.signal.aborted) {
+            stop.abort();
+            cancel.abort();
+          }
+        },
+      });
+      expect(await run).toEqual({ kind: "cancelled", cancelled: 3, notSubmitted: 0 });
+      expect(recorded).toEqual([]);
+      const left = await client.standings(tasks.map((t) => t.taskId));
+      expect([...left.values()].map((s) => s.kind)).toEqual(["absent", "absent", "absent"]);
+      // Going on: the cancelled tasks are submitted again (and queued once more).
+      const again = { stop: new AbortController(), cancel: new AbortController() };
+      let queuedAgain = 0;
+      const rerun = runBatch({
+        ...options,
+        stop: again.stop.signal,
+        cancel: again.cancel.signal,
+        onProgress: (p) => {
+          queuedAgain = Math.max(queuedAgain, p.queued);
+          if (p.queued === 3) {
+            again.stop.abort();
+            again.cancel.abort();
+          }
+        },
+      });
+      expect(await rerun).toEqual({ kind: "cancelled", cancelled: 3, notSubmitted: 0 });
+      expect(queuedAgain).toBe(3);
+    } finally {
+      await client.close();
+    }
+  }, 30_000);
 });
