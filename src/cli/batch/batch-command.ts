@@ -145,6 +145,7 @@ export async function batchCommandMain(argv: string[], io: CliIo): Promise<numbe
   io.signal.addEventListener("abort", onStop, { once: true });
   const client = new BatchClient(redisUrl, queue);
   try {
+    await client.checkReachable(redisUrl, positiveEnvInt(io.env, "KEEL_BATCH_CONNECT_MS", 5000));
     const end = await runBatch({
       client,
       tasks: planned,

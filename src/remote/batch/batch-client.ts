@@ -86,6 +86,25 @@ export class BatchClient {
   }
 
   /**
+   * Throws when Redis does not answer within `timeoutMs` (the client itself retries forever,
+   * as a long batch should ride out a Redis restart, so a wrong URL would otherwise just wait).
+   */
+  async checkReachable(url: string, timeoutMs: number): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new Error(`Redis at ${url} did not answer within ${timeoutMs} ms`)),
+        timeoutMs,
+      );
+    });
+    try {
+      await Promise.race([this.redis.ping(), timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /**
    * Queues tasks not in the queue (bad data fails here, before anything is written); the mark
    * an earlier cancel left on a task is cleared first, so it runs this time.
    */

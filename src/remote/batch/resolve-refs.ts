@@ -63,21 +63,23 @@ export async function resolveSources(
   tasks: readonly BatchTask[],
   baseDir: string,
 ): Promise<ResolvedSources> {
-  const pairs = new Map<string, { url: string; ref: string }>();
+  const pairs = new Map<string, { url: string; ref: string; firstId: string }>();
   for (const task of tasks) {
     const url = repositoryUrl(task.repository, baseDir);
-    pairs.set(sourceKey(url, task.ref), { url, ref: task.ref });
+    const key = sourceKey(url, task.ref);
+    if (!pairs.has(key)) pairs.set(key, { url, ref: task.ref, firstId: task.id });
   }
   const commits = new Map<string, string>();
   const problems: string[] = [];
   const queue = [...pairs.entries()];
   const worker = async () => {
     for (let next = queue.shift(); next; next = queue.shift()) {
-      const [key, { url, ref }] = next;
+      const [key, { url, ref, firstId }] = next;
       try {
         commits.set(key, await resolveOne(url, ref));
       } catch (error) {
-        problems.push(error instanceof Error ? error.message : String(error));
+        const why = error instanceof Error ? error.message : String(error);
+        problems.push(`task "${firstId}" (and any other with the same repository and ref): ${why}`);
       }
     }
   };
