@@ -89,6 +89,8 @@ export interface CliSessionInputs {
   onHookEvent?: (message: SdkHookMessage) => void;
   /** Told when a hook with a `statusMessage` starts and ends (the REPL's spinner line). */
   onHookStatus?: (status: HookStatus) => void;
+  /** Reads the settings again as at start; given, loaded settings files are watched (ConfigChange). */
+  reloadPolicy?: () => Promise<SessionPolicy>;
   /** Who answers an MCP server's request for input no hook answered (default: declined). */
   askElicitation?: AskElicitation;
 }

@@ -47,6 +47,7 @@ import { VERSION } from "../version.js";
 import { addDirectory } from "./add-directory.js";
 import { autoClassifierTimeoutMs, createAutoClassifier } from "./auto-classifier.js";
 import type { CliSession, CliSessionInputs } from "./cli-session-types.js";
+import { watchConfigChanges } from "./config-change-watch.js";
 import { effortLevel } from "./effort-option.js";
 import { sessionHookRunners } from "./hook-runners.js";
 import { parseJsonSchema } from "./json-schema-option.js";
@@ -475,6 +476,16 @@ export async function createCliSession(inputs: CliSessionInputs): Promise<CliSes
     )),
   ];
   const watchedFiles = hooks.watchFiles();
+  const configWatch = inputs.reloadPolicy
+    ? watchConfigChanges({
+        roots: { home, stateDir: inputs.stateDir, cwd: io.cwd },
+        files: policy.settings.files,
+        reload: inputs.reloadPolicy,
+        hooks,
+        permissions,
+        warn: inputs.warn,
+      })
+    : undefined;
   const startFolders = [...permissions.workingFolders];
   const abort = createChildAbortController(io.signal);
   const loadedMemory = new Set<string>();
@@ -569,6 +580,7 @@ export async function createCliSession(inputs: CliSessionInputs): Promise<CliSes
     dispose: async (reason = "other") => {
       abort.dispose();
       watchedFiles.close();
+      configWatch?.close();
       await hooks.end(reason);
       await toolset.dispose();
       await store.close();

@@ -166,6 +166,9 @@ function sessionOpener(given: CliOptions, io: CliIo): OpenSession {
       store,
       stateDir,
       policy: withHooks(policy, extras),
+      // A settings file changing mid-session is read again as this one was (ConfigChange).
+      reloadPolicy: async () =>
+        withHooks(await loadSessionPolicy(asked, { home, stateDir, cwd: io.cwd }, warn), extras),
       warn,
       ...(extras.hostTools ? { hostTools: extras.hostTools } : {}),
       ...(extras.onHookEvent ? { onHookEvent: extras.onHookEvent } : {}),

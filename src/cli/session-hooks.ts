@@ -5,6 +5,7 @@ import type { HookEventFields, SessionEndReason, SessionStartSource } from "../h
 import {
   type AskHookModel,
   type CallHookMcpTool,
+  configChange,
   createHookEngine,
   directoryAdded,
   elicitation,
@@ -77,6 +78,13 @@ export interface SessionHooks {
    * same messages when no such hook is configured.
    */
   displayed(messages: AsyncIterable<SdkMessage>): AsyncIterable<SdkMessage>;
+  /** ConfigChange, as a loaded settings file changed: why a hook blocked the reload, or nothing. */
+  configChange(input: HookEventFields["ConfigChange"]): Promise<string | undefined>;
+  /**
+   * The hooks from now on (the settings were reloaded). A session that started without hooks
+   * keeps none: its engine was never made.
+   */
+  reconfigure(config: HooksConfig | undefined): void;
   /** DirectoryAdded, once a working folder was added mid-session (side effects only). */
   directoryAdded(input: HookEventFields["DirectoryAdded"]): Promise<void>;
   /** FileChanged hooks watch the files their matchers name; `close` stops watching. */
@@ -192,6 +200,8 @@ export function createSessionHooks(inputs: SessionHooksInputs): SessionHooks {
       notification: async () => {},
       promptExpansion: async () => undefined,
       directoryAdded: async () => {},
+      configChange: async () => undefined,
+      reconfigure: () => {},
       displayed: (messages) => messages,
       elicitation: async () => undefined,
       elicitationResult: async ({ action, content }) =>
@@ -247,6 +257,8 @@ export function createSessionHooks(inputs: SessionHooksInputs): SessionHooks {
     notification: (input) => notification(engine, input),
     promptExpansion: (input) => userPromptExpansion(engine, input),
     directoryAdded: (input) => directoryAdded(engine, input),
+    configChange: (input) => configChange(engine, input),
+    reconfigure: (next) => engine.reconfigure(next ?? {}),
     displayed: (messages) => {
       const probe = { turn_id: "", message_id: "", index: 0, final: true, delta: "" };
       if (!engine.hasHooks("MessageDisplay", probe)) return messages;

@@ -69,6 +69,8 @@ export interface HookEngine {
     input: HookEventInput<E>,
     signal?: AbortSignal,
   ): Promise<HookRunOutcome>;
+  /** Replaces the hooks from now on (a settings file changed: ConfigChange). */
+  reconfigure(config: HooksConfig): void;
   /** True when some hook of `event` would run for `input` (lets callers skip work). */
   hasHooks<E extends HookEvent>(event: E, input: HookEventInput<E>): boolean;
 }
@@ -91,8 +93,9 @@ export function createHookEngine(options: HookEngineOptions): HookEngine {
     callMcpTool: options.callMcpTool,
   };
   const spent = new Set<HookHandlerConfig>();
+  let config = options.config;
   const hooksFor = <E extends HookEvent>(event: E, input: HookEventInput<E>) =>
-    selectHooks(options.config, event, {
+    selectHooks(config, event, {
       query: matchQuery(event, input),
       subject: subjectOf(input, options.cwd),
       spent,
@@ -132,6 +135,9 @@ export function createHookEngine(options: HookEngineOptions): HookEngine {
 
   return {
     hasHooks: (event, input) => hooksFor(event, input).length > 0,
+    reconfigure: (next) => {
+      config = next;
+    },
     async run(event, input, signal = new AbortController().signal) {
       const hooks = hooksFor(event, input);
       if (hooks.length === 0) return mergeHookResults(event, []);

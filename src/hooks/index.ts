@@ -42,6 +42,7 @@ export {
 export type { CallHookMcpTool } from "./run-mcp-tool-hook.js";
 export type { AskHookModel } from "./run-prompt-hook.js";
 export {
+  configChange,
   describeBlockedPrompt,
   directoryAdded,
   elicitation,

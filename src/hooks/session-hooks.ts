@@ -82,6 +82,19 @@ export async function messageDisplay(
   return (await engine.run("MessageDisplay", input)).displayContent;
 }
 
+/**
+ * Runs ConfigChange hooks as a settings file changed during the session: exit 2 or decision
+ * "block" keeps the session's settings as they were; returns why, or undefined to reload.
+ */
+export async function configChange(
+  engine: HookEngine,
+  input: HookEventFields["ConfigChange"],
+): Promise<string | undefined> {
+  const outcome = await engine.run("ConfigChange", input);
+  const blocked = outcome.blockingErrors.map((e) => e.message);
+  return blocked.length === 0 ? undefined : blocked.join("\n");
+}
+
 /** Runs DirectoryAdded hooks once a working folder was added mid-session (side effects only). */
 export async function directoryAdded(
   engine: HookEngine,

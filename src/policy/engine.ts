@@ -76,6 +76,11 @@ export interface PermissionEngine {
    * still win, as for every allow rule.
    */
   addTurnRules(rules: readonly string[], origin: string): TurnRules;
+  /**
+   * Replaces the rules the settings files and flags gave (a settings file changed); rules
+   * added during the session stay.
+   */
+  replaceSettingsRules(rules: readonly PermissionRule[]): void;
   /** Every rule in force now (settings, flags, session), highest source first (for /permissions). */
   rules(): readonly PermissionRule[];
 }
@@ -149,6 +154,7 @@ export function createPermissionEngine(options: PermissionEngineOptions): Permis
     fs: options.fs ?? realFileSystem,
   };
   const bypassDisabled = options.settings.bypassDisabled;
+  let fromSettings = new Set(options.settings.rules);
   return {
     get workingFolders() {
       return steps.workingFolders;
@@ -178,6 +184,11 @@ export function createPermissionEngine(options: PermissionEngineOptions): Permis
       };
     },
     rules: () => steps.rules,
+    replaceSettingsRules(rules) {
+      const added = steps.rules.filter((rule) => !fromSettings.has(rule));
+      steps.rules = [...rules, ...added];
+      fromSettings = new Set(rules);
+    },
     decide(tool, input, context, decideOptions = {}) {
       const mode = effectiveMode(context.getAppState().permissionMode, {
         bypass: bypassDisabled,

@@ -50,6 +50,8 @@ export interface ReplSessionInputs {
   onHookStatus?: (status: HookStatus) => void;
   /** The sandbox mode /sandbox chose, kept for the sessions /clear and /resume open. */
   sandboxChoice?: { mode?: SandboxMode };
+  /** Reads the settings again as at start (a settings file changed: ConfigChange). */
+  reloadPolicy?: () => Promise<SessionPolicy>;
 }
 
 /** Which conversation a session starts from. */
@@ -123,6 +125,7 @@ export async function openReplSession(
     store,
     stateDir,
     policy: inputs.policy,
+    ...(inputs.reloadPolicy ? { reloadPolicy: inputs.reloadPolicy } : {}),
     ...(debug ? withDebugLog(parts, debug) : parts),
     ...(inputs.onProgress ? { onProgress: inputs.onProgress } : {}),
     ...(inputs.onHookStatus ? { onHookStatus: inputs.onHookStatus } : {}),

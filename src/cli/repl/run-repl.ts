@@ -150,6 +150,8 @@ export async function runRepl(given: CliOptions, io: CliIo): Promise<number> {
     onProgress: (toolUseId, data) => controller?.progress(toolUseId, data),
     onHookStatus: (status) => controller?.hookStatus(status),
     sandboxChoice: {},
+    reloadPolicy: () =>
+      loadSessionPolicy(given, roots, warn, { projectTrusted: policy.projectTrusted }),
   };
   const session = await openReplSession(inputs, {
     sessionId: resolved.sessionId,
