@@ -4,7 +4,7 @@
 // worker does for 200 tasks, at the same concurrency, with no model); pickup latency (queued
 // to started) on idle workers; throughput with 1, 2 and 4 workers; and what Redis holds and
 // spends per task (INFO memory, INFO cpu, commands).
-// Usage: npx tsx bench/batch-scale.ts
+// The workers run the built library (npm run build first). Usage: npx tsx bench/batch-scale.ts
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
 import { mkdtemp, rm } from "node:fs/promises";
@@ -200,6 +200,8 @@ try {
   for (const n of [4, 2, 1]) {
     console.log(`${n} workers × ${CONCURRENCY}…`);
     const workers = await startWorkers(n, redis, root, env);
+    // Warm-up: each worker loads keel's session code on its first task, once.
+    await timedBatch(redis.url, origin, `warm-${n}`, n * 4);
     if (n === 4) pickup = await pickupLatencies(redis.url, origin, 21);
     const before = await redisFigures(info);
     const run = await timedBatch(redis.url, origin, `scale-${n}`, TASKS);

@@ -1,7 +1,14 @@
 // One bench worker process: a keel worker (in-process sessions) taking tasks until SIGTERM.
+// It runs the built library (dist/index.mjs, as a program using keel would), not the sources
+// through tsx, whose on-the-fly compiling would be counted as the workers' CPU.
 // Usage (bench/batch-scale.ts starts it): tsx bench/lib/scale-worker.ts <redis-url> <workspace> <concurrency>
 import { Writable } from "node:stream";
-import { startWorker } from "../../src/cli/batch/start-worker.js";
+
+type StartWorker = typeof import("../../src/cli/batch/start-worker.js").startWorker;
+const built: { startWorker: StartWorker } = await import(
+  new URL("../../dist/index.mjs", import.meta.url).href
+);
+const { startWorker } = built;
 
 const [redisUrl, workspace, concurrency] = process.argv.slice(2);
 if (!redisUrl || !workspace || !concurrency) throw new Error("usage: <redis-url> <workspace> <n>");
