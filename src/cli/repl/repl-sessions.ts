@@ -10,6 +10,7 @@ import type { PermissionMode } from "../../tools/context.js";
 import type { SandboxMode } from "../../tools/sandbox/bash-sandbox.js";
 import { createCliSession } from "../cli-session.js";
 import { withDisplayedTurns } from "./displayed-engine.js";
+import { replElicitation } from "./elicitation-dialog.js";
 import { switchableModel } from "../control/model-switch.js";
 import { sessionDebugLog } from "../debug-log.js";
 import { type DebuggedParts, withDebugLog } from "../debug-session.js";
@@ -126,6 +127,7 @@ export async function openReplSession(
     stateDir,
     policy: inputs.policy,
     ...(inputs.reloadPolicy ? { reloadPolicy: inputs.reloadPolicy } : {}),
+    askElicitation: replElicitation(inputs.ask),
     ...(debug ? withDebugLog(parts, debug) : parts),
     ...(inputs.onProgress ? { onProgress: inputs.onProgress } : {}),
     ...(inputs.onHookStatus ? { onHookStatus: inputs.onHookStatus } : {}),
