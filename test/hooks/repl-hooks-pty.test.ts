@@ -1,5 +1,6 @@
 import { mkdir, realpath, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { usePtyRepl } from "../cli/repl/pty-repl.js";
 import { exitWithCtrlC, typeLine } from "../cli/repl/pty-screen.js";
@@ -57,5 +58,31 @@ describe("hooks in the REPL (a real pseudo-terminal)", { timeout: 60_000 }, () =
     expect([...screen.scrollback(), ...screen.lines()].join("\n")).not.toContain("quiet words");
     expect(await exitWithCtrlC(screen)).toBe(0);
     expect(server.violations).toEqual([]);
+  });
+
+  it("an MCP server's request for input is a dialog; the typed answer reaches the server", async () => {
+    const server = fileURLToPath(new URL("../fixtures/mcp/elicit-server.mjs", import.meta.url));
+    const mcp = JSON.stringify({
+      mcpServers: { asker: { command: process.execPath, args: [server] } },
+    });
+    const tool = "mcp__asker__ask_name";
+    const { server: model, screen } = await pty.start(
+      {
+        turns: [{ content: [{ type: "tool_use", name: tool, input: {} }] }, { content: "Thanks." }],
+      },
+      ["--mcp-config", mcp, "--allowedTools", tool],
+    );
+    await typeLine(screen, "ask me");
+    await screen.waitFor((s) => s.includes('MCP server "asker": What is your name?'), "the dialog");
+    await screen.waitFor((s) => s.includes("name (required)"), "the field");
+    screen.write("Ada");
+    await screen.waitFor((s) => s.includes("Ada"), "the typed answer");
+    screen.write("\r");
+    await screen.waitFor((s) => s.includes("Thanks."), "the answer after the tool");
+    expect(JSON.stringify(model.requests[1]?.body)).toContain(
+      'answer: {\\"action\\":\\"accept\\",\\"content\\":{\\"name\\":\\"Ada\\"}}',
+    );
+    expect(await exitWithCtrlC(screen)).toBe(0);
+    expect(model.violations).toEqual([]);
   });
 });
