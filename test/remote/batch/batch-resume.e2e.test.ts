@@ -235,4 +235,42 @@ describe("keel batch", () => {
       await client.close();
     }
   }, 30_000);
+
+  it("keel batch: Ctrl+C, then Ctrl+C again, cancels what was submitted", async () => {
+    // A queue no worker takes from: the three tasks stay queued until cancelled.
+    const tasks = ids.slice(0, 3).map((id) => ({ id, prompt: "p", repository: "origin.git" }));
+    writeFileSync(join(root, "three.jsonl"), tasks.map((t) => JSON.stringify(t)).join("\n"));
+    const child = spawn(
+      process.execPath,
+      [...KEEL_NODE_ARGS, "batch", "three.jsonl", "-o", "three-results.jsonl", "--queue", "{none}"],
+      {
+        cwd: root,
+        env: {
+          PATH: process.env.PATH ?? "",
+          HOME: root,
+          KEEL_CONFIG_DIR: join(root, ".keel-batch"),
+          KEEL_REDIS_URL: redis.url,
+          KEEL_BATCH_POLL_MS: "50",
+          KEEL_BATCH_PROGRESS_MS: "50",
+        },
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
+    let stderr = "";
+    let interrupts = 0;
+    child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
+      stderr += chunk;
+      if (interrupts === 0 && stderr.includes("3 queued")) {
+        interrupts = 1;
+        child.kill("SIGINT");
+      } else if (interrupts === 1 && stderr.includes("submitting no more")) {
+        interrupts = 2;
+        child.kill("SIGINT");
+      }
+    });
+    const [code] = (await once(child, "close")) as [number | null];
+    expect(stderr).toContain("keel batch: cancelled 3 tasks in flight (0 not submitted)");
+    expect(code).toBe(130);
+    expect(existsSync(join(root, "three-results.jsonl"))).toBe(false);
+  }, 30_000);
 });
