@@ -57,16 +57,19 @@ function batchCommand(onParsed: (flags: BatchFlags) => void): Command {
 
 /**
  * The second Ctrl+C: once the first has stopped the submitting, the executable leaves the
- * next SIGINT to keel batch (its interrupt guard), which cancels the tasks in flight. Only a
- * real process has one (an in-process run has no second interrupt).
+ * next SIGINT to keel batch (its interrupt guard), which cancels the tasks in flight; a third
+ * exits at once, as ever. Only a real process has one (an in-process run has no second).
  */
 function secondInterrupt(io: CliIo): { cancel: AbortSignal; release: () => void } {
   const cancel = new AbortController();
   let release = () => {};
-  const onSecond = () => cancel.abort();
   const onFirst = () => {
     if (!io.interrupts) return;
     const unhold = io.interrupts.hold();
+    const onSecond = () => {
+      unhold();
+      cancel.abort();
+    };
     process.once("SIGINT", onSecond);
     release = () => {
       unhold();
