@@ -165,8 +165,7 @@ export function createMcpManager(options: McpManagerOptions): McpManager {
       return { text, isError: output.isError };
     },
     notifications: {
-      watch: (request, listener) =>
-        openServerWatch(connections, request, listener, toolTimeoutMs),
+      watch: (request, listener) => openServerWatch(connections, request, listener, toolTimeoutMs),
     },
     whenSettled: () => settled,
     close: async () => {

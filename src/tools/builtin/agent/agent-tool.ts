@@ -80,7 +80,10 @@ export function createAgentTool(
       if (!resolved.ok) throw new Error(resolved.message);
       const home = options.home ?? homedir();
       const places = { cwd: context.options.cwd, home };
-      const definition = await withAgentMemory(withCallOverrides(resolved.definition, input), places);
+      const definition = await withAgentMemory(
+        withCallOverrides(resolved.definition, input),
+        places,
+      );
       const isolation = isolationOf(input, definition);
       const remote = options.isolation?.remote;
       if (isolation === "remote" && remote) {
