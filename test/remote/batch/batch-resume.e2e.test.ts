@@ -1,12 +1,11 @@
-import { spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { PassThrough } from "node:stream";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startWorker } from "../../../src/cli/batch/start-worker.js";
 import { parseScenario } from "../../../src/model/scripted/scenario.js";
 import { type ScriptedServer, startScriptedServer } from "../../../src/model/scripted/server.js";
 import { BatchClient } from "../../../src/remote/batch/batch-client.js";
@@ -14,13 +13,13 @@ import { batchResultSchema } from "../../../src/remote/batch/batch-result.js";
 import { parseTasksFile } from "../../../src/remote/batch/batch-task.js";
 import { planTasks } from "../../../src/remote/batch/plan.js";
 import { runBatch } from "../../../src/remote/batch/run-batch.js";
-import type { RunningWorker } from "../../../src/remote/remote-worker.js";
 import { startRedis, type TestRedis } from "../../helpers/redis-server.js";
-import { KEEL_NODE_ARGS } from "../../helpers/run-keel.js";
+import { KEEL_BIN, KEEL_NODE_ARGS } from "../../helpers/run-keel.js";
 import { anthropicEnv } from "../../helpers/scripted.js";
 import { originAndClone } from "../origin-repo.js";
 
 const TASKS = 200;
+const WORKER_CHILD = fileURLToPath(new URL("./worker-child.mjs", import.meta.url));
 /** A hash-tagged queue name, as on Redis Cluster: every key of the queue lands in one slot. */
 const QUEUE = "{batch}";
 const ids = Array.from({ length: TASKS }, (_, i) => `task-${String(i + 1).padStart(3, "0")}`);
@@ -28,7 +27,7 @@ const ids = Array.from({ length: TASKS }, (_, i) => `task-${String(i + 1).padSta
 let root: string;
 let redis: TestRedis;
 let server: ScriptedServer;
-let worker: RunningWorker;
+let workers: ChildProcess[] = [];
 
 /** A progress line when stderr is not a terminal. */
 const PROGRESS =
@@ -114,25 +113,43 @@ beforeAll(async () => {
       "batch scenario",
     ),
   });
-  worker = await startWorker({
-    redisUrl: redis.url,
-    workspace: join(root, "ws"),
-    queue: QUEUE,
-    concurrency: 100,
-    sessions: "in-process",
-    stderr: new PassThrough().resume(),
-    ceiling: { mode: "acceptEdits", allowedTools: [], disallowedTools: [] },
-    env: {
-      PATH: process.env.PATH ?? "",
-      HOME: root,
-      KEEL_CONFIG_DIR: join(root, ".keel-worker"),
-      ...anthropicEnv(server),
-    },
-  });
+  // Two workers of 50, each a process of its own (from the same build as the CLI under test):
+  // together they use both CPUs.
+  workers = ["ws1", "ws2"].map((workspace) =>
+    spawn(
+      process.execPath,
+      [
+        WORKER_CHILD,
+        join(dirname(KEEL_BIN), "index.mjs"),
+        redis.url,
+        QUEUE,
+        join(root, workspace),
+        "50",
+      ],
+      {
+        env: {
+          PATH: process.env.PATH ?? "",
+          HOME: root,
+          KEEL_CONFIG_DIR: join(root, ".keel-worker"),
+          ...anthropicEnv(server),
+        },
+        stdio: ["ignore", "pipe", "inherit"],
+      },
+    ),
+  );
+  await Promise.all(workers.map((worker) => once(worker.stdout!, "data")));
 });
 
 afterAll(async () => {
-  await worker?.close(1000);
+  await Promise.all(
+    workers
+      .filter((worker) => worker.exitCode === null)
+      .map(async (worker) => {
+        const exited = once(worker, "exit");
+        worker.kill("SIGTERM");
+        await exited;
+      }),
+  );
   await redis?.close();
   await server?.close();
   rmSync(root, { recursive: true, force: true });
