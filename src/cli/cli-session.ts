@@ -67,6 +67,7 @@ import {
   type SessionSlash,
   type SessionSlashInputs,
 } from "./slash/session-slash.js";
+import { skillShellInput } from "./slash/skill-shell-hook.js";
 import { thinkingConfig } from "./thinking-option.js";
 import { cleanupTranscripts, DEFAULT_CLEANUP_PERIOD_DAYS } from "./transcript-cleanup.js";
 
@@ -340,7 +341,7 @@ function engineLimits(
 function sessionSlash(
   inputs: CliSessionInputs,
   roots: { home: string; env: NodeJS.ProcessEnv; permissions: PermissionEngine },
-  live: Pick<PromptDepsInputs, "tools" | "mode"> &
+  live: Pick<PromptDepsInputs, "tools" | "mode" | "beforeShell"> &
     Pick<SessionSlashInputs, "mcpPrompts" | "onExpanded">,
 ): Promise<SessionSlash> {
   const { io } = inputs;
@@ -442,6 +443,7 @@ export async function createCliSession(inputs: CliSessionInputs): Promise<CliSes
       mcpPrompts: () => tools?.mcpPrompts() ?? [],
       // Hooks are made after the tools; a command is only typed once the session runs.
       onExpanded: (input) => hooks.promptExpansion(input),
+      beforeShell: (call) => hooks.skillShell(skillShellInput(call)),
     },
   );
   // MCP servers start with the tools; their requests for input are answered once hooks exist.

@@ -26,6 +26,7 @@ import {
   postToolBatchHooks,
   preCompact,
   preModelSwitch,
+  preSkillShellCommand,
   sessionEnd,
   sessionStart,
   setup,
@@ -91,6 +92,8 @@ export interface SessionHooks {
   watchFiles(): { close(): void };
   /** UserPromptExpansion, once a typed command is expanded: why a hook stopped it, or nothing. */
   promptExpansion(input: HookEventFields["UserPromptExpansion"]): Promise<string | undefined>;
+  /** PreSkillShellCommand, before a command's !`command` runs: why a hook stopped it, or nothing. */
+  skillShell(input: HookEventFields["PreSkillShellCommand"]): Promise<string | undefined>;
   /** PermissionRequest, where a call would ask: a hook may answer for the person. */
   permissionRequest: AskPermissionHooks;
   /** PermissionDenied, when the auto mode's classifier denied a call (side effects only). */
@@ -199,6 +202,7 @@ export function createSessionHooks(inputs: SessionHooksInputs): SessionHooks {
       permissionRequest: async () => undefined,
       notification: async () => {},
       promptExpansion: async () => undefined,
+      skillShell: async () => undefined,
       directoryAdded: async () => {},
       configChange: async () => undefined,
       reconfigure: () => {},
@@ -256,6 +260,7 @@ export function createSessionHooks(inputs: SessionHooksInputs): SessionHooks {
     permissionRequest: (call) => permissionRequest(engine, call),
     notification: (input) => notification(engine, input),
     promptExpansion: (input) => userPromptExpansion(engine, input),
+    skillShell: (input) => preSkillShellCommand(engine, input),
     directoryAdded: (input) => directoryAdded(engine, input),
     configChange: (input) => configChange(engine, input),
     reconfigure: (next) => engine.reconfigure(next ?? {}),

@@ -58,6 +58,7 @@ export {
   postModelSwitch,
   preCompact,
   preModelSwitch,
+  preSkillShellCommand,
   sessionEnd,
   sessionStart,
   setup,

@@ -112,8 +112,19 @@ function applyOutput(event: HookEvent, result: HookResult, output: HookOutput): 
     result.permission = withReason(behavior, message);
     if (updatedInput) result.updatedInput = updatedInput;
   }
+  if (event === "PreSkillShellCommand") {
+    // Nothing but allow lets the command run: defer keeps it from running as ask does.
+    const decision = specific.permissionDecision;
+    if (decision) {
+      const behavior = decision === "defer" ? "ask" : decision;
+      result.permission = withReason(behavior, specific.permissionDecisionReason);
+    }
+    if (specific.updatedInput) result.updatedInput = specific.updatedInput;
+    return;
+  }
   if (event !== "PreToolUse" && event !== "PreModelSwitch") return;
-  if (specific.permissionDecision) {
+  // `defer` leaves the call to the usual permission flow.
+  if (specific.permissionDecision && specific.permissionDecision !== "defer") {
     result.permission = withReason(specific.permissionDecision, specific.permissionDecisionReason);
   }
   if (specific.updatedInput) result.updatedInput = specific.updatedInput;

@@ -3,7 +3,7 @@ import { z } from "zod";
 /** The event-specific part of a hook's JSON output. */
 export const hookSpecificOutputSchema = z.looseObject({
   hookEventName: z.string(),
-  permissionDecision: z.enum(["allow", "deny", "ask"]).optional(),
+  permissionDecision: z.enum(["allow", "deny", "ask", "defer"]).optional(),
   permissionDecisionReason: z.string().optional(),
   additionalContext: z.string().optional(),
   updatedInput: z.record(z.string(), z.unknown()).optional(),

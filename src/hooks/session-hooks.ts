@@ -31,6 +31,27 @@ export async function userPromptSubmit(
 }
 
 /**
+ * Runs PreSkillShellCommand hooks before a skill's or command's !`command` runs. Only silence
+ * or allow lets it run: a deny, ask or defer, any updatedInput (never applied), exit 2 or
+ * `continue: false` keeps it from running. Returns why, or undefined.
+ */
+export async function preSkillShellCommand(
+  engine: HookEngine,
+  input: HookEventFields["PreSkillShellCommand"],
+  signal?: AbortSignal,
+): Promise<string | undefined> {
+  const outcome = await engine.run("PreSkillShellCommand", input, signal);
+  const why = outcome.blockingErrors.map((e) => e.message);
+  const permission = outcome.permission;
+  if (permission && permission.behavior !== "allow") {
+    why.push(permission.reason ?? `a hook answered ${permission.behavior}`);
+  }
+  if (outcome.updatedInput) why.push("a hook changed the command, which is never applied");
+  if (outcome.preventContinuation) why.push(outcome.preventContinuation.reason);
+  return why.length === 0 ? undefined : why.join("\n");
+}
+
+/**
  * Runs UserPromptExpansion hooks once a command the person typed is expanded: exit 2 or
  * decision "block" (or `continue: false`) stops the expansion; returns why, or undefined.
  */

@@ -18,6 +18,8 @@ export interface PromptDepsInputs {
   mode: () => PermissionMode;
   /** False when the person did not trust the folder (its !`command` lines stay off). */
   projectTrusted?: boolean;
+  /** PreSkillShellCommand hooks, before each !`command` runs. */
+  beforeShell?: CommandPromptDeps["beforeShell"];
 }
 
 /** How commands and skills expand: the session's shell, permissions, the Bash tool's timeout. */
@@ -35,6 +37,7 @@ export function commandPromptDeps(inputs: PromptDepsInputs): CommandPromptDeps {
     }),
     timeoutMs: bashLimits(env).defaultTimeoutMs,
     ...(inputs.projectTrusted === false ? { projectTrusted: false } : {}),
+    ...(inputs.beforeShell ? { beforeShell: inputs.beforeShell } : {}),
     setTimer: (ms, fire) => {
       const timer = setTimeout(fire, ms);
       return () => clearTimeout(timer);

@@ -8,6 +8,7 @@ import {
   type CommandPrompt,
   type CommandPromptDeps,
   commandPrompt,
+  type InvokedBy,
 } from "../repl/commands/command-prompt.js";
 import { inlineCommands } from "../repl/commands/inline-shell.js";
 import {
@@ -24,7 +25,12 @@ export interface SessionSlash {
   /** Reads the commands and skills again (the REPL picks up files added meanwhile). */
   catalog(): Promise<SlashCatalog>;
   /** A command's or skill's prompt: arguments, !`command` output, `@file`s. */
-  expand(command: UserCommand, args: string, signal: AbortSignal): Promise<CommandPrompt>;
+  expand(
+    command: UserCommand,
+    args: string,
+    signal: AbortSignal,
+    invokedBy?: InvokedBy,
+  ): Promise<CommandPrompt>;
   /** The skills and commands the model is told about (its listing). */
   listed(): ListedSkill[];
   /** What the Skill tool runs on. */
@@ -70,7 +76,7 @@ function skillToolDeps(slash: Omit<SessionSlash, "skillTool">, held: TurnRules[]
     expand: async (name, args, signal) => {
       const command = find(name);
       if (!command) return { ok: false, problem: `Unknown skill: ${name}` };
-      const prompt = await slash.expand(command, args, signal);
+      const prompt = await slash.expand(command, args, signal, "claude");
       if (!prompt.ok) return prompt;
       return { ok: true, text: prompt.text, allowedTools: command.allowedTools ?? [] };
     },
@@ -89,8 +95,8 @@ function typedExpansion(
   expand: SessionSlash["expand"],
   onExpanded: NonNullable<SessionSlashInputs["onExpanded"]>,
 ): SessionSlash["expand"] {
-  return async (command, args, signal) => {
-    const prompt = await expand(command, args, signal);
+  return async (command, args, signal, invokedBy) => {
+    const prompt = await expand(command, args, signal, invokedBy);
     if (!prompt.ok) return prompt;
     const blocked = await onExpanded({
       expansion_type: "slash_command",
@@ -135,7 +141,8 @@ export async function createSessionSlash(inputs: SessionSlashInputs): Promise<Se
   const slash: Omit<SessionSlash, "skillTool"> = {
     start,
     catalog,
-    expand: (command, args, signal) => commandPrompt(command, args, inputs.deps, signal),
+    expand: (command, args, signal, invokedBy) =>
+      commandPrompt(command, args, inputs.deps, signal, invokedBy),
     listed: () => modelInvocable(start.commands).map(listedOf),
     beginPrompt: () => {
       for (const handle of held.splice(0)) handle.remove();

@@ -25,6 +25,19 @@ export interface CommandPromptDeps {
   setTimer: (ms: number, fire: () => void) => () => void;
   /** False when the person did not trust the folder: its commands' !`command`s do not run. */
   projectTrusted?: boolean;
+  /** PreSkillShellCommand hooks, before each !`command` runs: why one stopped it, or nothing. */
+  beforeShell?: (call: SkillShellCall) => Promise<string | undefined>;
+}
+
+/** Who started a command's expansion: the person (or an SDK host), the model, or neither. */
+export type InvokedBy = "user" | "claude" | "other";
+
+/** A !`command` about to run, as PreSkillShellCommand hooks see it. */
+export interface SkillShellCall {
+  command: string;
+  commandName: string;
+  commandSource: string;
+  invokedBy: InvokedBy;
 }
 
 /** The prompt a user command sends, or why nothing is sent. */
@@ -61,12 +74,22 @@ function allowOf(command: UserCommand): ExpansionAllow {
 }
 
 /** Why the command's inline commands may not run (the first refused), or undefined. */
-async function refusal(command: UserCommand, commands: readonly string[], deps: CommandPromptDeps) {
+async function refusal(
+  command: UserCommand,
+  commands: readonly string[],
+  deps: CommandPromptDeps,
+  invokedBy: InvokedBy,
+) {
   if (commands.length > 0 && deps.projectTrusted === false && command.scope.startsWith("project")) {
     return `/${command.name} was not sent: this folder is not trusted, so its commands' !\`command\` lines do not run (${command.file}).`;
   }
   const rules = { allow: allowOf(command), decide: deps.decide, cwd: deps.cwd, home: deps.home };
   for (const inline of commands) {
+    const call = { command: inline, commandName: command.name, commandSource: command.scope };
+    const stopped = await deps.beforeShell?.({ ...call, invokedBy });
+    if (stopped !== undefined) {
+      return `/${command.name} was not sent: !\`${inline}\` was stopped by a PreSkillShellCommand hook: ${stopped} (${command.file}).`;
+    }
     const problem = await inlineShellProblem(inline, rules);
     if (problem) return `/${command.name} was not sent: ${problem} (${command.file}).`;
   }
@@ -98,10 +121,11 @@ export async function commandPrompt(
   args: string,
   deps: CommandPromptDeps,
   signal: AbortSignal,
+  invokedBy: InvokedBy = "user",
 ): Promise<CommandPrompt> {
   const expanded = expandCommand(command.body, args);
   const commands = inlineCommands(expanded);
-  const problem = await refusal(command, commands, deps);
+  const problem = await refusal(command, commands, deps, invokedBy);
   if (problem) return { ok: false, problem };
   // Paths inside a command's output are the command's, not references.
   const references = await readReferences(
