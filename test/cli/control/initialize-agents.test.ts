@@ -24,6 +24,7 @@ describe("initialize: the SDK's agents", () => {
         description: "Reviews.",
         tools: ["Read"],
         prompt: "You review.",
+        skills: ["pdf"],
         source: { kind: "sdk" },
       },
     ]);

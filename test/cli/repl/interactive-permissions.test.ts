@@ -48,6 +48,12 @@ function call(canUseTool: ReturnType<typeof createInteractiveCanUseTool>, comman
   return canUseTool(bash, { command }, context, {} as AssistantMessage, "toolu_1");
 }
 
+/** A call an always-allow rule of this session covers, with the reason the decision records. */
+const ruleAllowed = (rule: string) => ({
+  behavior: "allow",
+  decisionReason: { type: "rule", reason: `Allowed by the rule "${rule}" (this session).` },
+});
+
 describe("permissions asked of the person in the REPL", () => {
   it("asks with the call's summary and narrow rule, and allows once", async () => {
     const p = person([{ kind: "allow-once" }, { kind: "allow-once" }]);
@@ -68,7 +74,9 @@ describe("permissions asked of the person in the REPL", () => {
     ]);
     const canUseTool = createInteractiveCanUseTool(engineFor(machine(), {}), p.ask, place());
     await call(canUseTool, "npm run build");
-    expect(await call(canUseTool, "npm run build -- --prod")).toEqual({ behavior: "allow" });
+    expect(await call(canUseTool, "npm run build -- --prod")).toEqual(
+      ruleAllowed("Bash(npm run build:*)"),
+    );
     expect(p.questions).toHaveLength(1);
   });
 
@@ -101,8 +109,8 @@ describe("permissions asked of the person in the REPL", () => {
     expect(await call(canUseTool, "make all")).toEqual({ behavior: "allow" });
     expect(kept).toEqual(["Bash(npm test:*)"]);
     // Both hold for the rest of the session.
-    expect(await call(canUseTool, "npm test -- --watch")).toEqual({ behavior: "allow" });
-    expect(await call(canUseTool, "make clean")).toEqual({ behavior: "allow" });
+    expect(await call(canUseTool, "npm test -- --watch")).toEqual(ruleAllowed("Bash(npm test:*)"));
+    expect(await call(canUseTool, "make clean")).toEqual(ruleAllowed("Bash(make:*)"));
     expect(p.questions).toHaveLength(2);
   });
 
