@@ -67,6 +67,11 @@ export const REQUIRED_AT_RUN_TIME = [
   "acorn",
   "acorn-walk",
   "quickjs-emscripten",
+  // WebFetch's HTML reading (a DOM, Readability, turndown): only an HTML page loads them
+  // (src/tools/builtin/web-fetch/page-text.ts); in the bundle they were a fifth of its size.
+  "linkedom",
+  "@mozilla/readability",
+  "turndown",
 ];
 
 /** Whether an import names one of REQUIRED_AT_RUN_TIME or a file inside it. */

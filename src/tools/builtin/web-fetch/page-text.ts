@@ -1,5 +1,3 @@
-import { htmlToMarkdown } from "./html-to-markdown.js";
-
 /** A page's text for the model, or why there is none. */
 export type PageText = { ok: true; text: string } | { ok: false; message: string };
 
@@ -42,9 +40,11 @@ function decode(body: Buffer, contentType: string): string {
 
 /**
  * The text of a fetched body: HTML reduced to its readable part as markdown; plain text, JSON,
- * markdown and other text as they are; binary types refused with their type and size.
+ * markdown and other text as they are; binary types refused with their type and size. The HTML
+ * libraries (a DOM, Readability, turndown) load on the first HTML page, not with keel: a
+ * session that fetches nothing never pays for them.
  */
-export function pageText(body: Buffer, contentType: string, url: string): PageText {
+export async function pageText(body: Buffer, contentType: string, url: string): Promise<PageText> {
   const mime = contentType.split(";")[0]?.trim().toLowerCase() ?? "";
   const kind = kindOf(mime, body);
   if (kind === "binary") {
@@ -55,5 +55,7 @@ export function pageText(body: Buffer, contentType: string, url: string): PageTe
     };
   }
   const text = decode(body, contentType);
-  return { ok: true, text: kind === "html" ? htmlToMarkdown(text) : text };
+  if (kind !== "html") return { ok: true, text };
+  const { htmlToMarkdown } = await import("./html-to-markdown.js");
+  return { ok: true, text: htmlToMarkdown(text) };
 }

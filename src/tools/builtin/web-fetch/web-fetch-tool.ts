@@ -50,7 +50,7 @@ export function createWebFetchTool(
       const notice = crossHostRedirectNotice(got, prompt);
       return { kind: "redirect", notice, status: got.status, statusText: got.statusText };
     }
-    const text = pageText(got.body, got.contentType, got.url.href);
+    const text = await pageText(got.body, got.contentType, got.url.href);
     if (!text.ok) throw new Error(text.message);
     const page: CachedPage = {
       url: got.url.href,
