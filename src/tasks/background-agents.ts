@@ -1,17 +1,11 @@
-import { appendFile } from "node:fs/promises";
 import type {
   BackgroundAgentHandle,
   BackgroundAgentRequest,
 } from "../tools/builtin/agent/background.js";
 import type { AgentProgress, SubagentRunResult } from "../tools/subagent.js";
+import { runRecorded } from "./recorded-run.js";
 import { newAgentTaskId } from "./task-id.js";
-import {
-  type EndedStatusRecord,
-  hasEnded,
-  type TaskMeta,
-  type TaskStatusRecord,
-  withStatus,
-} from "./task-meta.js";
+import type { EndedStatusRecord, TaskMeta } from "./task-meta.js";
 import type { TaskStore } from "./task-store.js";
 
 /** Whose agents these are and how they are watched. */
@@ -118,40 +112,16 @@ export class BackgroundAgents {
     await Promise.all(all.map((entry) => entry.done));
   }
 
-  private async run(
+  private run(
     task: TaskMeta,
     request: BackgroundAgentRequest,
     abort: AbortController,
   ): Promise<void> {
-    const output = this.store.paths(task.id).output;
-    let writes = Promise.resolve();
-    const write = (text: string) => {
-      writes = writes.then(() => appendFile(output, text)).catch(() => undefined);
-    };
-    const watch = setInterval(() => {
-      if (this.store.killRequested(task.id)) abort.abort(new Error("killed"));
-    }, this.options.killCheckMs ?? 250);
-    let ending: TaskStatusRecord;
-    try {
+    return runRecorded(this.store, task, abort, this.options, async (write) => {
       const onProgress = (p: AgentProgress) => write(progressLine(p, this.options.sessionId));
       const result = await request.run(abort.signal, onProgress);
       write(resultLine(result, this.options.sessionId));
-      ending = this.ending(task.id, abort, result.isError ? result.text : undefined);
-    } catch (error) {
-      ending = this.ending(task.id, abort, error instanceof Error ? error.message : String(error));
-    } finally {
-      clearInterval(watch);
-    }
-    await writes;
-    const ended = withStatus(task, ending);
-    await this.store.write(ended);
-    if (hasEnded(ended)) await this.options.onEnded?.(ended);
-  }
-
-  private ending(id: string, abort: AbortController, error?: string): TaskStatusRecord {
-    const ended = { endedAt: this.store.time(), exitCode: null };
-    if (this.store.killRequested(id) || abort.signal.aborted) return { status: "killed", ...ended };
-    if (error === undefined) return { status: "completed", ...ended };
-    return { status: "failed", ...ended, error };
+      return result.isError ? result.text : undefined;
+    });
   }
 }

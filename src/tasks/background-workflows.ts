@@ -1,5 +1,4 @@
 import { randomBytes } from "node:crypto";
-import { appendFile } from "node:fs/promises";
 import type {
   BackgroundWorkflowHandle,
   BackgroundWorkflowRequest,
@@ -7,13 +6,8 @@ import type {
 } from "../tools/builtin/workflow/background.js";
 import type { WorkflowEvent } from "../workflows/workflow-events.js";
 import type { BackgroundAgents } from "./background-agents.js";
-import {
-  type EndedStatusRecord,
-  hasEnded,
-  type TaskMeta,
-  type TaskStatusRecord,
-  withStatus,
-} from "./task-meta.js";
+import { runRecorded } from "./recorded-run.js";
+import type { EndedStatusRecord, TaskMeta } from "./task-meta.js";
 import type { TaskStore } from "./task-store.js";
 
 const ALPHABET = "0123456789abcdefghijklmnopqrstuvwxyz";
@@ -92,39 +86,15 @@ export class BackgroundWorkflows {
     return { taskId: task.id, outputFile: paths.output };
   }
 
-  private async run(
+  private run(
     task: TaskMeta,
     request: BackgroundWorkflowRequest,
     abort: AbortController,
   ): Promise<void> {
-    const output = this.store.paths(task.id).output;
-    let writes = Promise.resolve();
-    const write = (text: string) => {
-      writes = writes.then(() => appendFile(output, text)).catch(() => undefined);
-    };
-    const watch = setInterval(() => {
-      if (this.store.killRequested(task.id)) abort.abort(new Error("killed"));
-    }, this.options.killCheckMs ?? 250);
-    let ending: TaskStatusRecord;
-    try {
+    return runRecorded(this.store, task, abort, this.options, async (write) => {
       const end = await request.run(abort.signal, (event) => write(workflowProgressLine(event)));
       write(resultLine(end, this.options.sessionId));
-      ending = this.ending(task.id, abort, end.ok ? undefined : end.error);
-    } catch (error) {
-      ending = this.ending(task.id, abort, error instanceof Error ? error.message : String(error));
-    } finally {
-      clearInterval(watch);
-    }
-    await writes;
-    const ended = withStatus(task, ending);
-    await this.store.write(ended);
-    if (hasEnded(ended)) await this.options.onEnded?.(ended);
-  }
-
-  private ending(id: string, abort: AbortController, error?: string): TaskStatusRecord {
-    const ended = { endedAt: this.store.time(), exitCode: null };
-    if (this.store.killRequested(id) || abort.signal.aborted) return { status: "killed", ...ended };
-    if (error === undefined) return { status: "completed", ...ended };
-    return { status: "failed", ...ended, error };
+      return end.ok ? undefined : end.error;
+    });
   }
 }
