@@ -1,6 +1,7 @@
 import type { HookEngine } from "./engine.js";
 import type { HookEventFields, SessionEndReason, SessionStartSource } from "./hook-input.js";
 import type { ElicitationAnswer, HookNotice } from "./hook-result.js";
+import type { HookRunOutcome } from "./merge-results.js";
 import { HOOK_OUTPUT_CHARS } from "./run-command-hook.js";
 
 /** What UserPromptSubmit hooks decided about a prompt. */
@@ -41,14 +42,20 @@ export async function preSkillShellCommand(
   signal?: AbortSignal,
 ): Promise<string | undefined> {
   const outcome = await engine.run("PreSkillShellCommand", input, signal);
-  const why = outcome.blockingErrors.map((e) => e.message);
+  const why = stopReasons(outcome);
   const permission = outcome.permission;
   if (permission && permission.behavior !== "allow") {
     why.push(permission.reason ?? `a hook answered ${permission.behavior}`);
   }
   if (outcome.updatedInput) why.push("a hook changed the command, which is never applied");
-  if (outcome.preventContinuation) why.push(outcome.preventContinuation.reason);
   return why.length === 0 ? undefined : why.join("\n");
+}
+
+/** Why hooks stopped what they were asked about: each exit 2, then a `continue: false`. */
+function stopReasons(outcome: HookRunOutcome): string[] {
+  const why = outcome.blockingErrors.map((e) => e.message);
+  if (outcome.preventContinuation) why.push(outcome.preventContinuation.reason);
+  return why;
 }
 
 /**
@@ -60,9 +67,7 @@ export async function userPromptExpansion(
   input: HookEventFields["UserPromptExpansion"],
   signal?: AbortSignal,
 ): Promise<string | undefined> {
-  const outcome = await engine.run("UserPromptExpansion", input, signal);
-  const blocked = outcome.blockingErrors.map((e) => e.message);
-  if (outcome.preventContinuation) blocked.push(outcome.preventContinuation.reason);
+  const blocked = stopReasons(await engine.run("UserPromptExpansion", input, signal));
   return blocked.length === 0 ? undefined : blocked.join("\n");
 }
 
