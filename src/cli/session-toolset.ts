@@ -18,6 +18,7 @@ import {
 } from "../tools/builtin/todo-write/todo-write-tool.js";
 import { createToolSearchTool } from "../tools/builtin/tool-search/tool-search-tool.js";
 import { needsToolSearch, TOOL_SEARCH_TOOL_NAME } from "../tools/deferred-tools.js";
+import { sandboxNetworkRefusal } from "../tools/sandbox/network-denial.js";
 import type { AnyTool } from "../tools/tool.js";
 import type { CliSessionInputs } from "./cli-session-types.js";
 import { createRemoteAgents } from "./remote/remote-agents.js";
@@ -138,6 +139,7 @@ export async function createSessionToolset(
       // Rules of the settings and flags; rules a person adds mid-session do not open private hosts.
       fetch: {
         hostNamedByRule: (host) => hostNamedByAllowRule(inputs.policy.settings.rules, host),
+        refusal: (url) => sandboxNetworkRefusal(sandbox.bash, url),
       },
       search: await sessionWebSearch(runsServerTools(inputs.model.provider), env, inputs.warn),
     },

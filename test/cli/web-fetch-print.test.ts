@@ -69,6 +69,21 @@ describe("WebFetch in keel -p, by its permission rules", () => {
     expect(JSON.stringify(pageRequests[0]?.body)).toContain(ARTICLE_TEXT);
   });
 
+  it("with the sandbox on, its network deniedDomains refuse the host even where a rule allows it", async () => {
+    const sandbox = (enabled: boolean) =>
+      JSON.stringify({ sandbox: { enabled, network: { deniedDomains: ["127.0.0.1"] } } });
+    const allow = ["--allowedTools", "WebFetch(domain:127.0.0.1)"];
+    const on = await fetchArticle([...allow, "--settings", sandbox(true)]);
+    expect(on.result).toMatchObject({ is_error: true });
+    expect(on.result?.content).toEqual(
+      expect.stringContaining("the sandbox's network settings deny it"),
+    );
+    expect(pages.paths).toEqual([]);
+    const off = await fetchArticle([...allow, "--settings", sandbox(false)]);
+    expect(off.result?.is_error).toBeFalsy();
+    expect(pages.paths).toEqual(["/article"]);
+  });
+
   it("without a rule the call is denied, naming the rule, and the page server sees nothing", async () => {
     const { result } = await fetchArticle([]);
     expect(result).toMatchObject({ is_error: true });

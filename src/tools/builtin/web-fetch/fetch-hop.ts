@@ -22,6 +22,8 @@ export interface HopOptions {
   resolve: ResolveHost;
   /** True when a permission rule names this host exactly (private addresses allowed then). */
   hostAllowed: (host: string) => boolean;
+  /** Why a request must not go to this address (the sandbox's network settings), if it must not. */
+  refusal?: (url: URL) => string | undefined;
   maxBodyBytes: number;
   signal: AbortSignal;
 }
@@ -35,6 +37,8 @@ const HEADERS = {
 export async function fetchHop(url: URL, options: HopOptions): Promise<HopResult> {
   const refused = literalAddressProblem(bareHost(url), options.hostAllowed);
   if (refused) throw refused;
+  const denied = options.refusal?.(url);
+  if (denied !== undefined) throw new Error(denied);
   const response = await send(url, options);
   const status = response.statusCode ?? 0;
   const statusText = response.statusMessage || STATUS_CODES[status] || "";

@@ -19,6 +19,8 @@ export interface WebFetchDeps {
    * a private, loopback or link-local address. Default: no host is named.
    */
   hostNamedByRule?: (host: string) => boolean;
+  /** Why a request (of any hop) must not go to an address; the session's sandbox network settings. */
+  refusal?: (url: URL) => string | undefined;
   resolve?: ResolveHost;
   now?: () => number;
   limits?: Partial<WebFetchLimits>;
@@ -45,7 +47,8 @@ export function createWebFetchTool(
   async function fetched(url: URL, prompt: string, signal: AbortSignal): Promise<Fetched> {
     const cached = cache.get(url.href);
     if (cached) return { kind: "page", page: cached };
-    const got = await fetchPage(url, { ...limits, resolve, hostAllowed, signal });
+    const refusal = deps.refusal ? { refusal: deps.refusal } : {};
+    const got = await fetchPage(url, { ...limits, resolve, hostAllowed, signal, ...refusal });
     if (got.kind === "cross_host_redirect") {
       const notice = crossHostRedirectNotice(got, prompt);
       return { kind: "redirect", notice, status: got.status, statusText: got.statusText };
