@@ -1,12 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { GENERAL_PURPOSE_AGENT } from "../../src/config/built-in-agents.js";
-import type { CallModel } from "../../src/loop/params.js";
-import { streamWithRetry } from "../../src/model/retry.js";
-import { createScriptedProvider } from "../../src/model/scripted/provider.js";
-import { parseScenario } from "../../src/model/scripted/scenario.js";
-import { createSubagentRunner } from "../../src/session/subagent-runner.js";
-import { counterIds, testContext } from "../loop/harness.js";
+import { testContext } from "../loop/harness.js";
 import { echoTool } from "../loop/tools.js";
+import { scriptedSubagentRunner } from "../tools/agent/helpers.js";
 
 const SCHEMA = {
   type: "object",
@@ -16,19 +12,7 @@ const SCHEMA = {
 };
 
 function runnerOver(turns: unknown[]) {
-  const provider = createScriptedProvider(parseScenario({ turnMode: "count", turns }, "answer"));
-  const callModel: CallModel = (request, signal, o) =>
-    streamWithRetry(provider, request, signal, {
-      sleep: async () => {},
-      hasFallbackModel: o.hasFallbackModel,
-    });
-  const runner = createSubagentRunner({
-    queryDeps: { callModel, ids: counterIds() },
-    userContext: {},
-    maxOutputTokens: () => 4_000,
-    newAgentId: () => "agent-1",
-    now: () => 0,
-  });
+  const { provider, runner } = scriptedSubagentRunner(turns, "answer");
   const run = () =>
     runner({
       definition: GENERAL_PURPOSE_AGENT,

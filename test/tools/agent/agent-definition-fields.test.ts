@@ -1,32 +1,13 @@
 import { describe, expect, it } from "vitest";
 import type { AgentDefinition } from "../../../src/config/agent-definition.js";
 import { GENERAL_PURPOSE_AGENT } from "../../../src/config/built-in-agents.js";
-import type { CallModel } from "../../../src/loop/params.js";
-import { streamWithRetry } from "../../../src/model/retry.js";
-import { createScriptedProvider } from "../../../src/model/scripted/provider.js";
-import { parseScenario } from "../../../src/model/scripted/scenario.js";
-import { createSubagentRunner } from "../../../src/session/subagent-runner.js";
 import { createAgentTool } from "../../../src/tools/builtin/agent/agent-tool.js";
-import { counterIds, testContext } from "../../loop/harness.js";
+import { testContext } from "../../loop/harness.js";
 import { echoTool } from "../../loop/tools.js";
-import { DEFINITIONS, toolUse } from "./helpers.js";
+import { DEFINITIONS, scriptedSubagentRunner, toolUse } from "./helpers.js";
 
 function scripted(turns: unknown[]) {
-  const provider = createScriptedProvider(parseScenario({ turnMode: "count", turns }, "fields"));
-  const callModel: CallModel = (request, signal, o) =>
-    streamWithRetry(provider, request, signal, {
-      sleep: async () => {},
-      hasFallbackModel: o.hasFallbackModel,
-    });
-  const runner = createSubagentRunner({
-    queryDeps: { callModel, ids: counterIds() },
-    userContext: {},
-    maxOutputTokens: () => 4_000,
-    newAgentId: () => "agent-1",
-    now: () => 0,
-    maxTurns: 50,
-  });
-  return { provider, runner };
+  return scriptedSubagentRunner(turns, "fields", 50);
 }
 
 const careful: AgentDefinition = {

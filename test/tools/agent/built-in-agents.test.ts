@@ -5,19 +5,13 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { BUILT_IN_AGENTS } from "../../../src/config/built-in-agents.js";
 import { EXPLORE_AGENT, PLAN_AGENT } from "../../../src/config/read-only-built-in-agents.js";
 import { STATUSLINE_SETUP_AGENT } from "../../../src/config/statusline-setup-agent.js";
-import type { CallModel } from "../../../src/loop/params.js";
-import { streamWithRetry } from "../../../src/model/retry.js";
-import { createScriptedProvider } from "../../../src/model/scripted/provider.js";
-import { parseScenario } from "../../../src/model/scripted/scenario.js";
-import { createSubagentRunner } from "../../../src/session/subagent-runner.js";
 import { createAgentTool } from "../../../src/tools/builtin/agent/agent-tool.js";
 import { createEditTool } from "../../../src/tools/builtin/edit/edit-tool.js";
 import { createReadTool } from "../../../src/tools/builtin/read/read-tool.js";
 import { createWriteTool } from "../../../src/tools/builtin/write/write-tool.js";
 import type { AnyTool } from "../../../src/tools/tool.js";
 import { makeToolUseContext } from "../../helpers/tool-context.js";
-import { counterIds } from "../../loop/harness.js";
-import { toolUse } from "./helpers.js";
+import { scriptedSubagentRunner, toolUse } from "./helpers.js";
 
 let dir: string;
 beforeEach(async () => {
@@ -28,21 +22,7 @@ afterEach(async () => {
 });
 
 function scripted(turns: unknown[]) {
-  const provider = createScriptedProvider(parseScenario({ turnMode: "count", turns }, "built-in"));
-  const callModel: CallModel = (request, signal, o) =>
-    streamWithRetry(provider, request, signal, {
-      sleep: async () => {},
-      hasFallbackModel: o.hasFallbackModel,
-    });
-  const runner = createSubagentRunner({
-    queryDeps: { callModel, ids: counterIds() },
-    userContext: {},
-    maxOutputTokens: () => 4_000,
-    newAgentId: () => "agent-1",
-    now: () => 0,
-    maxTurns: 50,
-  });
-  return { provider, runner };
+  return scriptedSubagentRunner(turns, "built-in", 50);
 }
 
 /** A parent context with the real file tools, all allowed, in the temp project. */

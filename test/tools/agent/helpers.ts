@@ -1,6 +1,9 @@
 import type { AgentDefinition } from "../../../src/config/agent-definition.js";
 import { GENERAL_PURPOSE_AGENT } from "../../../src/config/built-in-agents.js";
-import type { QueryDeps } from "../../../src/loop/params.js";
+import type { CallModel, QueryDeps } from "../../../src/loop/params.js";
+import { streamWithRetry } from "../../../src/model/retry.js";
+import { createScriptedProvider } from "../../../src/model/scripted/provider.js";
+import { parseScenario } from "../../../src/model/scripted/scenario.js";
 import type { ToolResultBlock } from "../../../src/protocol/content.js";
 import type { UserMessage } from "../../../src/protocol/messages.js";
 import { createSubagentRunner } from "../../../src/session/subagent-runner.js";
@@ -10,7 +13,7 @@ import {
 } from "../../../src/tools/builtin/agent/agent-tool.js";
 import type { ToolHooks } from "../../../src/tools/hooks.js";
 import type { AnyTool } from "../../../src/tools/tool.js";
-import { type LoopRun, messagesOf, runLoop } from "../../loop/harness.js";
+import { counterIds, type LoopRun, messagesOf, runLoop } from "../../loop/harness.js";
 
 /** A project agent that may only use Echo. */
 export const REVIEWER: AgentDefinition = {
@@ -109,4 +112,26 @@ export function requestSystem(request: Record<string, unknown>): string {
   const system = request.system;
   if (typeof system === "string") return system;
   return ((system ?? []) as Array<{ text: string }>).map((b) => b.text).join("\n");
+}
+
+/**
+ * A subagent runner whose model replays `turns` in order (count mode), with no retries' sleep;
+ * `maxTurns` as the session would give it when set.
+ */
+export function scriptedSubagentRunner(turns: unknown[], name: string, maxTurns?: number) {
+  const provider = createScriptedProvider(parseScenario({ turnMode: "count", turns }, name));
+  const callModel: CallModel = (request, signal, o) =>
+    streamWithRetry(provider, request, signal, {
+      sleep: async () => {},
+      hasFallbackModel: o.hasFallbackModel,
+    });
+  const runner = createSubagentRunner({
+    queryDeps: { callModel, ids: counterIds() },
+    userContext: {},
+    maxOutputTokens: () => 4_000,
+    newAgentId: () => "agent-1",
+    now: () => 0,
+    ...(maxTurns === undefined ? {} : { maxTurns }),
+  });
+  return { provider, runner };
 }

@@ -3,17 +3,12 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import type { AgentDefinition } from "../../../src/config/agent-definition.js";
 import { GENERAL_PURPOSE_AGENT } from "../../../src/config/built-in-agents.js";
-import type { CallModel } from "../../../src/loop/params.js";
-import { streamWithRetry } from "../../../src/model/retry.js";
-import { createScriptedProvider } from "../../../src/model/scripted/provider.js";
-import { parseScenario } from "../../../src/model/scripted/scenario.js";
-import { createSubagentRunner } from "../../../src/session/subagent-runner.js";
 import { createAgentTool } from "../../../src/tools/builtin/agent/agent-tool.js";
 import type { ToolUseContext } from "../../../src/tools/context.js";
 import type { Tool } from "../../../src/tools/tool.js";
-import { counterIds, testContext } from "../../loop/harness.js";
+import { testContext } from "../../loop/harness.js";
 import { echoTool } from "../../loop/tools.js";
-import { DEFINITIONS, toolUse } from "./helpers.js";
+import { DEFINITIONS, scriptedSubagentRunner, toolUse } from "./helpers.js";
 
 /** What the probe saw of the subagent's context while it ran. */
 interface Seen {
@@ -49,20 +44,7 @@ function probeTool(seen: Seen, parentSignal: AbortSignal): Tool {
 }
 
 function scripted(turns: unknown[]) {
-  const provider = createScriptedProvider(parseScenario({ turnMode: "count", turns }, "runner"));
-  const callModel: CallModel = (request, signal, o) =>
-    streamWithRetry(provider, request, signal, {
-      sleep: async () => {},
-      hasFallbackModel: o.hasFallbackModel,
-    });
-  const runner = createSubagentRunner({
-    queryDeps: { callModel, ids: counterIds() },
-    userContext: {},
-    maxOutputTokens: () => 4_000,
-    newAgentId: () => "agent-1",
-    now: () => 0,
-  });
-  return { provider, runner };
+  return scriptedSubagentRunner(turns, "runner");
 }
 
 describe("the subagent runner", () => {
