@@ -35,6 +35,16 @@ export interface RemoteWorkerOptions {
 }
 
 /**
+ * The environment a worker's sessions run with: the worker's, without KEEL_REDIS_URL. A task's
+ * commands must not read the queue's address and password and act on the queue.
+ */
+function sessionEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const copy = { ...env };
+  delete copy.KEEL_REDIS_URL;
+  return copy;
+}
+
+/**
  * A task may be handed on this many times after its worker dies before BullMQ fails it (the
  * issue asks for at least three deaths survived).
  */
@@ -121,7 +131,7 @@ function parseTaskOrFail(data: unknown) {
 export async function startRemoteWorker(options: RemoteWorkerOptions): Promise<RunningWorker> {
   const name = `${hostname()}:${process.pid}`;
   const redis = connectRedis(options.redisUrl);
-  const deps = { ...options, redis, worker: name };
+  const deps = { ...options, env: sessionEnv(options.env), redis, worker: name };
   const running: Running = new Map();
   const subscriber = await listenForKills(redis, options.queue, running);
   // BullMQ leaves a connection it was given open at close: the worker closes it itself.

@@ -37,13 +37,6 @@ function builtKeel(): KeelCommand {
   return { command: process.execPath, args: [fileURLToPath(new URL("./cli.js", import.meta.url))] };
 }
 
-/** The sessions' environment less the Redis URL (a task's commands could use it on the queue). */
-function withoutRedisUrl(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  const copy = { ...env };
-  delete copy.KEEL_REDIS_URL;
-  return copy;
-}
-
 /**
  * Starts a worker in this process: it takes remote tasks (`keel --remote`, `keel batch`) from
  * the queue and runs each as a keel session, until `close(graceMs)`.
@@ -61,7 +54,7 @@ export function startWorker(options: WorkerOptions): Promise<RunningWorker> {
     workspace: options.workspace,
     ceiling: options.ceiling ?? { mode: "default", allowedTools: [], disallowedTools: [] },
     keel,
-    env: withoutRedisUrl(options.env ?? process.env),
+    env: options.env ?? process.env,
     stalledIntervalMs: options.stalledIntervalMs ?? 30_000,
     lockDurationMs: options.lockDurationMs ?? 30_000,
     logCap: 10_000,

@@ -59,16 +59,6 @@ function workerCommand(onParsed: (flags: WorkerFlags) => void): Command {
     .action((raw: WorkerFlags) => onParsed(raw));
 }
 
-/**
- * The environment a worker's sessions run in: the worker's, less the Redis URL (and so its
- * password), which a task's commands could otherwise read and use against the queue.
- */
-function sessionEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  const copy = { ...env };
-  delete copy.KEEL_REDIS_URL;
-  return copy;
-}
-
 /** `keel worker`: runs until SIGINT or SIGTERM, then stops taking tasks and lets running ones end. */
 export async function workerCommandMain(argv: string[], io: CliIo): Promise<number> {
   const flags = await parseCommand<WorkerFlags>(workerCommand, argv, io);
@@ -85,7 +75,7 @@ export async function workerCommandMain(argv: string[], io: CliIo): Promise<numb
     workspace: resolve(io.cwd, flags.workspace ?? resolve(keelStateDir(io.env), "worker")),
     ceiling: { mode, allowedTools: flags.allowedTools, disallowedTools: flags.disallowedTools },
     keel: keelCommand(),
-    env: sessionEnv({ ...process.env, ...io.env }),
+    env: { ...process.env, ...io.env },
     stalledIntervalMs: positiveEnvInt(io.env, "KEEL_WORKER_STALLED_INTERVAL_MS", 30_000),
     lockDurationMs: positiveEnvInt(io.env, "KEEL_WORKER_LOCK_DURATION_MS", 30_000),
     logCap: positiveEnvInt(io.env, "KEEL_REMOTE_LOG_CAP", 10_000),
