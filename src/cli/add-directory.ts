@@ -46,11 +46,27 @@ async function existingFolder(path: string): Promise<{ path: string } | { reason
 }
 
 /**
- * Adds a working folder for the rest of the session, then runs the DirectoryAdded hooks with
- * its absolute path. The SDK's register_repo_root takes only a strict subfolder of a folder the
- * session started with (Claude Code's rule); a folder already there is refused and no hook runs.
+ * Adds working folders for the rest of the session, then runs the DirectoryAdded hooks with
+ * each one's absolute path. The SDK's register_repo_root takes only a strict subfolder of a
+ * folder the session started with (Claude Code's rule); a folder already there is refused and
+ * no hook runs. Claims are settled in the order requests arrive (the first of two requests for
+ * one folder wins), while a claim's hooks never hold up the next claim.
  */
-export async function addDirectory(
+export function folderAdder(
+  deps: AddDirectoryDeps,
+): (path: string, source: AddDirectorySource) => Promise<AddDirectoryOutcome> {
+  let claims: Promise<unknown> = Promise.resolve();
+  return async (path, source) => {
+    const claim = claims.then(() => claimFolder(path, source, deps));
+    claims = claim.catch(() => undefined);
+    const outcome = await claim;
+    if (outcome.kind === "added")
+      await deps.directoryAdded({ directory: outcome.directory, source });
+    return outcome;
+  };
+}
+
+async function claimFolder(
   path: string,
   source: AddDirectorySource,
   deps: AddDirectoryDeps,
@@ -69,6 +85,5 @@ export async function addDirectory(
   if (!deps.permissions.addWorkingFolder(directory)) {
     return { kind: "refused", reason: `${directory} is already a working folder` };
   }
-  await deps.directoryAdded({ directory, source });
   return { kind: "added", directory };
 }

@@ -44,7 +44,7 @@ import { planFilePath, planFolder } from "../tools/builtin/plan-mode/plan-file.j
 import { createChildAbortController } from "../tools/child-abort-controller.js";
 import type { AppState } from "../tools/context.js";
 import { VERSION } from "../version.js";
-import { addDirectory } from "./add-directory.js";
+import { folderAdder } from "./add-directory.js";
 import { autoClassifierTimeoutMs, createAutoClassifier } from "./auto-classifier.js";
 import type { CliSession, CliSessionInputs } from "./cli-session-types.js";
 import { watchConfigChanges } from "./config-change-watch.js";
@@ -570,14 +570,13 @@ export async function createCliSession(inputs: CliSessionInputs): Promise<CliSes
     autoMemory: memory,
     notify: (input) => hooks.notification(input),
     displayed: hooks.displayed,
-    addDirectory: (path, source) =>
-      addDirectory(path, source, {
-        cwd: io.cwd,
-        home,
-        permissions,
-        startFolders,
-        directoryAdded: hooks.directoryAdded,
-      }),
+    addDirectory: folderAdder({
+      cwd: io.cwd,
+      home,
+      permissions,
+      startFolders,
+      directoryAdded: hooks.directoryAdded,
+    }),
     modelSwitchHooks: hooks,
     dispose: async (reason = "other") => {
       abort.dispose();

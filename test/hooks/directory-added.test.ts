@@ -1,7 +1,7 @@
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { addDirectory } from "../../src/cli/add-directory.js";
+import { folderAdder } from "../../src/cli/add-directory.js";
 import { createSessionHooks } from "../../src/cli/session-hooks.js";
 import { parseHooksConfig } from "../../src/hooks/index.js";
 import { makeToolUseContext } from "../helpers/tool-context.js";
@@ -39,18 +39,18 @@ async function setUp(name: string) {
     startFolders: [...permissions.workingFolders],
     directoryAdded: hooks.directoryAdded,
   };
-  return { m, log, permissions, deps };
+  return { m, log, permissions, deps, addDirectory: folderAdder(deps) };
 }
 
 const readOf = (path: string) => [TOOLS.Read!, { file_path: path }] as const;
 
 describe("adding a working folder mid-session (/add-dir, register_repo_root)", () => {
   it("/add-dir: the folder becomes a working folder and DirectoryAdded hooks get its absolute path", async () => {
-    const { m, log, permissions, deps } = await setUp("slash");
+    const { m, log, permissions, addDirectory } = await setUp("slash");
     const context = makeToolUseContext({ cwd: m.project, mode: "default" });
     const file = join(m.outside, "file.txt");
     expect((await permissions.decide(...readOf(file), context)).behavior).toBe("ask");
-    const outcome = await addDirectory("../outside", "slash_command", deps);
+    const outcome = await addDirectory("../outside", "slash_command");
     expect(outcome).toEqual({ kind: "added", directory: m.outside });
     expect((await permissions.decide(...readOf(file), context)).behavior).toBe("allow");
     const [input, ...rest] = await readJsonLines(log);
@@ -66,17 +66,17 @@ describe("adding a working folder mid-session (/add-dir, register_repo_root)", (
   });
 
   it("refuses a missing path, a file and a folder added already, running no hook", async () => {
-    const { m, log, deps } = await setUp("refused");
+    const { m, log, addDirectory } = await setUp("refused");
     await writeFile(join(m.base, "plain-file"), "x");
-    expect(await addDirectory("/no/such/folder", "slash_command", deps)).toEqual({
+    expect(await addDirectory("/no/such/folder", "slash_command")).toEqual({
       kind: "refused",
       reason: "/no/such/folder does not exist",
     });
-    expect(await addDirectory(join(m.base, "plain-file"), "slash_command", deps)).toMatchObject({
+    expect(await addDirectory(join(m.base, "plain-file"), "slash_command")).toMatchObject({
       kind: "refused",
       reason: expect.stringContaining("is not a folder"),
     });
-    expect(await addDirectory(".", "slash_command", deps)).toEqual({
+    expect(await addDirectory(".", "slash_command")).toEqual({
       kind: "refused",
       reason: `${m.project} is already a working folder`,
     });
@@ -84,17 +84,32 @@ describe("adding a working folder mid-session (/add-dir, register_repo_root)", (
   });
 
   it("register_repo_root takes only a strict subfolder of a starting folder; its source does not match slash_command", async () => {
-    const { m, log, permissions, deps } = await setUp("repo-root");
-    expect(await addDirectory(m.outside, "register_repo_root", deps)).toMatchObject({
+    const { m, log, permissions, addDirectory } = await setUp("repo-root");
+    expect(await addDirectory(m.outside, "register_repo_root")).toMatchObject({
       kind: "refused",
       reason: expect.stringContaining("is not inside a working folder"),
     });
     const sub = join(m.project, "src");
-    expect(await addDirectory(sub, "register_repo_root", deps)).toEqual({
+    expect(await addDirectory(sub, "register_repo_root")).toEqual({
       kind: "added",
       directory: sub,
     });
     expect(permissions.workingFolders).toContain(sub);
     await expect(readJsonLines(log)).rejects.toThrow(/ENOENT/);
+  });
+
+  it("of two requests for one folder sent together, the first wins and the hooks run once", async () => {
+    const { m, log, addDirectory } = await setUp("race");
+    // Both resolve their paths at once; the order they were asked in decides, not which resolves first.
+    const sub = join(m.project, "src");
+    const outcomes = await Promise.all([
+      addDirectory(join(m.project, "src", ".", "..", "src"), "slash_command"),
+      addDirectory(sub, "slash_command"),
+    ]);
+    expect(outcomes).toEqual([
+      { kind: "added", directory: sub },
+      { kind: "refused", reason: `${sub} is already a working folder` },
+    ]);
+    expect((await readJsonLines(log)).map((input) => input.directory)).toEqual([sub]);
   });
 });
