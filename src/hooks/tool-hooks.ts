@@ -1,5 +1,11 @@
 import type { Attachment } from "../protocol/messages.js";
-import type { PostToolUseOutcome, PreToolUseOutcome, ToolHooks } from "../tools/hooks.js";
+import type {
+  PostToolUseOutcome,
+  PreToolUseOutcome,
+  TeamHookEvent,
+  TeamHookVerdict,
+  ToolHooks,
+} from "../tools/hooks.js";
 import type { WorktreeCreateVerdict, WorktreeHooks } from "../worktree/agent-worktree.js";
 import type { HookEngine } from "./engine.js";
 import type { HookRunOutcome } from "./merge-results.js";
@@ -73,8 +79,24 @@ export function toolHooks(engine: HookEngine): ToolHooks {
       const [first] = outcome.blockingErrors;
       return first ? { blocked: first.message } : {};
     },
+    teamEvent: (event, signal) => teamHookVerdict(engine, event, signal),
     worktree: worktreeHooks(engine),
   };
+}
+
+/** A teammate's turn-end hooks: a stop wins over feedback; feedback joins every block's text. */
+async function teamHookVerdict(
+  engine: HookEngine,
+  event: TeamHookEvent,
+  signal: AbortSignal,
+): Promise<TeamHookVerdict> {
+  const outcome =
+    event.event === "TeammateIdle"
+      ? await engine.run("TeammateIdle", event.input, signal)
+      : await engine.run("TaskCompleted", event.input, signal);
+  if (outcome.preventContinuation) return { stop: outcome.preventContinuation.reason };
+  if (outcome.blockingErrors.length === 0) return {};
+  return { feedback: outcome.blockingErrors.map((e) => e.message).join("\n") };
 }
 
 /**

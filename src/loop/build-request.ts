@@ -88,6 +88,12 @@ export function fittedThinking(
     : { ...thinking, budget_tokens: budget };
 }
 
+/** The x-keel-agent name of a context's requests: a teammate's name, else a subagent's type. */
+function agentOf(context: RequestInputs["context"]): { agent?: string } {
+  const agent = context.agentName ?? context.agentType;
+  return agent === undefined ? {} : { agent };
+}
+
 /** The Messages API request for one iteration of the loop. */
 export function buildRequest(inputs: RequestInputs): ModelRequest {
   const contextMessage = userContextMessage(inputs.userContext);
@@ -104,7 +110,8 @@ export function buildRequest(inputs: RequestInputs): ModelRequest {
     ...(inputs.context.options.effort ? { effort: inputs.context.options.effort } : {}),
     ...(inputs.context.options.taskBudget ? { taskBudget: inputs.context.options.taskBudget } : {}),
     kind: inputs.kind,
-    // A subagent's requests name it (its type), so a scripted model can give it its own script.
-    ...(inputs.context.agentType === undefined ? {} : { agent: inputs.context.agentType }),
+    // A subagent's requests name it (its type; a teammate by its name), so a scripted model can
+    // give it its own script.
+    ...agentOf(inputs.context),
   };
 }

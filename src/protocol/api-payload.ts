@@ -46,6 +46,8 @@ export function attachmentText(attachment: Attachment): string | undefined {
       return systemReminder(
         `Monitor ${attachment.taskId} (${attachment.description}):\n${attachment.text}`,
       );
+    case "teammate_mailbox":
+      return attachment.text;
     case "max_turns_reached":
     case "hook_stopped_continuation":
       return undefined;

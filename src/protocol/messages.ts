@@ -90,7 +90,12 @@ export type Attachment =
       summary: string;
     }
   /** A batch of a live monitor's output lines, or its end (Monitor; reported as it arrives). */
-  | { type: "monitor_event"; taskId: string; description: string; text: string };
+  | { type: "monitor_event"; taskId: string; description: string; text: string }
+  /**
+   * Messages from teammates (agent teams), each a `<teammate-message>` block; `from` names
+   * who sent them, for the host's line.
+   */
+  | { type: "teammate_mailbox"; from: readonly string[]; text: string };
 
 /** An attachment in the conversation; sent to the model as a meta user message. */
 export interface AttachmentMessage extends MessageBase {

@@ -220,6 +220,23 @@ export class TaskListStore {
   }
 
   /**
+   * Gives back every unfinished task `owner` had (a teammate that left the team): no owner,
+   * pending again, so another agent can claim it. Returns their ids.
+   */
+  async unassign(owner: string): Promise<string[]> {
+    return this.locked(async () => {
+      const released: string[] = [];
+      for (const task of await this.list()) {
+        if (task.owner !== owner || task.status === "completed") continue;
+        const { owner: _gone, ...rest } = task;
+        await this.write({ ...rest, status: "pending" });
+        released.push(task.id);
+      }
+      return released;
+    });
+  }
+
+  /**
    * Claims a pending task for `owner` (in_progress, owner set) when no one else has it, it is not
    * done and nothing unfinished blocks it; one claim wins however many agents try at once.
    */

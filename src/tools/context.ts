@@ -6,6 +6,7 @@ import type { ToolHooks } from "./hooks.js";
 import type { ReadDenial } from "./read-denial.js";
 import type { SideModel } from "./side-model.js";
 import type { SubagentRunner } from "./subagent.js";
+import type { TeammateConversationFactory, TeammateSpawner } from "./teammates.js";
 import type { AnyTool } from "./tool.js";
 
 /** Claude Code's permission modes. */
@@ -92,6 +93,10 @@ export interface ToolUseOptions {
   agentDefinitions: readonly AgentDefinition[];
   /** Starts a subagent for the Agent tool; absent where subagents are not available. */
   runSubagent?: SubagentRunner;
+  /** Spawns a named agent as a teammate (agent teams on, main thread only: never a teammate's). */
+  spawnTeammate?: TeammateSpawner;
+  /** Opens a teammate's conversation on the session's model and compaction. */
+  openTeammateConversation?: TeammateConversationFactory;
   /** Re-reads the tool list (an MCP server connected mid-turn); called at each tool boundary. */
   refreshTools?: () => readonly AnyTool[];
   /** No person is there to answer a permission prompt. */
@@ -120,6 +125,8 @@ export interface ToolUseContext {
   /** Set for a subagent; undefined on the main thread. */
   agentId?: string;
   agentType?: string;
+  /** A teammate's name: its requests name it (x-keel-agent) instead of its type. */
+  agentName?: string;
   queryTracking?: { chainId: string; depth: number };
   messages: readonly Message[];
   /** Deferred tools whose definitions the model has been given (by ToolSearch, or on first call). */

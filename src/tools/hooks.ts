@@ -54,8 +54,36 @@ export interface ToolHooks {
     task: { task_id: string; task_subject: string; task_description?: string },
     signal: AbortSignal,
   ): Promise<{ blocked?: string }>;
+  /**
+   * A teammate's turn ended (agent teams): TaskCompleted for each task it still has in
+   * progress, then TeammateIdle. `feedback` (exit 2, a block) keeps it working with that text;
+   * `stop` (`continue: false`) stops it.
+   */
+  teamEvent?(event: TeamHookEvent, signal: AbortSignal): Promise<TeamHookVerdict>;
   /** WorktreeCreate / WorktreeRemove around an agent's worktree (`isolation: "worktree"`). */
   worktree?: WorktreeHooks;
+}
+
+/** A teammate's turn-end hook event, with its input fields. */
+export type TeamHookEvent =
+  | { event: "TeammateIdle"; input: { teammate_name: string; team_name: string } }
+  | {
+      event: "TaskCompleted";
+      input: {
+        task_id: string;
+        task_subject: string;
+        task_description?: string;
+        teammate_name: string;
+        team_name: string;
+      };
+    };
+
+/** What a teammate's turn-end hooks said. */
+export interface TeamHookVerdict {
+  /** Fed back to the teammate, which keeps working (exit 2, decision "block"). */
+  feedback?: string;
+  /** The teammate stops (`continue: false`), for this reason. */
+  stop?: string;
 }
 
 /** Hooks that do nothing (no hooks configured). */

@@ -348,6 +348,8 @@ export class ReplController implements ReplHost {
     const { event } = turn;
     if (event.type === "monitor_event") {
       this.showTaskEnd(event.taskId, `Monitor ${event.taskId} (${event.description})`, "info");
+    } else if (event.type === "teammate_mailbox") {
+      this.notice(`Message from ${event.from.join(", ")}`, "info");
     } else {
       const tone = event.status === "failed" ? "error" : "info";
       this.showTaskEnd(

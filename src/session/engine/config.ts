@@ -9,6 +9,7 @@ import type { AppState, CanUseTool, ToolUseContext } from "../../tools/context.j
 import type { FileStateCache } from "../../tools/file-state-cache.js";
 import type { ToolHooks } from "../../tools/hooks.js";
 import type { ReadDenial } from "../../tools/read-denial.js";
+import type { TeammateSpawner } from "../../tools/teammates.js";
 import type { AnyTool } from "../../tools/tool.js";
 import type { SdkSystemInit } from "../sdk-messages.js";
 import type { SubagentRunnerDeps, SubagentStartHooks } from "../subagent-runner.js";
@@ -136,6 +137,8 @@ export interface QueryEngineConfig {
   transcript?: TranscriptSink;
   /** Opens a subagent's sidechain transcript. */
   sidechain?: SubagentRunnerDeps["sidechain"];
+  /** Spawns named agents as teammates (agent teams on); absent: a named agent is a subagent. */
+  spawnTeammate?: TeammateSpawner;
   attachments?: AttachmentSource;
   /**
    * Context management (microcompact, autocompact …) and blocking-limit accounting, built once

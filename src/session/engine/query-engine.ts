@@ -31,7 +31,7 @@ import { type SessionEvent, type TurnInput, turnInputMessage } from "./session-e
 import { sessionSideModel } from "./side-model.js";
 import { maxStructuredOutputRetries, StructuredOutputChannel } from "./structured-output.js";
 import { turnToolUseContext } from "./turn-context.js";
-import { turnDeps, turnSubagentRunner } from "./turn-deps.js";
+import { turnDeps, turnSubagentRunner, turnTeammateConversations } from "./turn-deps.js";
 import { StructuredOutputWatch } from "./turn-watch.js";
 import { type UnpromptedTurnHandler, UnpromptedTurns } from "./unprompted-turns.js";
 
@@ -358,6 +358,7 @@ export class QueryEngine {
       readFileState: this.readFileState,
       denials: this.denials,
       runSubagent: turnSubagentRunner(inputs, deps),
+      openTeammateConversation: turnTeammateConversations(inputs, deps, context.systemPrompt),
       loadedDeferredTools: loadedDeferredTools(this.history.messages, this.currentTools()),
       sideModel: sessionSideModel(this.callModel, config.provider, config.userSpecifiedModel),
     });

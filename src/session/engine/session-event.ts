@@ -4,10 +4,13 @@ import type { SdkMessage } from "../sdk-messages.js";
 
 /**
  * Something the model should hear of that no person typed: a background task of the session
- * ended. (A monitor's event and a teammate's message will join this union.) Its fields are
+ * ended, a monitor's event, teammates' messages. Its fields are
  * the `task_notification` attachment's, so a running turn takes it unchanged.
  */
-export type SessionEvent = Extract<Attachment, { type: "task_notification" | "monitor_event" }>;
+export type SessionEvent = Extract<
+  Attachment,
+  { type: "task_notification" | "monitor_event" | "teammate_mailbox" }
+>;
 
 /** What starts a turn: a prompt someone sent, or an event nobody typed. */
 export type TurnInput =
@@ -32,6 +35,8 @@ export function inputAttachment(input: TurnInput): Attachment {
  * idle session (`<task-notification>`); meta, since no person typed it.
  */
 export function eventPromptText(event: SessionEvent): string {
+  // Teammates' messages are already their own blocks (<teammate-message>), as Claude Code sends them.
+  if (event.type === "teammate_mailbox") return event.text;
   if (event.type === "monitor_event") {
     return [
       "<monitor-event>",

@@ -3,6 +3,7 @@ import type { FileStateCache } from "../../tools/file-state-cache.js";
 import { NO_TOOL_HOOKS } from "../../tools/hooks.js";
 import type { SideModel } from "../../tools/side-model.js";
 import type { SubagentRunner } from "../../tools/subagent.js";
+import type { TeammateConversationFactory } from "../../tools/teammates.js";
 import type { AnyTool } from "../../tools/tool.js";
 import type { SdkResult } from "../sdk-messages.js";
 import type { QueryEngineConfig } from "./config.js";
@@ -17,6 +18,8 @@ export interface TurnContextInputs {
   readFileState: FileStateCache;
   denials: SdkResult["permission_denials"];
   runSubagent: SubagentRunner;
+  /** Opens teammates' conversations (used only when the session spawns teammates). */
+  openTeammateConversation?: TeammateConversationFactory;
   loadedDeferredTools: Set<string>;
   /** The session's model for tools' own requests (WebFetch, WebSearch). */
   sideModel: SideModel;
@@ -35,6 +38,10 @@ export function turnToolUseContext(inputs: TurnContextInputs): ToolUseContext {
       commands: config.commands ?? [],
       agentDefinitions: config.agents ?? [],
       runSubagent: inputs.runSubagent,
+      ...(config.spawnTeammate ? { spawnTeammate: config.spawnTeammate } : {}),
+      ...(inputs.openTeammateConversation
+        ? { openTeammateConversation: inputs.openTeammateConversation }
+        : {}),
       ...(inputs.refreshTools ? { refreshTools: inputs.refreshTools } : {}),
       isNonInteractiveSession: true,
       maxToolUseConcurrency: config.maxToolUseConcurrency ?? 10,

@@ -6,7 +6,9 @@ import { requestMaxTokens } from "../../model/catalog.js";
 import { createAttachmentMessage, type IdSource } from "../../protocol/factories.js";
 import type { Message } from "../../protocol/messages.js";
 import type { SubagentRunner } from "../../tools/subagent.js";
-import { createSubagentRunner } from "../subagent-runner.js";
+import type { TeammateConversationFactory } from "../../tools/teammates.js";
+import { createSubagentRunner, type SubagentRunnerDeps } from "../subagent-runner.js";
+import { createTeammateConversations } from "../teammate-conversation.js";
 import type { ContextDeps, QueryEngineConfig } from "./config.js";
 import type { InputQueue } from "./input-queue.js";
 import { inputAttachment } from "./session-event.js";
@@ -100,13 +102,30 @@ export function turnDeps(inputs: TurnDepsInputs): QueryDeps {
 
 /** Subagents share the turn's model, ids and compaction; their output cap fits their model. */
 export function turnSubagentRunner(inputs: TurnDepsInputs, deps: QueryDeps): SubagentRunner {
+  return createSubagentRunner(turnSubagentDeps(inputs, deps));
+}
+
+/**
+ * Teammates' conversations run as subagents do (the session's metered, budget-checked model,
+ * so their spend is the session's), on the session's system prompt.
+ */
+export function turnTeammateConversations(
+  inputs: TurnDepsInputs,
+  deps: QueryDeps,
+  mainSystemPrompt: string,
+): TeammateConversationFactory {
+  return createTeammateConversations(turnSubagentDeps(inputs, deps), mainSystemPrompt);
+}
+
+/** What a turn's subagents (and teammates) run with. */
+function turnSubagentDeps(inputs: TurnDepsInputs, deps: QueryDeps): SubagentRunnerDeps {
   const { config } = inputs;
   // A subagent never takes the user's queued input, and answers in text, not StructuredOutput;
   // its history is its own, so what its pipeline rewrites stays there.
   const { collectAttachments: _queue, runStopHooks: _stop, microcompact: _main, ...shared } = deps;
   const { microcompact } = inputs.contextDeps;
   const stop = config.hooks?.stop;
-  return createSubagentRunner({
+  return {
     queryDeps: {
       ...shared,
       ...(microcompact ? { microcompact } : {}),
@@ -120,5 +139,5 @@ export function turnSubagentRunner(inputs: TurnDepsInputs, deps: QueryDeps): Sub
     now: inputs.now,
     ...(config.sidechain ? { sidechain: config.sidechain } : {}),
     ...(config.hooks?.subagentStart ? { onStart: config.hooks.subagentStart } : {}),
-  });
+  };
 }

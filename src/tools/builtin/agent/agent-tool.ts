@@ -13,6 +13,7 @@ import { resolveAgentCall } from "./resolve.js";
 import { mapAgentResult } from "./result.js";
 import { runsInBackground } from "./run-mode.js";
 import { type AgentInput, type AgentOutput, agentInputSchema } from "./schema.js";
+import { spawnTeammate, teammateSpawnerFor } from "./teammate-spawn.js";
 
 /** The Agent tool's name (Claude Code's); subagents never get it, so agents do not nest. */
 export const AGENT_TOOL_NAME = "Agent";
@@ -84,6 +85,11 @@ export function createAgentTool(
         withCallOverrides(resolved.definition, input),
         places,
       );
+      const spawner = teammateSpawnerFor(input, context);
+      if (spawner && input.name !== undefined) {
+        const named = { ...input, name: input.name };
+        return { data: await spawnTeammate(spawner, named, definition, context) };
+      }
       const isolation = isolationOf(input, definition);
       const remote = options.isolation?.remote;
       if (isolation === "remote" && remote) {

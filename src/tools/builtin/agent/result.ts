@@ -1,6 +1,7 @@
 import type { ToolResultBlock } from "../../../protocol/content.js";
 import { remoteLaunchedResult } from "./remote-isolation.js";
 import type { AgentOutput } from "./schema.js";
+import { teammateSpawnedText } from "./teammate-spawn.js";
 
 /** The text the model gets when a subagent left no final message. */
 export const NO_OUTPUT_TEXT = "(The agent finished without a final message.)";
@@ -8,6 +9,10 @@ export const NO_OUTPUT_TEXT = "(The agent finished without a final message.)";
 /** What the model sees of a subagent's run: its final text, then a short usage note. */
 export function mapAgentResult(output: AgentOutput, toolUseId: string): ToolResultBlock {
   if (output.remote) return remoteLaunchedResult(output.remote, toolUseId);
+  if (output.teammate) {
+    const text = teammateSpawnedText(output.teammate);
+    return { type: "tool_result", tool_use_id: toolUseId, content: [{ type: "text", text }] };
+  }
   if (output.background) return backgroundResult(output.background, output.name, toolUseId);
   const { usage } = output;
   const totalTokens =

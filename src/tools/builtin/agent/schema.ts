@@ -95,4 +95,15 @@ export interface AgentOutput {
   worktree?: KeptWorktree;
   /** Set when the agent was sent to the remote workers: the remote task it became. */
   remote?: RemoteAgentHandle;
+  /** Set when the call spawned a teammate (agent teams): Claude Code's `teammate_spawned`. */
+  teammate?: {
+    status: "teammate_spawned";
+    teammate_id: string;
+    agent_id: string;
+    agent_type: string;
+    model: string;
+    name: string;
+    color: string;
+    team_name: string;
+  };
 }

@@ -1,0 +1,287 @@
+import type { SessionEvent } from "../../session/engine/session-event.js";
+import { subagentModel } from "../../session/subagent-context.js";
+import type { TaskListStore } from "../../task-list/task-list-store.js";
+import type { PermissionMode } from "../../tools/context.js";
+import type {
+  SpawnedTeammate,
+  TeammateConversation,
+  TeammateSpawner,
+  TeammateSpawnRequest,
+} from "../../tools/teammates.js";
+import { pollLeadInbox } from "./lead-inbox.js";
+import { claimableTasks } from "./next-work.js";
+import type { TeamMailboxPort, TeamProtocolPort, TeamRosterPort } from "./team-ports.js";
+import { runTeammateLoop, type TeammateEnd, type TeammateState } from "./teammate-loop.js";
+import { teamCoordinationReminder, teammateAddendum } from "./teammate-prompt.js";
+
+/** How many teammates a session may have at once (Claude Code has no cap; 3–5 advised). */
+export const DEFAULT_MAX_TEAMMATES = 8;
+/** How often an idle teammate looks for work (Claude Code's 500 ms). */
+export const DEFAULT_TEAMMATE_POLL_MS = 500;
+/** How often the lead's inbox is read (Claude Code's 1 s). */
+export const DEFAULT_LEAD_POLL_MS = 1_000;
+
+/** Colors given to teammates in spawn order (Claude Code's palette names). */
+const COLORS = ["blue", "green", "yellow", "purple", "orange", "pink", "cyan", "red"] as const;
+
+/** What a session's team runtime is built from. */
+export interface TeamRuntimeDeps {
+  team: string;
+  sessionId: string;
+  cwd: string;
+  mailbox: TeamMailboxPort;
+  roster: TeamRosterPort;
+  protocol: TeamProtocolPort;
+  /** The team file's and task list's paths, for the Team Coordination reminder. */
+  paths: { teamFile: string; taskList: string };
+  tasks?: TaskListStore;
+  /** The lead's permission mode now (a teammate starts in it; plan approvals grant it). */
+  leadMode: () => PermissionMode;
+  /** Where what the lead should hear goes (the engine's deliver). */
+  deliver: (event: SessionEvent) => void;
+  maxTeammates?: number;
+  teammatePollMs?: number;
+  leadPollMs?: number;
+  /** Told of a failure nothing else reports (a poll that could not read the inbox). */
+  onError: (error: unknown) => void;
+  sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
+}
+
+/** A live teammate. */
+interface Teammate {
+  spawned: SpawnedTeammate;
+  abort: AbortController;
+  state: TeammateState;
+  done: Promise<void>;
+  /** Its permission mode (its own from spawn on). */
+  mode: PermissionMode;
+}
+
+/** Waits `ms` or until the signal aborts. */
+function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve();
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener("abort", done);
+      resolve();
+    }
+    signal.addEventListener("abort", done, { once: true });
+  });
+}
+
+/**
+ * A session's agent team (task-types.md §1): spawns teammates (each its own conversation in
+ * this process, running its loop), polls the lead's inbox while any exists, and stops them all
+ * when the session ends. `quiet()` tells `keel -p` whether the team has anything left to do.
+ */
+export class TeamRuntime {
+  private readonly teammates = new Map<string, Teammate>();
+  private readonly stop = new AbortController();
+  private leadPoller: Promise<void> | undefined;
+  private spawnedCount = 0;
+  private readonly sleep: (ms: number, signal: AbortSignal) => Promise<void>;
+
+  constructor(private readonly deps: TeamRuntimeDeps) {
+    this.sleep = deps.sleep ?? abortableSleep;
+  }
+
+  /** The Agent tool's spawner (the engine's `spawnTeammate`). */
+  readonly spawn: TeammateSpawner = (request) => this.start(request);
+
+  /** The live teammates' names and states. */
+  get members(): Array<{ name: string; state: TeammateState }> {
+    return [...this.teammates.values()].map((t) => ({ name: t.spawned.name, state: t.state }));
+  }
+
+  private async start(request: TeammateSpawnRequest): Promise<SpawnedTeammate> {
+    const { deps } = this;
+    if (this.stop.signal.aborted) throw new Error("The session is ending; no teammate can join.");
+    const max = deps.maxTeammates ?? DEFAULT_MAX_TEAMMATES;
+    if (this.teammates.has(request.name)) {
+      throw new Error(`A teammate named "${request.name}" is already in the team.`);
+    }
+    if (this.teammates.size >= max) {
+      throw new Error(
+        `The team already has ${max} teammates, the most a session may have (settings: teammates.max). Shut one down first (SendMessage a shutdown_request).`,
+      );
+    }
+    const open = request.parentContext.options.openTeammateConversation;
+    if (!open) throw new Error("This session cannot run teammates.");
+    const spawned = this.identity(request);
+    const planRequired = request.definition.permissionMode === "plan";
+    const teammate: Teammate = {
+      spawned,
+      abort: new AbortController(),
+      state: { kind: "working" },
+      done: Promise.resolve(),
+      mode: planRequired ? "plan" : deps.leadMode(),
+    };
+    await deps.roster.ensure();
+    await deps.roster.addMember({
+      agentId: spawned.agentId,
+      name: spawned.name,
+      agentType: spawned.agentType,
+      model: spawned.model,
+      prompt: request.prompt,
+      color: spawned.color,
+      planModeRequired: planRequired,
+      cwd: deps.cwd,
+      sessionId: deps.sessionId,
+    });
+    const conversation = open({
+      definition: request.definition,
+      parentContext: request.parentContext,
+      agentId: spawned.agentId,
+      agentName: spawned.name,
+      systemPromptAddendum: teammateAddendum(),
+      teamReminder: teamCoordinationReminder({ name: spawned.name, ...deps.paths }),
+      permissionMode: () => teammate.mode,
+      setPermissionMode: (mode) => {
+        teammate.mode = mode;
+      },
+      signal: teammate.abort.signal,
+    });
+    this.teammates.set(spawned.name, teammate);
+    teammate.done = this.run(teammate, conversation, request);
+    this.startLeadPoller();
+    return spawned;
+  }
+
+  private identity(request: TeammateSpawnRequest): SpawnedTeammate {
+    const agentId = `${request.name}@${this.deps.team}`;
+    const color = COLORS[this.spawnedCount++ % COLORS.length] ?? "blue";
+    return {
+      teammateId: agentId,
+      agentId,
+      agentType: request.definition.name,
+      model: subagentModel(request.definition, request.parentContext.options.mainLoopModel),
+      name: request.name,
+      color,
+      teamName: this.deps.team,
+    };
+  }
+
+  private async run(
+    teammate: Teammate,
+    conversation: TeammateConversation,
+    request: TeammateSpawnRequest,
+  ): Promise<void> {
+    const { deps } = this;
+    const hooks = request.parentContext.hooks.teamEvent?.bind(request.parentContext.hooks);
+    let end: TeammateEnd;
+    try {
+      end = await runTeammateLoop(
+        {
+          name: teammate.spawned.name,
+          team: deps.team,
+          color: teammate.spawned.color,
+          conversation,
+          mailbox: deps.mailbox,
+          roster: deps.roster,
+          protocol: deps.protocol,
+          ...(deps.tasks ? { tasks: deps.tasks } : {}),
+          ...(hooks ? { hooks } : {}),
+          setPermissionMode: (mode) => {
+            teammate.mode = mode;
+          },
+          pollMs: deps.teammatePollMs ?? DEFAULT_TEAMMATE_POLL_MS,
+          sleep: this.sleep,
+          signal: teammate.abort.signal,
+          onState: (state) => {
+            teammate.state = state;
+          },
+        },
+        request.prompt,
+      );
+    } catch (error) {
+      end = { kind: "ended", status: "failed", error: errorText(error) };
+      deps.onError(error);
+    } finally {
+      conversation.close();
+    }
+    teammate.state = end;
+    await deps.roster.setActive(teammate.spawned.name, false).catch(deps.onError);
+  }
+
+  /** The lead's poller, started with the first teammate; stops at the session's end. */
+  private startLeadPoller(): void {
+    if (this.leadPoller) return;
+    const every = this.deps.leadPollMs ?? DEFAULT_LEAD_POLL_MS;
+    this.leadPoller = (async () => {
+      while (!this.stop.signal.aborted) {
+        await this.pollLead();
+        await this.sleep(every, this.stop.signal);
+      }
+    })();
+  }
+
+  /** Reads the lead's inbox once; a failure is reported and the next poll tries again. */
+  private async pollLead(): Promise<number> {
+    try {
+      return await pollLeadInbox({
+        mailbox: this.deps.mailbox,
+        protocol: this.deps.protocol,
+        onShutdownApproved: (name) => this.terminate(name),
+        leadMode: this.deps.leadMode,
+        deliver: this.deps.deliver,
+      });
+    } catch (error) {
+      this.deps.onError(error);
+      return 0;
+    }
+  }
+
+  /**
+   * A teammate approved its shutdown: it is stopped (after its current step), taken off the
+   * team file, and its unfinished tasks go back to the list for others to claim.
+   */
+  private async terminate(name: string): Promise<void> {
+    const teammate = this.teammates.get(name);
+    if (!teammate) return;
+    teammate.abort.abort(new Error("shut down"));
+    await teammate.done;
+    this.teammates.delete(name);
+    if (teammate.state.kind === "ended" && teammate.state.status === "killed") {
+      teammate.state = { kind: "ended", status: "completed" };
+    }
+    await this.deps.roster.removeMember(name);
+    await this.deps.tasks?.unassign(name);
+  }
+
+  /**
+   * Whether the team has nothing left to do: every teammate idle or ended, none with unread
+   * mail, no task one of them could claim, and nothing unread for the lead (what was there is
+   * delivered now, so the lead's turn starts before the caller looks at the engine).
+   */
+  async quiet(): Promise<boolean> {
+    const live = [...this.teammates.values()].filter((t) => t.state.kind !== "ended");
+    if (live.some((t) => t.state.kind === "working")) return false;
+    for (const teammate of live) {
+      if ((await this.deps.mailbox.unread(teammate.spawned.name)).length > 0) return false;
+    }
+    if (live.length > 0 && this.deps.tasks) {
+      if (claimableTasks(await this.deps.tasks.list()).length > 0) return false;
+    }
+    return (await this.pollLead()) === 0;
+  }
+
+  /** Settles once `quiet()` holds, or when the signal aborts. */
+  async whenQuiet(signal: AbortSignal): Promise<void> {
+    const every = this.deps.teammatePollMs ?? DEFAULT_TEAMMATE_POLL_MS;
+    while (!signal.aborted && !(await this.quiet())) await this.sleep(every, signal);
+  }
+
+  /** Stops every teammate and the lead's poller; their team-file entries say inactive. */
+  async dispose(): Promise<void> {
+    this.stop.abort(new Error("the session ended"));
+    for (const teammate of this.teammates.values()) teammate.abort.abort(new Error("session end"));
+    await Promise.all([...this.teammates.values()].map((t) => t.done));
+    await this.leadPoller;
+  }
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
