@@ -7,6 +7,7 @@ import type { PermissionEngine } from "../policy/engine.js";
 import type { LoopTransition, Message } from "../protocol/messages.js";
 import type { QueryEngine } from "../session/engine/query-engine.js";
 import type { BackgroundAgents } from "../tasks/background-agents.js";
+import type { TeamRuntime } from "../teams/runtime/team-runtime.js";
 import type { CanUseTool, PermissionMode } from "../tools/context.js";
 import type { AnyTool } from "../tools/tool.js";
 import type { AddDirectoryOutcome, AddDirectorySource } from "./add-directory.js";
@@ -26,6 +27,8 @@ export interface CliSession {
   engine: QueryEngine;
   /** The subagents running in the background (`keel -p` waits for them at exit). */
   backgroundAgents: Pick<BackgroundAgents, "runningCount" | "whenNoneRunning">;
+  /** The session's agent team, when teams are on (`keel -p` waits until it is quiet). */
+  team?: Pick<TeamRuntime, "quiet" | "whenQuiet">;
   /**
    * Rewinds files and conversation to just before a user prompt: every file Edit or Write
    * changed since is restored; returns the restored paths (false: no such prompt).

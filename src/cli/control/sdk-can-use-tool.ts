@@ -55,6 +55,8 @@ export function createSdkCanUseTool(
           permission_suggestions: suggestionsForSdk(decision.suggestions),
           tool_use_id: toolUseId,
           decision_reason: decision.message,
+          // A subagent's or teammate's call names it (a teammate as name@team): the SDK's agentID.
+          ...(context.agentId === undefined ? {} : { agent_id: context.agentId }),
         },
         context.abortController.signal,
       );

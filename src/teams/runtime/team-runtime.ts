@@ -104,7 +104,7 @@ export class TeamRuntime {
     }
     if (this.teammates.size >= max) {
       throw new Error(
-        `The team already has ${max} teammates, the most a session may have (settings: teammates.max). Shut one down first (SendMessage a shutdown_request).`,
+        `The team already has ${max} teammates, the most a session may have (KEEL_MAX_TEAMMATES). Shut one down first (SendMessage a shutdown_request).`,
       );
     }
     const open = request.parentContext.options.openTeammateConversation;

@@ -6,7 +6,7 @@ import { claimableTasks, claimedTaskPrompt, LEAD_NAME, pickNextMessage } from ".
 import { approvedShutdown } from "./shutdown-answer.js";
 import type { TeamMailboxPort, TeamProtocolPort, TeamRosterPort } from "./team-ports.js";
 
-/** Where a teammate stands (the REPL and `keel -p`'s wait read it). */
+/** Where a teammate stands (`keel -p`'s wait reads it): idle while it sleeps between looks. */
 export type TeammateState =
   | { kind: "working" }
   | { kind: "idle" }
@@ -83,7 +83,6 @@ async function goIdle(
   idleReason: "available" | "failed",
   failureReason?: string,
 ): Promise<void> {
-  deps.onState({ kind: "idle" });
   await deps.roster.setActive(deps.name, false);
   const text = deps.protocol.idleNotification({
     from: deps.name,
@@ -136,7 +135,11 @@ async function waitForWork(deps: TeammateLoopDeps): Promise<string | undefined> 
     if (message !== undefined) return message;
     const task = await claimTask(deps);
     if (task !== undefined) return task;
+    // Idle only while it sleeps: a look that found nothing came first, so whoever sees every
+    // teammate idle (keel -p's wait) knows none is taking work at that moment.
+    deps.onState({ kind: "idle" });
     await deps.sleep(deps.pollMs, deps.signal);
+    deps.onState({ kind: "working" });
   }
   return undefined;
 }

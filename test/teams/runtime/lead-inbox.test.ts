@@ -1,0 +1,79 @@
+import { describe, expect, it } from "vitest";
+import type { SessionEvent } from "../../../src/session/engine/session-event.js";
+import { grantedMode, pollLeadInbox } from "../../../src/teams/runtime/lead-inbox.js";
+import type { PermissionMode } from "../../../src/tools/context.js";
+import { JSON_PROTOCOL, MemoryMailbox } from "./loop-harness.js";
+
+async function poll(mailbox: MemoryMailbox, leadMode: PermissionMode = "acceptEdits") {
+  const delivered: SessionEvent[] = [];
+  const shutDown: string[] = [];
+  const taken = await pollLeadInbox({
+    mailbox,
+    protocol: JSON_PROTOCOL,
+    onShutdownApproved: async (name) => void shutDown.push(name),
+    leadMode: () => leadMode,
+    deliver: (event) => void delivered.push(event),
+  });
+  return { taken, delivered, shutDown };
+}
+
+describe("the lead's inbox", () => {
+  it("delivers every unread message as one event of teammate-message blocks, and marks them read", async () => {
+    const mailbox = new MemoryMailbox();
+    await mailbox.send("team-lead", { from: "alice", text: "task 1 is done" });
+    await mailbox.send("team-lead", {
+      from: "bob",
+      text: '{"type":"idle_notification","from":"bob"}',
+    });
+    const { taken, delivered } = await poll(mailbox);
+    expect(taken).toBe(2);
+    expect(delivered).toEqual([
+      {
+        type: "teammate_mailbox",
+        from: ["alice", "bob"],
+        text: '<teammate-message teammate_id="alice">task 1 is done</teammate-message>\n\n<teammate-message teammate_id="bob">{"type":"idle_notification","from":"bob"}</teammate-message>',
+      },
+    ]);
+    expect(await mailbox.unread("team-lead")).toEqual([]);
+    expect((await poll(mailbox)).delivered).toEqual([]);
+  });
+
+  it("stops a teammate whose shutdown was approved and tells the lead it terminated", async () => {
+    const mailbox = new MemoryMailbox();
+    await mailbox.send("team-lead", {
+      from: "bob",
+      text: '{"type":"shutdown_approved","from":"bob","requestId":"shutdown-1@bob"}',
+    });
+    const { delivered, shutDown } = await poll(mailbox);
+    expect(shutDown).toEqual(["bob"]);
+    const [event] = delivered;
+    expect(event?.type === "teammate_mailbox" && event.text).toContain('"teammate_terminated"');
+  });
+
+  it("approves a plan at once with the lead's mode (default while the lead plans) and still shows it", async () => {
+    for (const [lead, granted] of [
+      ["acceptEdits", "acceptEdits"],
+      ["plan", "default"],
+    ] as const) {
+      const mailbox = new MemoryMailbox();
+      const request = {
+        type: "plan_approval_request",
+        from: "alice",
+        requestId: "plan-7",
+        planContent: "1. do it",
+      };
+      await mailbox.send("team-lead", { from: "alice", text: JSON.stringify(request) });
+      const { delivered } = await poll(mailbox, lead);
+      expect(delivered).toHaveLength(1);
+      const [answer] = await mailbox.unread("alice");
+      expect(JSON.parse(answer?.text ?? "")).toMatchObject({
+        type: "plan_approval_response",
+        requestId: "plan-7",
+        approved: true,
+        permissionMode: granted,
+      });
+      expect(answer?.from).toBe("team-lead");
+    }
+    expect(grantedMode("bypassPermissions")).toBe("bypassPermissions");
+  });
+});

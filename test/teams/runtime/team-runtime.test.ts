@@ -1,0 +1,177 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { GENERAL_PURPOSE_AGENT } from "../../../src/config/built-in-agents.js";
+import type { SessionEvent, UnpromptedTurn } from "../../../src/session/engine/session-event.js";
+import { TaskListStore } from "../../../src/task-list/task-list-store.js";
+import type { NewTeamMember, TeamRosterPort } from "../../../src/teams/runtime/team-ports.js";
+import { TeamRuntime } from "../../../src/teams/runtime/team-runtime.js";
+import { createAgentTool } from "../../../src/tools/builtin/agent/agent-tool.js";
+import { createTaskListTools } from "../../../src/tools/builtin/task-list/task-list-tools.js";
+import { collect, scriptedEngine } from "../../session/engine/helpers.js";
+import { JSON_PROTOCOL, MemoryMailbox } from "./loop-harness.js";
+
+let dir: string;
+
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), "keel-team-runtime-"));
+});
+
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** The team file in memory: who joined, and each member's isActive. */
+class MemoryRoster implements TeamRosterPort {
+  readonly members = new Map<string, NewTeamMember & { isActive: boolean }>();
+  async ensure() {}
+  async addMember(member: NewTeamMember) {
+    this.members.set(member.name, { ...member, isActive: true });
+  }
+  async setActive(name: string, active: boolean) {
+    const member = this.members.get(name);
+    if (member) member.isActive = active;
+  }
+  async removeMember(name: string) {
+    this.members.delete(name);
+  }
+}
+
+const toolUse = (name: string, input: Record<string, unknown>) => ({
+  type: "tool_use",
+  name,
+  input,
+});
+
+/** A lead engine with Agent and the task tools, its team runtime polling every few ms. */
+function leadWithTeam(scenario: unknown, options: { maxTeammates?: number } = {}) {
+  const tasks = new TaskListStore(join(dir, "tasks"));
+  const mailbox = new MemoryMailbox();
+  const roster = new MemoryRoster();
+  const events: SessionEvent[] = [];
+  let deliver: (event: SessionEvent) => void = () => {};
+  const runtime = new TeamRuntime({
+    team: "session-11111111",
+    sessionId: "11111111-2222-4333-8444-555555555555",
+    cwd: dir,
+    mailbox,
+    roster,
+    protocol: JSON_PROTOCOL,
+    paths: { teamFile: join(dir, "config.json"), taskList: join(dir, "tasks") },
+    tasks,
+    leadMode: () => "default",
+    deliver: (event) => {
+      events.push(event);
+      deliver(event);
+    },
+    teammatePollMs: 2,
+    leadPollMs: 2,
+    ...(options.maxTeammates === undefined ? {} : { maxTeammates: options.maxTeammates }),
+    onError: (error) => {
+      throw error;
+    },
+  });
+  const { engine, provider, transcript } = scriptedEngine(scenario, {
+    tools: [createAgentTool([GENERAL_PURPOSE_AGENT]), ...createTaskListTools(tasks)],
+    spawnTeammate: runtime.spawn,
+  });
+  deliver = (event) => engine.deliver(event);
+  const unprompted: string[] = [];
+  engine.onUnpromptedTurn(async (turn: UnpromptedTurn) => {
+    await collect(turn.messages);
+    unprompted.push(turn.event.type);
+  });
+  return { engine, provider, transcript, runtime, mailbox, roster, tasks, events, unprompted };
+}
+
+/** Waits until the team is quiet and the lead idle (no clock: it polls the state). */
+async function settle(lead: ReturnType<typeof leadWithTeam>) {
+  const signal = new AbortController().signal;
+  for (;;) {
+    await lead.runtime.whenQuiet(signal);
+    await lead.engine.whenIdle();
+    if (!lead.engine.busy && (await lead.runtime.quiet())) return;
+  }
+}
+
+describe("a session's team runtime", () => {
+  it("spawns a named agent as a teammate running on its own script, whose idle notice reaches the idle lead as a turn, and whose spend is the session's", async () => {
+    const lead = leadWithTeam({
+      turnMode: "count",
+      turns: [
+        {
+          content: [
+            toolUse("Agent", { description: "Helper", prompt: "Say hello.", name: "alice" }),
+          ],
+        },
+        { content: "alice is on it." },
+        { content: "alice is idle; fine." },
+      ],
+      agents: {
+        alice: {
+          turnMode: "count",
+          turns: [{ content: "hello", usage: { input_tokens: 1_000_000, output_tokens: 0 } }],
+        },
+      },
+    });
+    const first = await collect(lead.engine.submitMessage("Build a team."));
+    await settle(lead);
+    await lead.runtime.dispose();
+
+    const spawned = first.find((m) => m.type === "user" && "tool_use_result" in m) as
+      | { tool_use_result: Record<string, unknown> }
+      | undefined;
+    expect(spawned?.tool_use_result.teammate).toEqual({
+      status: "teammate_spawned",
+      teammate_id: "alice@session-11111111",
+      agent_id: "alice@session-11111111",
+      agent_type: "general-purpose",
+      model: "claude-sonnet-5",
+      name: "alice",
+      color: "blue",
+      team_name: "session-11111111",
+    });
+    expect(JSON.stringify(lead.engine.messages)).toContain("Spawned successfully.");
+    const aliceRequests = lead.provider.requests.filter((r) => r.agent === "alice");
+    expect(aliceRequests).toHaveLength(1);
+    const body = JSON.stringify(aliceRequests[0]?.body);
+    expect(body).toContain("You are a test agent.");
+    expect(body).toContain("Nobody reads your text output");
+    expect(body).toContain("Team Coordination");
+    expect(body).toContain("Your name: alice.");
+    // Teammates never get the Agent tool (no nested teams), and always the task tools.
+    const tools = (aliceRequests[0]?.body as { tools: Array<{ name: string }> }).tools.map(
+      (t) => t.name,
+    );
+    expect(tools).not.toContain("Agent");
+    expect(tools).toContain("TaskList");
+    expect(lead.unprompted).toEqual(["teammate_mailbox"]);
+    const [event] = lead.events;
+    expect(event?.type === "teammate_mailbox" && event.text).toContain("idle_notification");
+    expect(lead.roster.members.get("alice")?.isActive).toBe(false);
+    // A million input tokens of claude-sonnet-5 at $2 per million, spent by the teammate.
+    expect(lead.engine.totalCostUsd).toBeGreaterThanOrEqual(2);
+  });
+
+  it("refuses a teammate beyond the session's maximum, and a second teammate of the same name", async () => {
+    const spawn = (name: string) =>
+      toolUse("Agent", { description: "Helper", prompt: "Wait.", name });
+    const lead = leadWithTeam(
+      {
+        turnMode: "count",
+        turns: [{ content: [spawn("alice"), spawn("alice"), spawn("bob")] }, { content: "done" }],
+        agents: {
+          alice: { turnMode: "count", turns: [{ content: "ok" }] },
+        },
+      },
+      { maxTeammates: 1 },
+    );
+    const messages = await collect(lead.engine.submitMessage("Build a team."));
+    await lead.runtime.dispose();
+    const results = JSON.stringify(messages.filter((m) => m.type === "user"));
+    expect(results).toContain('A teammate named \\"alice\\" is already in the team.');
+    expect(results).toContain("The team already has 1 teammates");
+    expect([...lead.roster.members.keys()]).toEqual(["alice"]);
+  });
+});
