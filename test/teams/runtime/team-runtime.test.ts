@@ -141,9 +141,8 @@ describe("a session's team runtime", () => {
     expect(body).toContain("Team Coordination");
     expect(body).toContain("Your name: alice.");
     // Teammates never get the Agent tool (no nested teams), and always the task tools.
-    const tools = (aliceRequests[0]?.body as { tools: Array<{ name: string }> }).tools.map(
-      (t) => t.name,
-    );
+    const aliceBody = aliceRequests[0]?.body as { tools?: Array<{ name: string }> } | undefined;
+    const tools = (aliceBody?.tools ?? []).map((t) => t.name);
     expect(tools).not.toContain("Agent");
     expect(tools).toContain("TaskList");
     expect(lead.unprompted).toEqual(["teammate_mailbox"]);
