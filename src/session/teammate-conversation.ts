@@ -53,9 +53,10 @@ function teammateContext(
   const teamTools = parentContext.options.tools.filter(
     (tool) => TEAM_TOOLS.has(tool.name) && !own.has(tool),
   );
+  const tools = [...options.tools, ...teamTools];
   return {
     ...base,
-    options: { ...options, tools: [...options.tools, ...teamTools] },
+    options: { ...options, tools: input.adjustTools?.(tools) ?? tools },
     agentName: input.agentName,
     getAppState: () => ({ ...parentContext.getAppState(), permissionMode: input.permissionMode() }),
     setAppState: (update) => {

@@ -2,6 +2,7 @@ import type { AgentDefinition } from "../config/agent-definition.js";
 import type { Message } from "../protocol/messages.js";
 import type { Usage } from "../protocol/usage.js";
 import type { PermissionMode, ToolUseContext } from "./context.js";
+import type { AnyTool } from "./tool.js";
 
 /** What the Agent tool asks for when a named call makes a teammate (agent teams on). */
 export interface TeammateSpawnRequest {
@@ -45,6 +46,8 @@ export interface TeammateConversationInput {
   /** Its permission mode now (its own: inherited at spawn, changed by plan approval). */
   permissionMode: () => PermissionMode;
   setPermissionMode: (mode: PermissionMode) => void;
+  /** Its own versions of session tools (a plan-mode teammate's ExitPlanMode asks the lead). */
+  adjustTools?: (tools: readonly AnyTool[]) => AnyTool[];
   /** Stops the teammate for good (its turns end as interrupted). */
   signal: AbortSignal;
 }

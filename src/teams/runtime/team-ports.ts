@@ -70,6 +70,13 @@ export interface TeamProtocolPort {
     idleReason: "available" | "interrupted" | "failed";
     failureReason?: string;
   }): string;
+  /** A plan_approval_request's text (a plan-mode teammate's ExitPlanMode). */
+  planApprovalRequest(fields: {
+    from: string;
+    planFilePath: string;
+    planContent: string;
+    requestId: string;
+  }): string;
   /** A plan_approval_response's text (the lead's automatic approval). */
   planApproved(fields: { requestId: string; permissionMode: PermissionMode }): string;
   /** A teammate_terminated notice's text. */

@@ -1,3 +1,4 @@
+import { join } from "node:path";
 import type { SessionEvent } from "../../session/engine/session-event.js";
 import { subagentModel } from "../../session/subagent-context.js";
 import type { TaskListStore } from "../../task-list/task-list-store.js";
@@ -11,6 +12,7 @@ import type {
 import { pollLeadInbox } from "./lead-inbox.js";
 import { claimableTasks } from "./next-work.js";
 import type { TeamMailboxPort, TeamProtocolPort, TeamRosterPort } from "./team-ports.js";
+import { withTeammatePlanTool } from "./teammate-exit-plan-mode.js";
 import { runTeammateLoop, type TeammateEnd, type TeammateState } from "./teammate-loop.js";
 import { teamCoordinationReminder, teammateAddendum } from "./teammate-prompt.js";
 
@@ -34,6 +36,8 @@ export interface TeamRuntimeDeps {
   protocol: TeamProtocolPort;
   /** The team file's and task list's paths, for the Team Coordination reminder. */
   paths: { teamFile: string; taskList: string };
+  /** The session's plan folder: a plan-mode teammate's plan file is `teammate-<name>.md` there. */
+  planFolder: string;
   tasks?: TaskListStore;
   /** The lead's permission mode now (a teammate starts in it; plan approvals grant it). */
   leadMode: () => PermissionMode;
@@ -81,6 +85,8 @@ export class TeamRuntime {
   private readonly stop = new AbortController();
   private leadPoller: Promise<void> | undefined;
   private spawnedCount = 0;
+  /** Plan requests sent so far (their ids count up, so they are unique in the team). */
+  private requests = 0;
   private readonly sleep: (ms: number, signal: AbortSignal) => Promise<void>;
 
   constructor(private readonly deps: TeamRuntimeDeps) {
@@ -141,6 +147,15 @@ export class TeamRuntime {
       setPermissionMode: (mode) => {
         teammate.mode = mode;
       },
+      adjustTools: (tools) =>
+        withTeammatePlanTool(tools, {
+          name: spawned.name,
+          color: spawned.color,
+          planFile: join(deps.planFolder, `teammate-${spawned.name}.md`),
+          mailbox: deps.mailbox,
+          protocol: deps.protocol,
+          newRequestId: () => `plan-${++this.requests}@${spawned.name}`,
+        }),
       signal: teammate.abort.signal,
     });
     this.teammates.set(spawned.name, teammate);

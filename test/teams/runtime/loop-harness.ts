@@ -70,6 +70,7 @@ export const JSON_PROTOCOL: TeamProtocolPort = {
     return { kind: "other" };
   },
   idleNotification: (fields) => JSON.stringify({ type: "idle_notification", ...fields }),
+  planApprovalRequest: (fields) => JSON.stringify({ type: "plan_approval_request", ...fields }),
   planApproved: (fields) =>
     JSON.stringify({ type: "plan_approval_response", approved: true, ...fields }),
   teammateTerminated: (name) =>

@@ -2,6 +2,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { AgentDefinition } from "../../../src/config/agent-definition.js";
 import { GENERAL_PURPOSE_AGENT } from "../../../src/config/built-in-agents.js";
 import type { SessionEvent, UnpromptedTurn } from "../../../src/session/engine/session-event.js";
 import { TaskListStore } from "../../../src/task-list/task-list-store.js";
@@ -45,7 +46,10 @@ const toolUse = (name: string, input: Record<string, unknown>) => ({
 });
 
 /** A lead engine with Agent and the task tools, its team runtime polling every few ms. */
-function leadWithTeam(scenario: unknown, options: { maxTeammates?: number } = {}) {
+function leadWithTeam(
+  scenario: unknown,
+  options: { maxTeammates?: number; definitions?: AgentDefinition[] } = {},
+) {
   const tasks = new TaskListStore(join(dir, "tasks"));
   const mailbox = new MemoryMailbox();
   const roster = new MemoryRoster();
@@ -59,6 +63,7 @@ function leadWithTeam(scenario: unknown, options: { maxTeammates?: number } = {}
     roster,
     protocol: JSON_PROTOCOL,
     paths: { teamFile: join(dir, "config.json"), taskList: join(dir, "tasks") },
+    planFolder: join(dir, "plans"),
     tasks,
     leadMode: () => "default",
     deliver: (event) => {
@@ -73,7 +78,10 @@ function leadWithTeam(scenario: unknown, options: { maxTeammates?: number } = {}
     },
   });
   const { engine, provider, transcript } = scriptedEngine(scenario, {
-    tools: [createAgentTool([GENERAL_PURPOSE_AGENT]), ...createTaskListTools(tasks)],
+    tools: [
+      createAgentTool(options.definitions ?? [GENERAL_PURPOSE_AGENT]),
+      ...createTaskListTools(tasks),
+    ],
     spawnTeammate: runtime.spawn,
   });
   deliver = (event) => engine.deliver(event);
@@ -172,5 +180,66 @@ describe("a session's team runtime", () => {
     expect(results).toContain('A teammate named \\"alice\\" is already in the team.');
     expect(results).toContain("The team already has 1 teammates");
     expect([...lead.roster.members.keys()]).toEqual(["alice"]);
+  });
+
+  it("sends a plan-mode teammate's plan to the lead, who approves it with the lead's mode and still sees it", async () => {
+    const planner: AgentDefinition = {
+      name: "planner",
+      description: "Plans first.",
+      prompt: "You plan before you act.",
+      permissionMode: "plan",
+      source: { kind: "project", path: "/project/.claude/agents/planner.md" },
+    };
+    const lead = leadWithTeam(
+      {
+        turnMode: "count",
+        turns: [
+          {
+            content: [
+              toolUse("Agent", {
+                description: "Plan",
+                prompt: "Plan the change.",
+                name: "alice",
+                subagent_type: "planner",
+              }),
+            ],
+          },
+          { content: "alice plans." },
+          { content: "Seen the plan." },
+        ],
+        agents: {
+          alice: {
+            turnMode: "count",
+            turns: [
+              { content: [toolUse("ExitPlanMode", { plan: "1. Edit the file." })] },
+              { content: "Waiting for approval." },
+              { content: [toolUse("ExitPlanMode", { plan: "again" })] },
+              { content: "Approved; working." },
+            ],
+          },
+        },
+      },
+      { definitions: [planner] },
+    );
+    await collect(lead.engine.submitMessage("Plan it."));
+    await settle(lead);
+    await lead.runtime.dispose();
+    const shown = lead.events.map((e) => (e.type === "teammate_mailbox" ? e.text : "")).join("\n");
+    expect(shown).toContain("plan_approval_request");
+    expect(shown).toContain("1. Edit the file.");
+    const [approval] = lead.mailbox.all("alice");
+    expect(JSON.parse(approval?.text ?? "")).toMatchObject({
+      type: "plan_approval_response",
+      requestId: "plan-1@alice",
+      approved: true,
+      permissionMode: "default",
+    });
+    // Once approved, alice is out of plan mode: a second ExitPlanMode is refused.
+    const aliceBodies = lead.provider.requests
+      .filter((r) => r.agent === "alice")
+      .map((r) => JSON.stringify(r.body));
+    expect(aliceBodies).toHaveLength(4);
+    expect(aliceBodies[2]).toContain("plan_approval_response");
+    expect(aliceBodies[3]).toContain("You are not in plan mode");
   });
 });
