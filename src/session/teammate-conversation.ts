@@ -127,6 +127,7 @@ class Conversation implements TeammateConversation {
   private keep(message: Message): void {
     this.history.push(message);
     this.sidechain?.append(message);
+    this.input.onMessage?.(message);
   }
 
   private params(): QueryParams {

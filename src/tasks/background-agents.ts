@@ -24,7 +24,7 @@ export interface BackgroundAgentsOptions {
 }
 
 /** A progress message as a stream-json line, the same shape `keel -p` writes. */
-function progressLine(progress: AgentProgress, sessionId: string): string {
+export function progressLine(progress: AgentProgress, sessionId: string): string {
   const { message } = progress;
   return `${JSON.stringify({ type: message.type, message: message.message, session_id: sessionId })}\n`;
 }

@@ -42,7 +42,10 @@ function jsonLinesRenderer(toLines: (line: string) => string[]): LogRenderer {
 
 /** The renderer for a task of this kind. */
 export function logRenderer(kind: TaskKind): LogRenderer {
-  if (kind === "local_agent") return jsonLinesRenderer(agentLogLines);
+  // A teammate's log is an agent's: its messages as stream-json lines.
+  if (kind === "local_agent" || kind === "in_process_teammate") {
+    return jsonLinesRenderer(agentLogLines);
+  }
   if (kind === "local_workflow") return jsonLinesRenderer(workflowLogLines);
   return rawRenderer();
 }

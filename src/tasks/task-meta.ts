@@ -34,6 +34,13 @@ const kindSchema = z.discriminatedUnion("kind", [
     shellKind: z.literal("monitor").optional(),
   }),
   z.object({ kind: z.literal("local_agent"), prompt: z.string() }),
+  /** A teammate of the session's agent team (`name@team`), run in the session's own process. */
+  z.object({
+    kind: z.literal("in_process_teammate"),
+    prompt: z.string(),
+    agentId: z.string(),
+    teamName: z.string(),
+  }),
   /** A dream pass over an auto memory folder, run in the REPL's own process. */
   z.object({ kind: z.literal("dream"), memoryDir: z.string() }),
   /** A workflow script's run (its meta.name and run id), in the session's own process. */

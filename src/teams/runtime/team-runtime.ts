@@ -2,6 +2,8 @@ import { join } from "node:path";
 import type { SessionEvent } from "../../session/engine/session-event.js";
 import { subagentModel } from "../../session/subagent-context.js";
 import type { TaskListStore } from "../../task-list/task-list-store.js";
+import { progressLine } from "../../tasks/background-agents.js";
+import type { WriteLine } from "../../tasks/recorded-run.js";
 import type { PermissionMode } from "../../tools/context.js";
 import type {
   SpawnedTeammate,
@@ -15,6 +17,7 @@ import type { TeamMailboxPort, TeamProtocolPort, TeamRosterPort } from "./team-p
 import { withTeammatePlanTool } from "./teammate-exit-plan-mode.js";
 import { runTeammateLoop, type TeammateEnd, type TeammateState } from "./teammate-loop.js";
 import { teamCoordinationReminder, teammateAddendum } from "./teammate-prompt.js";
+import { registerTeammateTask, runTeammateTask, type TeammateTaskDeps } from "./teammate-task.js";
 
 /** How many teammates a session may have at once (Claude Code has no cap; 3–5 advised). */
 export const DEFAULT_MAX_TEAMMATES = 8;
@@ -39,6 +42,8 @@ export interface TeamRuntimeDeps {
   /** The session's plan folder: a plan-mode teammate's plan file is `teammate-<name>.md` there. */
   planFolder: string;
   tasks?: TaskListStore;
+  /** Where teammates are recorded as `in_process_teammate` tasks (none: they are not). */
+  taskRecords?: TeammateTaskDeps;
   /** The lead's permission mode now (a teammate starts in it; plan approvals grant it). */
   leadMode: () => PermissionMode;
   /** Where what the lead should hear goes (the engine's deliver). */
@@ -54,7 +59,12 @@ export interface TeamRuntimeDeps {
 /** A live teammate. */
 interface Teammate {
   spawned: SpawnedTeammate;
+  /** Stops it (shutdown approved): its task ends completed. */
   abort: AbortController;
+  /** Kills it (`keel kill`, the session's end): its task ends killed; `abort` follows. */
+  kill: AbortController;
+  /** Its task's output, once its task runs. */
+  write?: WriteLine;
   state: TeammateState;
   done: Promise<void>;
   /** Its permission mode (its own from spawn on). */
@@ -120,6 +130,7 @@ export class TeamRuntime {
     const teammate: Teammate = {
       spawned,
       abort: new AbortController(),
+      kill: new AbortController(),
       state: { kind: "working" },
       done: Promise.resolve(),
       mode: planRequired ? "plan" : deps.leadMode(),
@@ -156,8 +167,14 @@ export class TeamRuntime {
           protocol: deps.protocol,
           newRequestId: () => `plan-${++this.requests}@${spawned.name}`,
         }),
+      onMessage: (message) => {
+        if (message.type === "assistant" || message.type === "user") {
+          teammate.write?.(progressLine({ type: "agent_progress", message }, deps.sessionId));
+        }
+      },
       signal: teammate.abort.signal,
     });
+    teammate.kill.signal.addEventListener("abort", () => teammate.abort.abort(), { once: true });
     this.teammates.set(spawned.name, teammate);
     teammate.done = this.run(teammate, conversation, request);
     this.startLeadPoller();
@@ -178,11 +195,31 @@ export class TeamRuntime {
     };
   }
 
+  /** Runs the teammate, as its task when teammates are recorded; settles at its end. */
   private async run(
     teammate: Teammate,
     conversation: TeammateConversation,
     request: TeammateSpawnRequest,
   ): Promise<void> {
+    const records = this.deps.taskRecords;
+    const loop = () => this.loop(teammate, conversation, request);
+    if (!records) {
+      await loop();
+      return;
+    }
+    const task = await registerTeammateTask(records, teammate.spawned, request.prompt);
+    await runTeammateTask(records.store, task, teammate.kill, (write) => {
+      teammate.write = write;
+      return loop();
+    });
+  }
+
+  /** The teammate's run loop to its end, which is recorded in its state and the team file. */
+  private async loop(
+    teammate: Teammate,
+    conversation: TeammateConversation,
+    request: TeammateSpawnRequest,
+  ): Promise<TeammateEnd> {
     const { deps } = this;
     const hooks = request.parentContext.hooks.teamEvent?.bind(request.parentContext.hooks);
     let end: TeammateEnd;
@@ -218,6 +255,7 @@ export class TeamRuntime {
     }
     teammate.state = end;
     await deps.roster.setActive(teammate.spawned.name, false).catch(deps.onError);
+    return end;
   }
 
   /** The lead's poller, started with the first teammate; stops at the session's end. */
@@ -291,7 +329,7 @@ export class TeamRuntime {
   /** Stops every teammate and the lead's poller; their team-file entries say inactive. */
   async dispose(): Promise<void> {
     this.stop.abort(new Error("the session ended"));
-    for (const teammate of this.teammates.values()) teammate.abort.abort(new Error("session end"));
+    for (const teammate of this.teammates.values()) teammate.kill.abort(new Error("session end"));
     await Promise.all([...this.teammates.values()].map((t) => t.done));
     await this.leadPoller;
   }

@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -6,6 +6,7 @@ import type { AgentDefinition } from "../../../src/config/agent-definition.js";
 import { GENERAL_PURPOSE_AGENT } from "../../../src/config/built-in-agents.js";
 import type { SessionEvent, UnpromptedTurn } from "../../../src/session/engine/session-event.js";
 import { TaskListStore } from "../../../src/task-list/task-list-store.js";
+import { TaskStore } from "../../../src/tasks/task-store.js";
 import type { NewTeamMember, TeamRosterPort } from "../../../src/teams/runtime/team-ports.js";
 import { TeamRuntime } from "../../../src/teams/runtime/team-runtime.js";
 import { createAgentTool } from "../../../src/tools/builtin/agent/agent-tool.js";
@@ -53,6 +54,7 @@ function leadWithTeam(
   const tasks = new TaskListStore(join(dir, "tasks"));
   const mailbox = new MemoryMailbox();
   const roster = new MemoryRoster();
+  const records = new TaskStore(join(dir, "state", "tasks"));
   const events: SessionEvent[] = [];
   let deliver: (event: SessionEvent) => void = () => {};
   const runtime = new TeamRuntime({
@@ -65,6 +67,7 @@ function leadWithTeam(
     paths: { teamFile: join(dir, "config.json"), taskList: join(dir, "tasks") },
     planFolder: join(dir, "plans"),
     tasks,
+    taskRecords: { store: records, sessionId: "11111111-2222-4333-8444-555555555555", cwd: dir },
     leadMode: () => "default",
     deliver: (event) => {
       events.push(event);
@@ -90,7 +93,18 @@ function leadWithTeam(
     await collect(turn.messages);
     unprompted.push(turn.event.type);
   });
-  return { engine, provider, transcript, runtime, mailbox, roster, tasks, events, unprompted };
+  return {
+    engine,
+    provider,
+    transcript,
+    runtime,
+    mailbox,
+    roster,
+    tasks,
+    records,
+    events,
+    unprompted,
+  };
 }
 
 /** Waits until the team is quiet and the lead idle (no clock: it polls the state). */
@@ -159,6 +173,18 @@ describe("a session's team runtime", () => {
     expect(lead.roster.members.get("alice")?.isActive).toBe(false);
     // A million input tokens of claude-sonnet-5 at $2 per million, spent by the teammate.
     expect(lead.engine.totalCostUsd).toBeGreaterThanOrEqual(2);
+    // Its task: an in_process_teammate, killed by the session's end, its messages in its log.
+    const { tasks: recorded } = await lead.records.list();
+    expect(recorded).toMatchObject([
+      {
+        kind: "in_process_teammate",
+        agentId: "alice@session-11111111",
+        description: "alice: Say hello.",
+        status: "killed",
+      },
+    ]);
+    const log = await readFile(lead.records.paths(recorded[0]?.id ?? "").output, "utf8");
+    expect(log).toContain('"hello"');
   });
 
   it("refuses a teammate beyond the session's maximum, and a second teammate of the same name", async () => {
