@@ -35,6 +35,12 @@ export interface DialogLayout {
 }
 
 function titleOf(question: PermissionQuestion, preview: ChangePreview | undefined): string {
+  const title = toolTitle(question, preview);
+  // A teammate's call is the lead's to answer: the dialog says whose it is.
+  return question.teammate === undefined ? title : `Teammate ${question.teammate} · ${title}`;
+}
+
+function toolTitle(question: PermissionQuestion, preview: ChangePreview | undefined): string {
   if (!preview) return question.summary;
   if (preview.kind === "command") return `${question.toolName} command`;
   return { create: "Create file", overwrite: "Overwrite file", edit: "Edit file" }[preview.action];

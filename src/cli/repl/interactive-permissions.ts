@@ -30,6 +30,8 @@ export interface PermissionQuestion {
   options?: ReadonlyArray<{ label: string; description: string }>;
   /** Set for a Workflow launch: the workflow's name and where its script is (its own choices). */
   workflow?: WorkflowLaunch;
+  /** Set when a teammate (agent teams) made the call: the dialog names it. */
+  teammate?: string;
 }
 
 /** Where "don't ask again" keeps rules: this session, or the project's settings.local.json too. */
@@ -190,6 +192,7 @@ export function createInteractiveCanUseTool(
       rules: decision.suggestions.rules,
       ...(decision.suggestions.modes.includes("acceptEdits") ? { offersAcceptEdits: true } : {}),
       ...(preview ? { preview } : {}),
+      ...(context.agentName === undefined ? {} : { teammate: context.agentName }),
     };
     const answer = await ask(question, context.abortController.signal);
     return answerToResult(answer, engine, place.keepRules);

@@ -1,9 +1,11 @@
 import type { Message } from "../../../src/protocol/messages.js";
 import { emptyUsage } from "../../../src/protocol/usage.js";
 import type {
+  NewTeamMember,
   TeamInboxMessage,
   TeamMailboxPort,
   TeamProtocolPort,
+  TeamRosterPort,
 } from "../../../src/teams/runtime/team-ports.js";
 import type { TeammateConversation, TeammateTurnOutcome } from "../../../src/tools/teammates.js";
 
@@ -113,5 +115,21 @@ export class ScriptedConversation implements TeammateConversation {
 
   close(): void {
     this.closed = true;
+  }
+}
+
+/** The team file in memory: who joined, and each member's isActive. */
+export class MemoryRoster implements TeamRosterPort {
+  readonly members = new Map<string, NewTeamMember & { isActive: boolean }>();
+  async ensure() {}
+  async addMember(member: NewTeamMember) {
+    this.members.set(member.name, { ...member, isActive: true });
+  }
+  async setActive(name: string, active: boolean) {
+    const member = this.members.get(name);
+    if (member) member.isActive = active;
+  }
+  async removeMember(name: string) {
+    this.members.delete(name);
   }
 }

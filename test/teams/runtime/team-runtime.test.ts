@@ -7,12 +7,11 @@ import { GENERAL_PURPOSE_AGENT } from "../../../src/config/built-in-agents.js";
 import type { SessionEvent, UnpromptedTurn } from "../../../src/session/engine/session-event.js";
 import { TaskListStore } from "../../../src/task-list/task-list-store.js";
 import { TaskStore } from "../../../src/tasks/task-store.js";
-import type { NewTeamMember, TeamRosterPort } from "../../../src/teams/runtime/team-ports.js";
 import { TeamRuntime } from "../../../src/teams/runtime/team-runtime.js";
 import { createAgentTool } from "../../../src/tools/builtin/agent/agent-tool.js";
 import { createTaskListTools } from "../../../src/tools/builtin/task-list/task-list-tools.js";
 import { collect, scriptedEngine } from "../../session/engine/helpers.js";
-import { JSON_PROTOCOL, MemoryMailbox } from "./loop-harness.js";
+import { JSON_PROTOCOL, MemoryMailbox, MemoryRoster } from "./loop-harness.js";
 
 let dir: string;
 
@@ -23,22 +22,6 @@ beforeEach(async () => {
 afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
-
-/** The team file in memory: who joined, and each member's isActive. */
-class MemoryRoster implements TeamRosterPort {
-  readonly members = new Map<string, NewTeamMember & { isActive: boolean }>();
-  async ensure() {}
-  async addMember(member: NewTeamMember) {
-    this.members.set(member.name, { ...member, isActive: true });
-  }
-  async setActive(name: string, active: boolean) {
-    const member = this.members.get(name);
-    if (member) member.isActive = active;
-  }
-  async removeMember(name: string) {
-    this.members.delete(name);
-  }
-}
 
 const toolUse = (name: string, input: Record<string, unknown>) => ({
   type: "tool_use",
