@@ -32,7 +32,7 @@ const toolUse = (name: string, input: Record<string, unknown>) => ({
 /** A lead engine with Agent and the task tools, its team runtime polling every few ms. */
 function leadWithTeam(
   scenario: unknown,
-  options: { maxTeammates?: number; definitions?: AgentDefinition[] } = {},
+  options: { maxTeammates?: number; definitions?: AgentDefinition[]; maxBudgetUsd?: number } = {},
 ) {
   const tasks = new TaskListStore(join(dir, "tasks"));
   const mailbox = new MemoryMailbox();
@@ -69,6 +69,7 @@ function leadWithTeam(
       ...createTaskListTools(tasks),
     ],
     spawnTeammate: runtime.spawn,
+    ...(options.maxBudgetUsd === undefined ? {} : { maxBudgetUsd: options.maxBudgetUsd }),
   });
   deliver = (event) => engine.deliver(event);
   const unprompted: string[] = [];
@@ -250,5 +251,42 @@ describe("a session's team runtime", () => {
     expect(aliceBodies).toHaveLength(4);
     expect(aliceBodies[2]).toContain("plan_approval_response");
     expect(aliceBodies[3]).toContain("You are not in plan mode");
+  });
+
+  it("stops a teammate whose requests the session's budget refuses, as failed", async () => {
+    const lead = leadWithTeam(
+      {
+        turnMode: "count",
+        turns: [
+          { content: [toolUse("Agent", { description: "Spend", prompt: "Go.", name: "alice" })] },
+          { content: "alice spends." },
+          { content: "Noted." },
+          { content: "Noted." },
+        ],
+        agents: {
+          alice: {
+            turnMode: "count",
+            turns: [
+              {
+                content: [toolUse("TaskList", {})],
+                usage: { input_tokens: 1_000_000, output_tokens: 0 },
+              },
+              { content: "never sent" },
+            ],
+          },
+        },
+      },
+      { maxBudgetUsd: 1 },
+    );
+    await collect(lead.engine.submitMessage("Spend."));
+    await settle(lead);
+    await lead.runtime.dispose();
+    expect(lead.provider.requests.filter((r) => r.agent === "alice")).toHaveLength(1);
+    const notice = lead.mailbox.all("team-lead").map((m) => JSON.parse(m.text));
+    expect(notice).toEqual([
+      expect.objectContaining({ type: "idle_notification", idleReason: "failed" }),
+    ]);
+    const { tasks: recorded } = await lead.records.list();
+    expect(recorded[0]).toMatchObject({ kind: "in_process_teammate", status: "failed" });
   });
 });
