@@ -71,7 +71,7 @@ function teammateContext(
 
 /** One teammate's conversation: its history grows turn by turn, each turn a query() loop. */
 class Conversation implements TeammateConversation {
-  private readonly history: Message[] = [];
+  private readonly history: Message[];
   private readonly context: ToolUseContext;
   private readonly sidechain: SidechainSink | undefined;
   private readonly model: string;
@@ -81,6 +81,8 @@ class Conversation implements TeammateConversation {
     private readonly input: TeammateConversationInput,
     private readonly systemPrompt: string,
   ) {
+    // A resumed teammate's history is already in its transcript: it is not written again.
+    this.history = [...(input.history ?? [])];
     this.model = subagentModel(input.definition, input.parentContext.options.mainLoopModel);
     const abort = new AbortController();
     if (input.signal.aborted) abort.abort(input.signal.reason);

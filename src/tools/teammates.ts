@@ -48,6 +48,8 @@ export interface TeammateConversationInput {
   setPermissionMode: (mode: PermissionMode) => void;
   /** Its own versions of session tools (a plan-mode teammate's ExitPlanMode asks the lead). */
   adjustTools?: (tools: readonly AnyTool[]) => AnyTool[];
+  /** Its conversation so far, when it comes back with a resumed session (already repaired). */
+  history?: readonly Message[];
   /** Told of each message of its conversation as it is kept (its task's output). */
   onMessage?: (message: Message) => void;
   /** Stops the teammate for good (its turns end as interrupted). */

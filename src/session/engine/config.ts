@@ -139,6 +139,8 @@ export interface QueryEngineConfig {
   sidechain?: SubagentRunnerDeps["sidechain"];
   /** Spawns named agents as teammates (agent teams on); absent: a named agent is a subagent. */
   spawnTeammate?: TeammateSpawner;
+  /** Told of each turn's tool context as it is made (a resumed team's teammates start with it). */
+  onTurnContext?: (context: ToolUseContext) => void;
   attachments?: AttachmentSource;
   /**
    * Context management (microcompact, autocompact …) and blocking-limit accounting, built once

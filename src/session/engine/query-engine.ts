@@ -362,6 +362,7 @@ export class QueryEngine {
       loadedDeferredTools: loadedDeferredTools(this.history.messages, this.currentTools()),
       sideModel: sessionSideModel(this.callModel, config.provider, config.userSpecifiedModel),
     });
+    config.onTurnContext?.(toolUseContext);
     const budget = parseTokenBudget(prompt);
     return {
       messages: [...this.history.messages],

@@ -39,8 +39,18 @@ export interface NewTeamMember {
   sessionId: string;
 }
 
+/** A member as the team file holds it (what a resumed session brings back). */
+export interface TeamMemberRecord {
+  name: string;
+  agentType?: string;
+  prompt?: string;
+  color?: string;
+}
+
 /** The team file (src/teams/team-file.ts), as the runtime changes it. */
 export interface TeamRosterPort {
+  /** Its members other than the lead (none when there is no team file). */
+  members(): Promise<TeamMemberRecord[]>;
   /** Creates the team file with the lead as its only member, unless it exists. */
   ensure(): Promise<void>;
   addMember(member: NewTeamMember): Promise<void>;

@@ -4,7 +4,9 @@ import { subagentModel } from "../../session/subagent-context.js";
 import type { TaskListStore } from "../../task-list/task-list-store.js";
 import { progressLine } from "../../tasks/background-agents.js";
 import type { WriteLine } from "../../tasks/recorded-run.js";
-import type { PermissionMode } from "../../tools/context.js";
+import type { Message } from "../../protocol/messages.js";
+import { DEFAULT_SUBAGENT_TYPE } from "../../tools/builtin/agent/schema.js";
+import type { PermissionMode, ToolUseContext } from "../../tools/context.js";
 import type {
   SpawnedTeammate,
   TeammateConversation,
@@ -13,7 +15,12 @@ import type {
 } from "../../tools/teammates.js";
 import { pollLeadInbox } from "./lead-inbox.js";
 import { claimableTasks } from "./next-work.js";
-import type { TeamMailboxPort, TeamProtocolPort, TeamRosterPort } from "./team-ports.js";
+import type {
+  TeamMailboxPort,
+  TeamMemberRecord,
+  TeamProtocolPort,
+  TeamRosterPort,
+} from "./team-ports.js";
 import { withTeammatePlanTool } from "./teammate-exit-plan-mode.js";
 import { runTeammateLoop, type TeammateEnd, type TeammateState } from "./teammate-loop.js";
 import { teamCoordinationReminder, teammateAddendum } from "./teammate-prompt.js";
@@ -54,6 +61,8 @@ export interface TeamRuntimeDeps {
   /** Told of a failure nothing else reports (a poll that could not read the inbox). */
   onError: (error: unknown) => void;
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
+  /** A member's conversation from its transcript (a resumed session's teammates). */
+  loadHistory?: (agentId: string) => Promise<readonly Message[] | undefined>;
 }
 
 /** A live teammate. */
@@ -95,6 +104,8 @@ export class TeamRuntime {
   private readonly stop = new AbortController();
   private leadPoller: Promise<void> | undefined;
   private spawnedCount = 0;
+  /** Members a resumed session brings back at the lead's first turn. */
+  private readonly pendingRestores: TeamMemberRecord[] = [];
   /** Plan requests sent so far (their ids count up, so they are unique in the team). */
   private requests = 0;
   private readonly sleep: (ms: number, signal: AbortSignal) => Promise<void>;
@@ -113,28 +124,12 @@ export class TeamRuntime {
 
   private async start(request: TeammateSpawnRequest): Promise<SpawnedTeammate> {
     const { deps } = this;
-    if (this.stop.signal.aborted) throw new Error("The session is ending; no teammate can join.");
-    const max = deps.maxTeammates ?? DEFAULT_MAX_TEAMMATES;
-    if (this.teammates.has(request.name)) {
-      throw new Error(`A teammate named "${request.name}" is already in the team.`);
+    this.refuseSpawn(request.name);
+    if (!request.parentContext.options.openTeammateConversation) {
+      throw new Error("This session cannot run teammates.");
     }
-    if (this.teammates.size >= max) {
-      throw new Error(
-        `The team already has ${max} teammates, the most a session may have (KEEL_MAX_TEAMMATES). Shut one down first (SendMessage a shutdown_request).`,
-      );
-    }
-    const open = request.parentContext.options.openTeammateConversation;
-    if (!open) throw new Error("This session cannot run teammates.");
     const spawned = this.identity(request);
     const planRequired = request.definition.permissionMode === "plan";
-    const teammate: Teammate = {
-      spawned,
-      abort: new AbortController(),
-      kill: new AbortController(),
-      state: { kind: "working" },
-      done: Promise.resolve(),
-      mode: planRequired ? "plan" : deps.leadMode(),
-    };
     await deps.roster.ensure();
     await deps.roster.addMember({
       agentId: spawned.agentId,
@@ -147,6 +142,45 @@ export class TeamRuntime {
       cwd: deps.cwd,
       sessionId: deps.sessionId,
     });
+    this.launch(request, spawned, { firstPrompt: request.prompt });
+    return spawned;
+  }
+
+  /** Why a teammate of this name cannot join now, thrown (the Agent call's error). */
+  private refuseSpawn(name: string): void {
+    if (this.stop.signal.aborted) throw new Error("The session is ending; no teammate can join.");
+    const max = this.deps.maxTeammates ?? DEFAULT_MAX_TEAMMATES;
+    if (this.teammates.has(name)) {
+      throw new Error(`A teammate named "${name}" is already in the team.`);
+    }
+    if (this.teammates.size >= max) {
+      throw new Error(
+        `The team already has ${max} teammates, the most a session may have (KEEL_MAX_TEAMMATES). Shut one down first (SendMessage a shutdown_request).`,
+      );
+    }
+  }
+
+  /**
+   * Starts a member's conversation and loop: a new teammate with its first instructions, or
+   * one a resumed session brings back with its history, idle until work comes.
+   */
+  private launch(
+    request: TeammateSpawnRequest,
+    spawned: SpawnedTeammate,
+    start: { firstPrompt?: string; history?: readonly Message[] },
+  ): void {
+    const { deps } = this;
+    const open = request.parentContext.options.openTeammateConversation;
+    if (!open) return;
+    const planRequired = request.definition.permissionMode === "plan";
+    const teammate: Teammate = {
+      spawned,
+      abort: new AbortController(),
+      kill: new AbortController(),
+      state: { kind: "working" },
+      done: Promise.resolve(),
+      mode: planRequired ? "plan" : deps.leadMode(),
+    };
     const conversation = open({
       definition: request.definition,
       parentContext: request.parentContext,
@@ -167,6 +201,7 @@ export class TeamRuntime {
           protocol: deps.protocol,
           newRequestId: () => `plan-${++this.requests}@${spawned.name}`,
         }),
+      ...(start.history ? { history: start.history } : {}),
       onMessage: (message) => {
         if (message.type === "assistant" || message.type === "user") {
           teammate.write?.(progressLine({ type: "agent_progress", message }, deps.sessionId));
@@ -176,9 +211,47 @@ export class TeamRuntime {
     });
     teammate.kill.signal.addEventListener("abort", () => teammate.abort.abort(), { once: true });
     this.teammates.set(spawned.name, teammate);
-    teammate.done = this.run(teammate, conversation, request);
+    teammate.done = this.run(teammate, conversation, request, start.firstPrompt);
     this.startLeadPoller();
-    return spawned;
+  }
+
+  /**
+   * A resumed session's team (beyond Claude Code, which does not restore in-process
+   * teammates): the lead's unread mail is delivered from now on, and the members the team
+   * file lists come back, each with its conversation, idle, once the lead's first turn gives
+   * them the session's tools and model (`adoptContext`).
+   */
+  async restore(): Promise<void> {
+    const members = await this.deps.roster.members();
+    this.pendingRestores.push(...members.filter((m) => !this.teammates.has(m.name)));
+    for (const member of this.pendingRestores) {
+      await this.deps.roster.setActive(member.name, false);
+    }
+    if (members.length > 0) this.startLeadPoller();
+  }
+
+  /** A lead turn's context: members waiting to come back start with it. */
+  readonly adoptContext = (context: ToolUseContext): void => {
+    const waiting = this.pendingRestores.splice(0);
+    for (const member of waiting) void this.bringBack(member, context).catch(this.deps.onError);
+  };
+
+  private async bringBack(member: TeamMemberRecord, context: ToolUseContext): Promise<void> {
+    const definitions = context.options.agentDefinitions;
+    const definition =
+      definitions.find((d) => d.name === member.agentType) ??
+      definitions.find((d) => d.name === DEFAULT_SUBAGENT_TYPE);
+    if (!definition || this.teammates.has(member.name)) return;
+    const request = {
+      definition,
+      name: member.name,
+      prompt: member.prompt ?? "",
+      description: member.name,
+      parentContext: context,
+    };
+    const spawned = { ...this.identity(request), ...(member.color ? { color: member.color } : {}) };
+    const history = await this.deps.loadHistory?.(spawned.agentId);
+    this.launch(request, spawned, history ? { history } : {});
   }
 
   private identity(request: TeammateSpawnRequest): SpawnedTeammate {
@@ -200,9 +273,10 @@ export class TeamRuntime {
     teammate: Teammate,
     conversation: TeammateConversation,
     request: TeammateSpawnRequest,
+    firstPrompt: string | undefined,
   ): Promise<void> {
     const records = this.deps.taskRecords;
-    const loop = () => this.loop(teammate, conversation, request);
+    const loop = () => this.loop(teammate, conversation, request, firstPrompt);
     if (!records) {
       await loop();
       return;
@@ -219,6 +293,7 @@ export class TeamRuntime {
     teammate: Teammate,
     conversation: TeammateConversation,
     request: TeammateSpawnRequest,
+    firstPrompt: string | undefined,
   ): Promise<TeammateEnd> {
     const { deps } = this;
     const hooks = request.parentContext.hooks.teamEvent?.bind(request.parentContext.hooks);
@@ -245,7 +320,7 @@ export class TeamRuntime {
             teammate.state = state;
           },
         },
-        request.prompt,
+        firstPrompt,
       );
     } catch (error) {
       end = { kind: "ended", status: "failed", error: errorText(error) };

@@ -44,15 +44,17 @@ type AfterTurn = { kind: "feedback"; text: string } | { kind: "stop" } | { kind:
 const killed: TeammateEnd = { kind: "ended", status: "killed" };
 
 /**
- * Runs a teammate from its first instructions to its end (task-types.md §1.6): a turn, its
- * end hooks, then idle — the team file says so and the lead gets one idle_notification — and
- * a wait for the next message or claimable task, which starts the next turn.
+ * Runs a teammate from its first instructions (none: it comes back idle) to its end
+ * (task-types.md §1.6): a turn, its end hooks, then idle — the team file says so and the lead
+ * gets one idle_notification — and a wait for the next message or claimable task, which
+ * starts the next turn.
  */
 export async function runTeammateLoop(
   deps: TeammateLoopDeps,
-  firstPrompt: string,
+  firstPrompt: string | undefined,
 ): Promise<TeammateEnd> {
-  let prompt: string | undefined = firstPrompt;
+  // A teammate brought back by a resumed session starts idle, waiting for work.
+  let prompt: string | undefined = firstPrompt ?? (await waitForWork(deps));
   while (prompt !== undefined) {
     if (deps.signal.aborted) return killed;
     deps.onState({ kind: "working" });

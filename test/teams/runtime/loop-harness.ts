@@ -120,16 +120,19 @@ export class ScriptedConversation implements TeammateConversation {
 
 /** The team file in memory: who joined, and each member's isActive. */
 export class MemoryRoster implements TeamRosterPort {
-  readonly members = new Map<string, NewTeamMember & { isActive: boolean }>();
+  readonly entries = new Map<string, NewTeamMember & { isActive: boolean }>();
+  async members() {
+    return [...this.entries.values()];
+  }
   async ensure() {}
   async addMember(member: NewTeamMember) {
-    this.members.set(member.name, { ...member, isActive: true });
+    this.entries.set(member.name, { ...member, isActive: true });
   }
   async setActive(name: string, active: boolean) {
-    const member = this.members.get(name);
+    const member = this.entries.get(name);
     if (member) member.isActive = active;
   }
   async removeMember(name: string) {
-    this.members.delete(name);
+    this.entries.delete(name);
   }
 }

@@ -4,6 +4,9 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { AgentDefinition } from "../../../src/config/agent-definition.js";
 import { GENERAL_PURPOSE_AGENT } from "../../../src/config/built-in-agents.js";
+import { createUserMessage } from "../../../src/protocol/factories.js";
+import type { AssistantMessage, Message } from "../../../src/protocol/messages.js";
+import { emptyUsage } from "../../../src/protocol/usage.js";
 import type { SessionEvent, UnpromptedTurn } from "../../../src/session/engine/session-event.js";
 import { TaskListStore } from "../../../src/task-list/task-list-store.js";
 import { TaskStore } from "../../../src/tasks/task-store.js";
@@ -32,11 +35,17 @@ const toolUse = (name: string, input: Record<string, unknown>) => ({
 /** A lead engine with Agent and the task tools, its team runtime polling every few ms. */
 function leadWithTeam(
   scenario: unknown,
-  options: { maxTeammates?: number; definitions?: AgentDefinition[]; maxBudgetUsd?: number } = {},
+  options: {
+    maxTeammates?: number;
+    definitions?: AgentDefinition[];
+    maxBudgetUsd?: number;
+    /** A resumed session's: the team's files, and its members' conversations. */
+    resumed?: { mailbox: MemoryMailbox; roster: MemoryRoster; history: readonly Message[] };
+  } = {},
 ) {
   const tasks = new TaskListStore(join(dir, "tasks"));
-  const mailbox = new MemoryMailbox();
-  const roster = new MemoryRoster();
+  const mailbox = options.resumed?.mailbox ?? new MemoryMailbox();
+  const roster = options.resumed?.roster ?? new MemoryRoster();
   const records = new TaskStore(join(dir, "state", "tasks"));
   const events: SessionEvent[] = [];
   let deliver: (event: SessionEvent) => void = () => {};
@@ -62,13 +71,14 @@ function leadWithTeam(
     onError: (error) => {
       throw error;
     },
+    ...(options.resumed ? { loadHistory: async () => options.resumed?.history } : {}),
   });
+  const definitions = options.definitions ?? [GENERAL_PURPOSE_AGENT];
   const { engine, provider, transcript } = scriptedEngine(scenario, {
-    tools: [
-      createAgentTool(options.definitions ?? [GENERAL_PURPOSE_AGENT]),
-      ...createTaskListTools(tasks),
-    ],
+    tools: [createAgentTool(definitions), ...createTaskListTools(tasks)],
+    agents: definitions,
     spawnTeammate: runtime.spawn,
+    onTurnContext: runtime.adoptContext,
     ...(options.maxBudgetUsd === undefined ? {} : { maxBudgetUsd: options.maxBudgetUsd }),
   });
   deliver = (event) => engine.deliver(event);
@@ -154,7 +164,7 @@ describe("a session's team runtime", () => {
     expect(lead.unprompted).toEqual(["teammate_mailbox"]);
     const [event] = lead.events;
     expect(event?.type === "teammate_mailbox" && event.text).toContain("idle_notification");
-    expect(lead.roster.members.get("alice")?.isActive).toBe(false);
+    expect(lead.roster.entries.get("alice")?.isActive).toBe(false);
     // A million input tokens of claude-sonnet-5 at $2 per million, spent by the teammate.
     expect(lead.engine.totalCostUsd).toBeGreaterThanOrEqual(2);
     // Its task: an in_process_teammate, killed by the session's end, its messages in its log.
@@ -189,7 +199,7 @@ describe("a session's team runtime", () => {
     const results = JSON.stringify(messages.filter((m) => m.type === "user"));
     expect(results).toContain('A teammate named \\"alice\\" is already in the team.');
     expect(results).toContain("The team already has 1 teammates");
-    expect([...lead.roster.members.keys()]).toEqual(["alice"]);
+    expect([...lead.roster.entries.keys()]).toEqual(["alice"]);
   });
 
   it("sends a plan-mode teammate's plan to the lead, who approves it with the lead's mode and still sees it", async () => {
@@ -288,5 +298,59 @@ describe("a session's team runtime", () => {
     ]);
     const { tasks: recorded } = await lead.records.list();
     expect(recorded[0]).toMatchObject({ kind: "in_process_teammate", status: "failed" });
+  });
+
+  it("brings a resumed session's teammates back with their conversations, idle until work comes", async () => {
+    const first = leadWithTeam({
+      turnMode: "count",
+      turns: [
+        {
+          content: [
+            toolUse("Agent", { description: "Helper", prompt: "Say hello.", name: "alice" }),
+          ],
+        },
+        { content: "alice is on it." },
+        { content: "Noted." },
+      ],
+      agents: { alice: { turns: [{ content: "hello" }] } },
+    });
+    await collect(first.engine.submitMessage("Build a team."));
+    await settle(first);
+    await first.runtime.dispose();
+
+    const ids = { uuid: () => crypto.randomUUID(), timestamp: () => "t" };
+    const said: AssistantMessage = {
+      type: "assistant",
+      uuid: "said-hello",
+      timestamp: "t",
+      message: {
+        id: "msg-1",
+        model: "claude-sonnet-5",
+        role: "assistant",
+        content: [{ type: "text", text: "hello" }],
+        stop_reason: "end_turn",
+        stop_sequence: null,
+        usage: emptyUsage(),
+      },
+    };
+    const history = [createUserMessage("Say hello.", ids), said];
+    await first.mailbox.send("alice", { from: "team-lead", text: "Are you back?" });
+    const second = leadWithTeam(
+      {
+        turnMode: "count",
+        turns: [{ content: "Resumed." }, { content: "Noted." }, { content: "Noted." }],
+        agents: { alice: { turns: [{ content: "unused" }, { content: "Yes, I am back." }] } },
+      },
+      { resumed: { mailbox: first.mailbox, roster: first.roster, history } },
+    );
+    await second.runtime.restore();
+    await collect(second.engine.submitMessage("Continue."));
+    await settle(second);
+    await second.runtime.dispose();
+    const [back] = second.provider.requests.filter((r) => r.agent === "alice");
+    const body = JSON.stringify(back?.body);
+    expect(body).toContain("Say hello.");
+    expect(body).toContain("Are you back?");
+    expect(second.mailbox.all("team-lead").map((m) => m.from)).toEqual(["alice", "alice"]);
   });
 });
