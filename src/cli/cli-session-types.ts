@@ -28,7 +28,7 @@ export interface CliSession {
   /** The subagents running in the background (`keel -p` waits for them at exit). */
   backgroundAgents: Pick<BackgroundAgents, "runningCount" | "whenNoneRunning">;
   /** The session's agent team, when teams are on (`keel -p` waits until it is quiet). */
-  team?: Pick<TeamRuntime, "quiet" | "whenQuiet">;
+  team?: Pick<TeamRuntime, "quiet" | "whenQuiet" | "lines" | "subscribe">;
   /**
    * Rewinds files and conversation to just before a user prompt: every file Edit or Write
    * changed since is restored; returns the restored paths (false: no such prompt).

@@ -10,6 +10,7 @@ import { PromptInput } from "./prompt-input.js";
 import { clearPrompt, promptWithText } from "./prompt-state.js";
 import { LiveArea } from "./render/live-area.js";
 import { LiveRegion } from "./render/live-region.js";
+import { terminalSafe } from "./render/terminal-text.js";
 import { useColumns } from "./render/use-columns.js";
 import { useTerminalRows } from "./render/use-terminal-rows.js";
 import type { ReplController } from "./repl-controller.js";
@@ -117,6 +118,11 @@ export function App({ controller, history, now, statusLine }: AppProps) {
           }}
           commands={typing.commands}
         />
+        {state.teammates.map((line) => (
+          <Text key={line.split(" · ")[0]} dimColor wrap="truncate-end">
+            {terminalSafe(line)}
+          </Text>
+        ))}
         <ModeLine mode={state.mode} />
         {statusLine && !ctrlC.hint ? (
           <CommandStatusLine view={statusLine} />

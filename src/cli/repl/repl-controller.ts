@@ -70,6 +70,8 @@ export class ReplController implements ReplHost {
   private commandModelSet = false;
   /** Ends the current session's subscription to its unprompted turns. */
   private unfollow: () => void = () => {};
+  /** Ends the current session's subscription to its team's lines. */
+  private unfollowTeam: () => void = () => {};
   /** Tasks whose end the transcript already shows (the watcher's line or an unprompted turn's). */
   private readonly shownTaskEnds = new Set<string>();
   /** Set on exit: a queued prompt that starts its turn now is stopped at once. */
@@ -86,6 +88,7 @@ export class ReplController implements ReplHost {
     });
     this.showTaskEnds(deps.session);
     this.followUnprompted(deps.session);
+    this.followTeam(deps.session);
     // A command file with bad frontmatter is named at start-up, not when it is first typed.
     void sessionCommands(this.session).then(({ problems }) => {
       if (problems.length > 0) this.notice(problemsText(problems), "error");
@@ -286,6 +289,7 @@ export class ReplController implements ReplHost {
       this.session = next;
       this.showTaskEnds(next);
       this.followUnprompted(next);
+      this.followTeam(next);
       this.shells.clear();
       return old;
     },
@@ -313,6 +317,26 @@ export class ReplController implements ReplHost {
     const { model, mode } = this.store.get();
     const text = startHeader({ model, cwd: this.deps.cwd, mode });
     return { kind: "notice", id: `n${this.nextId++}`, text, tone: "info" };
+  }
+
+  /** The session's teammates, a line each under the prompt, redrawn as they change. */
+  private followTeam(session: ReplSession): void {
+    this.unfollowTeam();
+    const team = session.team;
+    if (!team) {
+      this.store.update((s) => ({ ...s, teammates: [] }));
+      this.unfollowTeam = () => {};
+      return;
+    }
+    const redraw = () =>
+      void team
+        .lines()
+        .then((teammates) => {
+          if (this.session === session) this.store.update((s) => ({ ...s, teammates }));
+        })
+        .catch(() => undefined);
+    this.unfollowTeam = team.subscribe(redraw);
+    redraw();
   }
 
   /** A background task of the session that ends gets a line (its watch stops on dispose). */

@@ -56,10 +56,19 @@ export interface ReplSession extends ReplSessionExtras<ReplSession> {
   afterTurn?(): void;
   /** Background tasks of this session that end (shown as transcript notices). */
   taskEvents?: TaskEvents;
+  /** The session's agent team, when teams are on: a line per teammate, and when they change. */
+  team?: TeamLines;
   /** This session's workflow runs with their phases and agents, as text (for /workflows). */
   workflows?: () => Promise<string>;
   /** Closes the session; `reason` is SessionEnd's (default "other"). */
   dispose(reason?: SessionEndReason): Promise<void>;
+}
+
+/** What the REPL shows of an agent team under the prompt. */
+export interface TeamLines {
+  lines(): Promise<string[]>;
+  /** Told when the lines may have changed; returns the unsubscribe. */
+  subscribe(listener: () => void): () => void;
 }
 
 /** The session's MCP servers and the tools they give, for /mcp. */

@@ -195,6 +195,7 @@ export async function openReplSession(
     // The slash view's prompts: UserPromptExpansion hooks weigh what they fetch.
     prompts: () => session.slash.mcpPrompts(),
     taskEvents: tasks,
+    ...(session.team ? { team: session.team } : {}),
     workflows: () => workflowRunsText(new TaskStore(tasksRoot(stateDir)), start.sessionId),
     dream,
     addDirectory: (path) => session.addDirectory(path, "slash_command"),

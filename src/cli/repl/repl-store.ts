@@ -36,6 +36,8 @@ export interface ReplState {
   mode: PermissionMode;
   /** The `statusMessage` of each hook running now, in the order they started. */
   hookStatuses: ReadonlyArray<{ id: string; text: string }>;
+  /** A line per teammate of the session's agent team (name, status, task, tokens). */
+  teammates: readonly string[];
 }
 
 /** The state of a REPL that has shown nothing yet. */
@@ -51,6 +53,7 @@ export function initialReplState(model: string, mode: PermissionMode = "default"
     model,
     mode,
     hookStatuses: [],
+    teammates: [],
   };
 }
 

@@ -1,10 +1,10 @@
 import { join } from "node:path";
+import type { Message } from "../../protocol/messages.js";
 import type { SessionEvent } from "../../session/engine/session-event.js";
 import { subagentModel } from "../../session/subagent-context.js";
 import type { TaskListStore } from "../../task-list/task-list-store.js";
 import { progressLine } from "../../tasks/background-agents.js";
 import type { WriteLine } from "../../tasks/recorded-run.js";
-import type { Message } from "../../protocol/messages.js";
 import { DEFAULT_SUBAGENT_TYPE } from "../../tools/builtin/agent/schema.js";
 import type { PermissionMode, ToolUseContext } from "../../tools/context.js";
 import type {
@@ -22,6 +22,7 @@ import type {
   TeamRosterPort,
 } from "./team-ports.js";
 import { withTeammatePlanTool } from "./teammate-exit-plan-mode.js";
+import { type TeammateView, teammateLines } from "./teammate-lines.js";
 import { runTeammateLoop, type TeammateEnd, type TeammateState } from "./teammate-loop.js";
 import { teamCoordinationReminder, teammateAddendum } from "./teammate-prompt.js";
 import { registerTeammateTask, runTeammateTask, type TeammateTaskDeps } from "./teammate-task.js";
@@ -75,6 +76,10 @@ interface Teammate {
   /** Its task's output, once its task runs. */
   write?: WriteLine;
   state: TeammateState;
+  /** True while one of its turns runs (what the REPL shows as working). */
+  inTurn: boolean;
+  /** Tokens of all its requests so far. */
+  tokens: number;
   done: Promise<void>;
   /** Its permission mode (its own from spawn on). */
   mode: PermissionMode;
@@ -101,6 +106,7 @@ function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
  */
 export class TeamRuntime {
   private readonly teammates = new Map<string, Teammate>();
+  private readonly listeners = new Set<() => void>();
   private readonly stop = new AbortController();
   private leadPoller: Promise<void> | undefined;
   private spawnedCount = 0;
@@ -117,9 +123,25 @@ export class TeamRuntime {
   /** The Agent tool's spawner (the engine's `spawnTeammate`). */
   readonly spawn: TeammateSpawner = (request) => this.start(request);
 
-  /** The live teammates' names and states. */
-  get members(): Array<{ name: string; state: TeammateState }> {
-    return [...this.teammates.values()].map((t) => ({ name: t.spawned.name, state: t.state }));
+  /** Told when what `lines()` shows may have changed (a turn started or ended, one left). */
+  subscribe(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** A line per teammate: name, status, its task in progress, tokens (the REPL's team lines). */
+  async lines(): Promise<string[]> {
+    const views = [...this.teammates.values()].map((t) => ({
+      name: t.spawned.name,
+      status: t.state.kind === "ended" ? t.state.status : t.inTurn ? "working" : "idle",
+      tokens: t.tokens,
+    })) satisfies TeammateView[];
+    const tasks = (await this.deps.tasks?.list().catch(() => [])) ?? [];
+    return teammateLines(views, tasks);
+  }
+
+  private changed(): void {
+    for (const listener of this.listeners) listener();
   }
 
   private async start(request: TeammateSpawnRequest): Promise<SpawnedTeammate> {
@@ -178,10 +200,13 @@ export class TeamRuntime {
       abort: new AbortController(),
       kill: new AbortController(),
       state: { kind: "working" },
+      // A new teammate's first turn is about to start; one brought back waits for work.
+      inTurn: start.firstPrompt !== undefined,
+      tokens: 0,
       done: Promise.resolve(),
       mode: planRequired ? "plan" : deps.leadMode(),
     };
-    const conversation = open({
+    const opened = open({
       definition: request.definition,
       parentContext: request.parentContext,
       agentId: spawned.agentId,
@@ -209,10 +234,33 @@ export class TeamRuntime {
       },
       signal: teammate.abort.signal,
     });
+    const conversation = this.counted(teammate, opened);
     teammate.kill.signal.addEventListener("abort", () => teammate.abort.abort(), { once: true });
     this.teammates.set(spawned.name, teammate);
+    this.changed();
     teammate.done = this.run(teammate, conversation, request, start.firstPrompt);
     this.startLeadPoller();
+  }
+
+  /** The conversation, its turns counted: in a turn or not, and their tokens. */
+  private counted(teammate: Teammate, conversation: TeammateConversation): TeammateConversation {
+    return {
+      runTurn: async (prompt) => {
+        teammate.inTurn = true;
+        this.changed();
+        try {
+          const turn = await conversation.runTurn(prompt);
+          const { usage } = turn;
+          teammate.tokens += usage.input_tokens + usage.output_tokens;
+          teammate.tokens += usage.cache_creation_input_tokens + usage.cache_read_input_tokens;
+          return turn;
+        } finally {
+          teammate.inTurn = false;
+          this.changed();
+        }
+      },
+      close: () => conversation.close(),
+    };
   }
 
   /**
@@ -329,6 +377,7 @@ export class TeamRuntime {
       conversation.close();
     }
     teammate.state = end;
+    this.changed();
     await deps.roster.setActive(teammate.spawned.name, false).catch(deps.onError);
     return end;
   }
@@ -371,6 +420,7 @@ export class TeamRuntime {
     teammate.abort.abort(new Error("shut down"));
     await teammate.done;
     this.teammates.delete(name);
+    this.changed();
     if (teammate.state.kind === "ended" && teammate.state.status === "killed") {
       teammate.state = { kind: "ended", status: "completed" };
     }
