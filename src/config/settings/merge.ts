@@ -119,6 +119,7 @@ const SCALAR_KEYS = [
   "autoDreamMinHours",
   "autoDreamMinSessions",
   "autoDreamScanIntervalMinutes",
+  "teams",
   "statusLine",
 ] as const;
 

@@ -61,6 +61,8 @@ export interface ResolvedSettings {
   autoDreamMinHours?: number;
   autoDreamMinSessions?: number;
   autoDreamScanIntervalMinutes?: number;
+  /** keel's own `teams` (agent teams on) of the highest source that sets it. */
+  teams?: boolean;
   /** `statusLine` of the highest source that sets it (a project's only in a trusted folder). */
   statusLine?: StatusLineSetting;
   /** `allowedHttpHookUrls` of every file, concatenated; undefined when none sets it. */

@@ -91,6 +91,8 @@ export const plainKeySchemas = {
   autoDreamMinSessions: z.number().int().min(0),
   /** and the minutes between two scans of the transcripts. */
   autoDreamScanIntervalMinutes: z.number().min(0),
+  /** keel's own: agent teams on (as CLAUDE_CODE_EXPERIMENTAL_AGENT_TEAMS=1 does; docs/teams.md). */
+  teams: z.boolean(),
   /** The REPL's status line command (other keys of Claude Code's, e.g. refreshInterval, kept). */
   statusLine: z.looseObject({
     type: z.literal("command"),
@@ -137,6 +139,7 @@ export interface SettingsFile {
   autoDreamMinHours?: number;
   autoDreamMinSessions?: number;
   autoDreamScanIntervalMinutes?: number;
+  teams?: boolean;
   statusLine?: StatusLineSetting;
   webSearch?: WebSearchSetting;
   remoteWorkers?: { redisUrl?: string };
