@@ -40,6 +40,13 @@ import { findOutputStyle, outputStyleSection } from "../session/output-style.js"
 import type { SdkSandboxStatus } from "../session/sdk-messages.js";
 import { sessionTranscriptPath } from "../session/transcript/index.js";
 import { withPermissionModeRecords } from "../session/transcript/permission-mode-record.js";
+import {
+  createSessionTeamRuntime,
+  type SessionTeamRuntimeInputs,
+} from "../teams/runtime/session-runtime.js";
+import type { TeamRuntime } from "../teams/runtime/team-runtime.js";
+import { openSessionTeam } from "../teams/session-team.js";
+import { teamsEnabled } from "../teams/teams-enabled.js";
 import { planFilePath, planFolder } from "../tools/builtin/plan-mode/plan-file.js";
 import { createChildAbortController } from "../tools/child-abort-controller.js";
 import type { AppState } from "../tools/context.js";
@@ -391,6 +398,39 @@ async function removeOldTranscripts(inputs: CliSessionInputs): Promise<void> {
 }
 
 /**
+ * The session's agent team when teams are on (CLAUDE_CODE_EXPERIMENTAL_AGENT_TEAMS or the
+ * `teams` setting): named agents become its teammates. Undefined when teams are off.
+ */
+function sessionTeam(
+  inputs: CliSessionInputs,
+  env: Readonly<Record<string, string | undefined>>,
+  toolset: SessionToolset,
+  lead: Pick<SessionTeamRuntimeInputs, "deliver" | "leadMode">,
+): TeamRuntime | undefined {
+  if (!teamsEnabled({ env: inputs.io.env, settings: inputs.policy.settings })) return undefined;
+  const team = openSessionTeam({
+    configDir: inputs.stateDir,
+    sessionId: inputs.sessionId,
+    cwd: inputs.io.cwd,
+    onDropped: (dropped) =>
+      inputs.warn(
+        `removed ${dropped.entries.length} unreadable entries from ${dropped.inbox}'s inbox`,
+      ),
+  });
+  return createSessionTeamRuntime({
+    env,
+    stateDir: inputs.stateDir,
+    sessionId: inputs.sessionId,
+    cwd: inputs.io.cwd,
+    sessionDir: inputs.store.sessionDir,
+    team,
+    taskRecords: toolset.tasks.store,
+    ...lead,
+    warn: inputs.warn,
+  });
+}
+
+/**
  * Assembles a CLI session: settings-driven permissions and hooks, the tools, the prompt
  * context (memory files, git snapshot, SessionStart context), per-turn attachments, context
  * management, the transcript, and the QueryEngine over them.
@@ -500,6 +540,10 @@ export async function createCliSession(inputs: CliSessionInputs): Promise<CliSes
       inputs.sessionId,
       inputs.recordedMode,
     );
+  const team = sessionTeam(inputs, env, toolset, {
+    deliver: (event) => engine.deliver(event),
+    leadMode: () => appState.permissionMode,
+  });
   const engine: QueryEngine = new QueryEngine({
     cwd: io.cwd,
     provider: inputs.model.provider,
@@ -538,6 +582,7 @@ export async function createCliSession(inputs: CliSessionInputs): Promise<CliSes
     ...(inputs.onProgress ? { onProgress: inputs.onProgress } : {}),
     ...(sink ? { transcript: sink } : {}),
     ...(store.sidechain ? { sidechain: store.sidechain } : {}),
+    ...(team ? { spawnTeammate: team.spawn, onTurnContext: team.adoptContext } : {}),
     attachments: attachmentSource(parts, loadedMemory),
     contextDeps: contextDeps(parts),
     additionalDirectories: permissions.workingFolders.filter((dir) => dir !== io.cwd),
@@ -546,9 +591,12 @@ export async function createCliSession(inputs: CliSessionInputs): Promise<CliSes
   });
   // A background agent's end reaches the model: in a running turn, or as a turn of its own.
   toolset.tasks.deliverTo((event) => engine.deliver(event));
+  // A resumed session's team comes back: its members, and the lead's unread mail.
+  if (team && inputs.resumed) await team.restore();
   return {
     engine,
     backgroundAgents: toolset.tasks.backgroundAgents,
+    ...(team ? { team } : {}),
     rewind: async (uuid) => {
       if (!engine.messages.some((m) => m.uuid === uuid)) return false;
       // Checked before the files go back: a rewind refused after restoring them would split the two.
@@ -583,6 +631,8 @@ export async function createCliSession(inputs: CliSessionInputs): Promise<CliSes
       watchedFiles.close();
       configWatch?.close();
       await hooks.end(reason);
+      // Teammates stop before the tools they use are disposed.
+      await team?.dispose();
       await toolset.dispose();
       await store.close();
     },

@@ -1,6 +1,6 @@
 import type { SessionEvent } from "../../session/engine/session-event.js";
 import type { PermissionMode } from "../../tools/context.js";
-import { LEAD_NAME } from "./next-work.js";
+import { TEAM_LEAD_NAME } from "../team-names.js";
 import type { TeamInboxMessage, TeamMailboxPort, TeamProtocolPort } from "./team-ports.js";
 
 /** What the lead's inbox poller acts through. */
@@ -33,7 +33,7 @@ async function route(deps: LeadInboxDeps, message: TeamInboxMessage): Promise<st
       requestId: view.requestId,
       permissionMode: grantedMode(deps.leadMode()),
     });
-    await deps.mailbox.send(message.from, { from: LEAD_NAME, text });
+    await deps.mailbox.send(message.from, { from: TEAM_LEAD_NAME, text });
   }
   return undefined;
 }
@@ -45,7 +45,7 @@ async function route(deps: LeadInboxDeps, message: TeamInboxMessage): Promise<st
  * with a teammate_terminated notice after each approved shutdown. Returns how many it took.
  */
 export async function pollLeadInbox(deps: LeadInboxDeps): Promise<number> {
-  const taken = await deps.mailbox.take(LEAD_NAME, (unread) => unread.map((_, i) => i));
+  const taken = await deps.mailbox.take(TEAM_LEAD_NAME, (unread) => unread.map((_, i) => i));
   if (taken.length === 0) return 0;
   const blocks: string[] = [];
   for (const message of taken) {

@@ -1,8 +1,6 @@
 import type { SharedTask } from "../../task-list/task-file.js";
+import { TEAM_LEAD_NAME } from "../team-names.js";
 import type { TeamInboxMessage } from "./team-ports.js";
-
-/** The lead's name in every team (Claude Code's). */
-export const LEAD_NAME = "team-lead";
 
 /**
  * Which unread message an idle teammate takes next (task-types.md §1.6): a shutdown request
@@ -15,7 +13,7 @@ export function pickNextMessage(
 ): number | undefined {
   const shutdown = unread.findIndex(isShutdownRequest);
   if (shutdown >= 0) return shutdown;
-  const fromLead = unread.findIndex((message) => message.from === LEAD_NAME);
+  const fromLead = unread.findIndex((message) => message.from === TEAM_LEAD_NAME);
   if (fromLead >= 0) return fromLead;
   return unread.length > 0 ? 0 : undefined;
 }

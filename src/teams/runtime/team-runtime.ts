@@ -13,6 +13,7 @@ import type {
   TeammateSpawner,
   TeammateSpawnRequest,
 } from "../../tools/teammates.js";
+import { safeName, teamAgentId } from "../team-names.js";
 import { pollLeadInbox } from "./lead-inbox.js";
 import { claimableTasks } from "./next-work.js";
 import type {
@@ -144,8 +145,10 @@ export class TeamRuntime {
     for (const listener of this.listeners) listener();
   }
 
-  private async start(request: TeammateSpawnRequest): Promise<SpawnedTeammate> {
+  private async start(asked: TeammateSpawnRequest): Promise<SpawnedTeammate> {
     const { deps } = this;
+    // A member's name is a file name (its inbox): keel's safe form of the name asked for.
+    const request = { ...asked, name: safeName(asked.name) };
     this.refuseSpawn(request.name);
     if (!request.parentContext.options.openTeammateConversation) {
       throw new Error("This session cannot run teammates.");
@@ -303,7 +306,7 @@ export class TeamRuntime {
   }
 
   private identity(request: TeammateSpawnRequest): SpawnedTeammate {
-    const agentId = `${request.name}@${this.deps.team}`;
+    const agentId = teamAgentId(request.name, this.deps.team);
     const color = COLORS[this.spawnedCount++ % COLORS.length] ?? "blue";
     return {
       teammateId: agentId,

@@ -6,7 +6,7 @@ import {
   exitPlanModeInputSchema,
 } from "../../tools/builtin/plan-mode/schema.js";
 import type { AnyTool, Tool } from "../../tools/tool.js";
-import { LEAD_NAME } from "./next-work.js";
+import { TEAM_LEAD_NAME } from "../team-names.js";
 import type { TeamMailboxPort, TeamProtocolPort } from "./team-ports.js";
 
 /** What a teammate's plan request sent. */
@@ -58,13 +58,13 @@ export function teammateExitPlanMode(deps: TeammatePlanDeps): Tool<ExitPlanModeI
         planContent: plan,
         requestId,
       });
-      await deps.mailbox.send(LEAD_NAME, { from: deps.name, text, color: deps.color });
+      await deps.mailbox.send(TEAM_LEAD_NAME, { from: deps.name, text, color: deps.color });
       return { data: { requestId, filePath: deps.planFile } };
     },
     mapToolResult: (sent, toolUseId) => ({
       type: "tool_result",
       tool_use_id: toolUseId,
-      content: `Your plan was sent to ${LEAD_NAME} for approval (request ${sent.requestId}). Wait for the answer in your inbox; do not make changes until the plan is approved.`,
+      content: `Your plan was sent to ${TEAM_LEAD_NAME} for approval (request ${sent.requestId}). Wait for the answer in your inbox; do not make changes until the plan is approved.`,
     }),
   };
 }

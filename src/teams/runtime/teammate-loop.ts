@@ -2,7 +2,8 @@ import type { TaskListStore } from "../../task-list/task-list-store.js";
 import type { PermissionMode } from "../../tools/context.js";
 import type { TeamHookEvent, TeamHookVerdict } from "../../tools/hooks.js";
 import type { TeammateConversation } from "../../tools/teammates.js";
-import { claimableTasks, claimedTaskPrompt, LEAD_NAME, pickNextMessage } from "./next-work.js";
+import { TEAM_LEAD_NAME } from "../team-names.js";
+import { claimableTasks, claimedTaskPrompt, pickNextMessage } from "./next-work.js";
 import { approvedShutdown } from "./shutdown-answer.js";
 import type { TeamMailboxPort, TeamProtocolPort, TeamRosterPort } from "./team-ports.js";
 
@@ -91,7 +92,7 @@ async function goIdle(
     idleReason,
     ...(failureReason === undefined ? {} : { failureReason }),
   });
-  await deps.mailbox.send(LEAD_NAME, { from: deps.name, text, color: deps.color });
+  await deps.mailbox.send(TEAM_LEAD_NAME, { from: deps.name, text, color: deps.color });
 }
 
 /** A teammate that cannot go on: the lead hears why, and its task fails with that text. */
