@@ -1,12 +1,12 @@
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
-import type { Redis } from "ioredis";
 import { z } from "zod";
 import { keelStateDir } from "../config/paths.js";
 import { sessionTranscriptPath } from "../session/transcript/paths.js";
 import { isMissingPathError } from "../tools/builtin/file-paths.js";
 import type { Checkout } from "./checkout.js";
 import { git } from "./git-run.js";
+import type { RedisConnection } from "./redis-connection.js";
 
 /** Where a task's progress is kept in Redis (beside its job, deleted with it). */
 export interface ProgressKeys {
@@ -36,7 +36,7 @@ export class ProgressRecorder {
   private savedBytes = -1;
 
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisConnection,
     private readonly keys: ProgressKeys,
     private readonly checkout: Checkout,
     private readonly env: NodeJS.ProcessEnv,
@@ -113,7 +113,7 @@ async function treeDiff(checkout: Checkout): Promise<string> {
  * to resume, or undefined when the task starts afresh.
  */
 export async function restoreProgress(
-  redis: Redis,
+  redis: RedisConnection,
   keys: ProgressKeys,
   checkout: Checkout,
   env: NodeJS.ProcessEnv,

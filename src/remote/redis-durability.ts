@@ -1,11 +1,11 @@
-import type { Redis } from "ioredis";
+import type { RedisConnection } from "./redis-connection.js";
 
 /**
  * What keeps a Redis from promising "nothing lost" (docs/scale.md): AOF off, or an eviction
  * policy other than noeviction (BullMQ's keys could be evicted). Empty when all is well; one
  * line saying it could not check when CONFIG is not allowed (managed Redis often refuses it).
  */
-export async function durabilityWarnings(redis: Redis): Promise<string[]> {
+export async function durabilityWarnings(redis: RedisConnection): Promise<string[]> {
   let appendonly: unknown;
   let policy: unknown;
   try {

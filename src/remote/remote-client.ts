@@ -1,6 +1,6 @@
 import { Job, Queue } from "bullmq";
-import { Redis } from "ioredis";
 import { agentLogLines } from "../tasks/agent-log.js";
+import { connectRedis, queueNameFor, type RedisConnection } from "./redis-connection.js";
 import { KILLED_REASON, type RemoteTaskView, remoteTaskView } from "./remote-status.js";
 import { remoteKeys } from "./remote-task.js";
 
@@ -9,21 +9,15 @@ export const killChannel = (queue: string) => `keel:${queue}:kill`;
 
 /** Redis as the CLI's remote commands see it: one queue, failing fast when Redis is down. */
 export class RemoteClient {
-  private readonly redis: Redis;
+  private readonly redis: RedisConnection;
+  private readonly queueName: string;
   private queueOrNone?: Queue;
   private lastError?: Error;
 
-  constructor(
-    url: string,
-    private readonly queueName: string,
-  ) {
-    // One try, no offline queue: a command says at once that Redis cannot be reached.
-    this.redis = new Redis(url, {
-      maxRetriesPerRequest: null,
-      retryStrategy: () => null,
-      connectTimeout: 3000,
-      lazyConnect: true,
-    });
+  constructor(url: string, queueName: string) {
+    this.queueName = queueNameFor(url, queueName);
+    // One try: a command says at once that Redis cannot be reached.
+    this.redis = connectRedis(url, "fail-fast");
     // Failures reach the caller through connect() and each command; not as an unhandled event.
     this.redis.on("error", (error: Error) => {
       this.lastError = error;

@@ -1,8 +1,8 @@
 import { hostname } from "node:os";
 import { DelayedError, type Job, UnrecoverableError, Worker } from "bullmq";
-import { Redis } from "ioredis";
 import type { KeelCommand } from "./keel-child.js";
 import type { PermissionCeiling } from "./permission-ceiling.js";
+import { connectRedis, queueNameFor, type RedisConnection } from "./redis-connection.js";
 import { killChannel, killedKey } from "./remote-client.js";
 import { KILLED_REASON } from "./remote-status.js";
 import { remoteKeys } from "./remote-task.js";
@@ -53,21 +53,22 @@ export const MAX_STALLED = 5;
 /** A running worker and how to stop it (stops taking tasks, waits for the running ones). */
 export interface RunningWorker {
   name: string;
-  redis: Redis;
+  redis: RedisConnection;
+  /** The queue's name in Redis (hash-tagged on a cluster). */
+  queue: string;
   /** Stops taking tasks; running ones that outlast `graceMs` are handed back to the queue. */
   close: (graceMs: number) => Promise<void>;
-}
-
-/** Connects to Redis as BullMQ needs (no per-request retry limit: it blocks on queues). */
-export function connectRedis(url: string): Redis {
-  return new Redis(url, { maxRetriesPerRequest: null, lazyConnect: false });
 }
 
 /** The tasks this worker runs now, each with what stops it (keel kill, BullMQ's cancel). */
 type Running = Map<string, AbortController>;
 
 /** Listens for `keel kill` on the queue's channel and stops the named task if it runs here. */
-async function listenForKills(redis: Redis, queue: string, running: Running): Promise<Redis> {
+async function listenForKills(
+  redis: RedisConnection,
+  queue: string,
+  running: Running,
+): Promise<RedisConnection> {
   const subscriber = redis.duplicate();
   subscriber.on("message", (_channel: string, taskId: string) => running.get(taskId)?.abort());
   await subscriber.subscribe(killChannel(queue));
@@ -130,14 +131,15 @@ function parseTaskOrFail(data: unknown) {
 /** Starts a BullMQ worker that runs keel remote tasks. */
 export async function startRemoteWorker(options: RemoteWorkerOptions): Promise<RunningWorker> {
   const name = `${hostname()}:${process.pid}`;
+  const queue = queueNameFor(options.redisUrl, options.queue);
   const redis = connectRedis(options.redisUrl);
-  const deps = { ...options, env: sessionEnv(options.env), redis, worker: name };
+  const deps = { ...options, queue, env: sessionEnv(options.env), redis, worker: name };
   const running: Running = new Map();
-  const subscriber = await listenForKills(redis, options.queue, running);
+  const subscriber = await listenForKills(redis, queue, running);
   // BullMQ leaves a connection it was given open at close: the worker closes it itself.
   const connection = connectRedis(options.redisUrl);
   const worker = new Worker(
-    options.queue,
+    queue,
     (job, token, signal) => processJob(job, token, deps, running, signal),
     {
       connection,
@@ -151,6 +153,7 @@ export async function startRemoteWorker(options: RemoteWorkerOptions): Promise<R
   return {
     name,
     redis,
+    queue,
     close: async (graceMs) => {
       const closing = worker.close(); // takes no more tasks; waits for the running ones
       const handBack = setTimeout(() => {

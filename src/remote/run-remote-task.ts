@@ -1,15 +1,15 @@
 import { rm } from "node:fs/promises";
-import type { Redis } from "ioredis";
 import { checkOut, commitWork, pushBranch, workPatch } from "./checkout.js";
 import { ProgressRecorder, restoreProgress } from "./durable-progress.js";
 import { type KeelCommand, sessionArgs } from "./keel-child.js";
 import { applyCeiling, type PermissionCeiling } from "./permission-ceiling.js";
+import type { RedisConnection } from "./redis-connection.js";
 import { type RemoteResult, type RemoteTask, remoteKeys, remoteTaskSchema } from "./remote-task.js";
 import { childSessionRunner, type SessionRunner } from "./session-runner.js";
 
 /** What a worker runs its tasks with. */
 export interface RemoteRunDeps {
-  redis: Redis;
+  redis: RedisConnection;
   queue: string;
   workspace: string;
   worker: string;

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { Queue } from "bullmq";
+import { connectRedis, queueNameFor } from "./redis-connection.js";
 import { type RemoteTaskInput, remoteKeys, remoteTaskSchema } from "./remote-task.js";
-import { connectRedis } from "./remote-worker.js";
 
 /** A new remote task's id: "r" and 10 base-36 characters. */
 export function newRemoteTaskId(): string {
@@ -15,11 +15,12 @@ export function newRemoteTaskId(): string {
  */
 export async function submitRemoteTask(
   redisUrl: string,
-  queueName: string,
+  queueIn: string,
   input: RemoteTaskInput,
   bundle?: Buffer,
 ): Promise<string> {
   const task = remoteTaskSchema.parse(input);
+  const queueName = queueNameFor(redisUrl, queueIn);
   const connection = connectRedis(redisUrl);
   const queue = new Queue(queueName, { connection });
   try {

@@ -1,7 +1,7 @@
 import { Job, Queue } from "bullmq";
+import { connectRedis, queueNameFor } from "./redis-connection.js";
 import { remoteStatus } from "./remote-status.js";
 import { remoteResultSchema } from "./remote-task.js";
-import { connectRedis } from "./remote-worker.js";
 
 /** How a remote task ended, told as a background task's end is. */
 export interface RemoteEnd {
@@ -57,7 +57,7 @@ export async function waitForRemoteEnd(
   const connection = connectRedis(redisUrl);
   // Errors are retried by ioredis and surface, if ever, through the commands awaited below.
   connection.on("error", () => {});
-  const queue = new Queue(queueName, { connection });
+  const queue = new Queue(queueNameFor(redisUrl, queueName), { connection });
   const stop = () => connection.disconnect();
   options.signal.addEventListener("abort", stop, { once: true });
   try {

@@ -7,6 +7,7 @@ import { parseTasksFile } from "../../remote/batch/batch-task.js";
 import { planTasks } from "../../remote/batch/plan.js";
 import { resolveSources } from "../../remote/batch/resolve-refs.js";
 import { type BatchEnd, runBatch } from "../../remote/batch/run-batch.js";
+import { queueNameFor } from "../../remote/redis-connection.js";
 import { NO_REDIS_MESSAGE, resolveRedisUrl } from "../../remote/redis-url.js";
 import { DEFAULT_REMOTE_QUEUE } from "../../remote/remote-task.js";
 import type { CliIo } from "../io.js";
@@ -42,7 +43,7 @@ function batchCommand(onParsed: (flags: BatchFlags) => void): Command {
     .option("--name <name>", "the batch's name (default: from the results file's path)")
     .option(
       "--redis <url>",
-      "Redis URL (else KEEL_REDIS_URL, else remoteWorkers.redisUrl in ~/.keel/settings.json)",
+      "Redis URL, redis+cluster://host:port,… for a Redis Cluster (else KEEL_REDIS_URL, else remoteWorkers.redisUrl in ~/.keel/settings.json)",
     )
     .option("--queue <name>", "the workers' queue (else KEEL_REMOTE_QUEUE, else keel-remote)")
     .option("--window <n>", "most tasks submitted and not ended at once", positive, 1000)
@@ -136,7 +137,7 @@ export async function batchCommandMain(argv: string[], io: CliIo): Promise<numbe
   const done = tasks.filter((task) => earlier.results.has(task.id)).length;
   await writeTo(
     io.stderr,
-    `keel batch: ${tasks.length} tasks (${done} already done), queue ${queue}, results to ${flags.results}\n`,
+    `keel batch: ${tasks.length} tasks (${done} already done), queue ${queueNameFor(redisUrl, queue)}, results to ${flags.results}\n`,
   );
   const progress = reporter(io);
   const interrupts = secondInterrupt(io);

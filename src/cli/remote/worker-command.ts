@@ -38,7 +38,7 @@ function workerCommand(onParsed: (flags: WorkerFlags) => void): Command {
     .description("take remote tasks from Redis (BullMQ) and run each as a keel session")
     .option(
       "--redis <url>",
-      "Redis URL (else KEEL_REDIS_URL, else remoteWorkers.redisUrl in ~/.keel/settings.json)",
+      "Redis URL, redis+cluster://host:port,… for a Redis Cluster (else KEEL_REDIS_URL, else remoteWorkers.redisUrl in ~/.keel/settings.json)",
     )
     .option("--queue <name>", "the queue to take tasks from", DEFAULT_REMOTE_QUEUE)
     .option("--concurrency <n>", "tasks run at once", positive, 1)
@@ -86,7 +86,7 @@ export async function workerCommandMain(argv: string[], io: CliIo): Promise<numb
   }
   await writeTo(
     io.stdout,
-    `keel worker ${worker.name} taking tasks from ${flags.queue} (ceiling: ${mode})\n`,
+    `keel worker ${worker.name} taking tasks from ${worker.queue} (ceiling: ${mode})\n`,
   );
   if (!io.signal.aborted) await once(io.signal, "abort");
   await worker.close(positiveEnvInt(io.env, "KEEL_WORKER_GRACE_MS", 30_000));

@@ -102,7 +102,7 @@ export const plainKeySchemas = {
   /** keel's own, read from keel's settings file only: WebSearch's search service. */
   webSearch: webSearchSettingSchema,
   /** keel's own, read from keel's settings file only: the Redis of remote workers. */
-  remoteWorkers: z.object({ redisUrl: z.string().regex(/^rediss?:\/\//) }).partial(),
+  remoteWorkers: z.object({ redisUrl: z.string().regex(/^rediss?(\+cluster)?:\/\//) }).partial(),
 } as const;
 
 /** One settings file as keel uses it, after checking (keys it does not read are left out). */

@@ -1,9 +1,8 @@
 import { Queue } from "bullmq";
-import type { Redis } from "ioredis";
+import { connectRedis, queueNameFor, type RedisConnection } from "../redis-connection.js";
 import { killChannel, killedKey } from "../remote-client.js";
 import { KILLED_REASON } from "../remote-status.js";
 import { type RemoteTaskInput, remoteKeys, remoteTaskSchema } from "../remote-task.js";
-import { connectRedis } from "../remote-worker.js";
 
 /** Where one submitted task stands, as its BullMQ job says. */
 export type JobStanding =
@@ -74,15 +73,15 @@ export function standingOf(fields: readonly (string | null)[]): JobStanding {
  * task id, so each is queued once), reads where many stand in few round trips, and cancels.
  */
 export class BatchClient {
-  readonly redis: Redis;
+  readonly redis: RedisConnection;
   readonly queue: Queue;
+  /** The queue's name in Redis (hash-tagged on a cluster). */
+  readonly queueName: string;
 
-  constructor(
-    redisUrl: string,
-    readonly queueName: string,
-  ) {
+  constructor(redisUrl: string, queueName: string) {
+    this.queueName = queueNameFor(redisUrl, queueName);
     this.redis = connectRedis(redisUrl);
-    this.queue = new Queue(queueName, { connection: this.redis });
+    this.queue = new Queue(this.queueName, { connection: this.redis });
   }
 
   /**

@@ -1,0 +1,202 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { once } from "node:events";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { Redis } from "ioredis";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseScenario } from "../../../src/model/scripted/scenario.js";
+import { type ScriptedServer, startScriptedServer } from "../../../src/model/scripted/server.js";
+import { batchResultSchema } from "../../../src/remote/batch/batch-result.js";
+import { RemoteClient } from "../../../src/remote/remote-client.js";
+import { spawnInPty } from "../../cli/repl/pty-screen.js";
+import { startRedisCluster, type TestRedisCluster } from "../../helpers/redis-cluster.js";
+import { KEEL_BIN, KEEL_NODE_ARGS } from "../../helpers/run-keel.js";
+import { anthropicEnv } from "../../helpers/scripted.js";
+import { originAndClone } from "../origin-repo.js";
+
+const WORKER_CHILD = fileURLToPath(new URL("./worker-child.mjs", import.meta.url));
+/** keel's default queue, not hash-tagged: on a cluster keel stores it as {keel-remote}. */
+const QUEUE = "keel-remote";
+/** Back to the line's start, then erase the line (what a redraw writes before the line). */
+const ERASE_LINE = "\r\x1b[2K";
+
+let root: string;
+let cluster: TestRedisCluster;
+let server: ScriptedServer;
+let worker: ChildProcess | undefined;
+
+/** A tasks file of `ids`, each writing its own answer file (so each result carries a patch). */
+function writeTasks(file: string, ids: readonly string[]): void {
+  const lines = ids.map((id) =>
+    JSON.stringify({
+      id,
+      prompt: `Write the answer for ${id}`,
+      repository: "origin.git",
+      ref: "main",
+      settings: { deliver: "patch", permissionMode: "acceptEdits" },
+    }),
+  );
+  writeFileSync(join(root, file), `${lines.join("\n")}\n`);
+}
+
+function results(file: string) {
+  const path = join(root, file);
+  if (!existsSync(path)) return [];
+  return readFileSync(path, "utf8")
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => batchResultSchema.parse(JSON.parse(line)));
+}
+
+/** `keel batch`'s environment: the cluster's URL and nothing of the test runner's. */
+function batchEnv(): Record<string, string> {
+  return {
+    PATH: process.env.PATH ?? "",
+    HOME: root,
+    KEEL_CONFIG_DIR: join(root, ".keel-batch"),
+    KEEL_REDIS_URL: cluster.url,
+    KEEL_BATCH_POLL_MS: "50",
+    KEEL_BATCH_PROGRESS_MS: "100",
+  };
+}
+
+beforeAll(async () => {
+  root = mkdtempSync(join(tmpdir(), "keel-batch-cluster-"));
+  originAndClone(root, { "README.md": "# project\n" });
+  [cluster, server] = await Promise.all([
+    startRedisCluster(3),
+    startScriptedServer({
+      scenario: parseScenario(
+        {
+          name: "batch on a cluster",
+          turns: [
+            {
+              content: [
+                {
+                  type: "tool_use",
+                  name: "Write",
+                  input: { file_path: "answer.txt", content: "42\n" },
+                },
+              ],
+            },
+            { content: "Wrote answer.txt." },
+          ],
+        },
+        "cluster scenario",
+      ),
+    }),
+  ]);
+  // The library's worker (dist's startWorker, in-process sessions), told the untagged name.
+  worker = spawn(
+    process.execPath,
+    [WORKER_CHILD, join(dirname(KEEL_BIN), "index.mjs"), cluster.url, QUEUE, join(root, "ws"), "4"],
+    {
+      env: {
+        PATH: process.env.PATH ?? "",
+        HOME: root,
+        KEEL_CONFIG_DIR: join(root, ".keel-worker"),
+        ...anthropicEnv(server),
+      },
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  );
+  await once(worker.stdout!, "data");
+}, 60_000);
+
+afterAll(async () => {
+  if (worker && worker.exitCode === null) {
+    const exited = once(worker, "exit");
+    worker.kill("SIGTERM");
+    await exited;
+  }
+  await cluster?.close();
+  await server?.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+describe("keel batch on a Redis Cluster (redis+cluster://)", () => {
+  it("a worker runs the batch over the cluster; results.jsonl holds each task once; every key is in one slot", async () => {
+    const ids = ["c-1", "c-2", "c-3"];
+    writeTasks("tasks.jsonl", ids);
+    const child = spawn(process.execPath, [...KEEL_NODE_ARGS, "batch", "tasks.jsonl"], {
+      cwd: root,
+      env: batchEnv(),
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stderr = "";
+    child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
+      stderr += chunk;
+    });
+    const [code] = (await once(child, "close")) as [number | null];
+    expect(stderr).toContain(`keel batch: 3 tasks (0 already done), queue {${QUEUE}}`);
+    expect(stderr).toContain("every task has ended; results in results.jsonl");
+    expect(code).toBe(0);
+    const written = results("results.jsonl");
+    expect(written.map((r) => r.id).sort()).toEqual(ids);
+    for (const result of written) {
+      expect(result).toMatchObject({ status: "completed", result: "Wrote answer.txt." });
+      expect(result.patch).toContain("+++ b/answer.txt");
+      expect(result.patch).toContain("+42");
+    }
+    expect(server.violations).toEqual([]);
+
+    // Off a terminal, progress is plain lines.
+    expect(stderr).not.toContain("\r");
+    expect(stderr).toMatch(/^keel batch: 3\/3 done · 0 failed · 0 running · 0 queued · /m);
+
+    // Every key of the queue (BullMQ's and keel's) is on one node: the name was hash-tagged.
+    const holders: string[][] = [];
+    for (const port of cluster.ports) {
+      const node = new Redis(port, "127.0.0.1");
+      holders.push(await node.keys("*").finally(() => node.disconnect()));
+    }
+    const nonEmpty = holders.filter((keys) => keys.length > 0);
+    expect(nonEmpty).toHaveLength(1);
+    const keys = nonEmpty[0] ?? [];
+    expect(keys.some((key) => key.startsWith(`bull:{${QUEUE}}:`))).toBe(true);
+    expect(keys.some((key) => key.startsWith(`keel:{${QUEUE}}:`))).toBe(true);
+    expect(keys.filter((key) => !key.includes(`{${QUEUE}}`))).toEqual([]);
+
+    // keel ps/logs's client (one try, fail fast) reads the same queue through the cluster.
+    const client = new RemoteClient(cluster.url, QUEUE);
+    try {
+      await client.connect();
+      const listed = await client.list();
+      expect(listed.filter((t) => t.status === "completed")).toHaveLength(3);
+    } finally {
+      await client.close();
+    }
+  }, 60_000);
+
+  it("on a terminal, the progress line is redrawn in place (carriage return, erase line)", async () => {
+    writeTasks("tty.jsonl", ["t-1", "t-2"]);
+    const term = spawnInPty(
+      process.execPath,
+      [...KEEL_NODE_ARGS, "batch", "tty.jsonl", "--results", "tty-results.jsonl"],
+      { cwd: root, env: { ...batchEnv(), TERM: "xterm-256color" }, cols: 160, rows: 20 },
+    );
+    try {
+      expect(await term.exited).toBe(0);
+      const output = term.output();
+      // Each drawing returns to the line's start and erases it before writing the line again.
+      const draws = output.split(`${ERASE_LINE}keel batch: `).length - 1;
+      expect(draws).toBeGreaterThanOrEqual(2);
+      const lastDraw = output.slice(output.lastIndexOf(ERASE_LINE) + ERASE_LINE.length);
+      expect(lastDraw).toMatch(/^keel batch: 2\/2 done · 0 failed · [^\r\n]*\r?\n/);
+      // On the screen: one progress line, however often it was drawn.
+      const screen = await term.waitFor((s) => s.includes("every task has ended"), "the end");
+      const progressRows = screen.split("\n").filter((row) => row.includes(" done · "));
+      expect(progressRows).toHaveLength(1);
+      expect(progressRows[0]).toMatch(/^keel batch: 2\/2 done · 0 failed · 0 running · 0 queued/);
+      expect(
+        results("tty-results.jsonl")
+          .map((r) => r.id)
+          .sort(),
+      ).toEqual(["t-1", "t-2"]);
+    } finally {
+      term.kill();
+    }
+  }, 60_000);
+});
