@@ -1,15 +1,20 @@
 import { describe, expect, it } from "vitest";
 import type { SessionEvent } from "../../../src/session/engine/session-event.js";
+import {
+  idleNotification,
+  planApprovalRequest,
+  shutdownApproved,
+} from "../../../src/teams/protocol.js";
 import { grantedMode, pollLeadInbox } from "../../../src/teams/runtime/lead-inbox.js";
 import type { PermissionMode } from "../../../src/tools/context.js";
-import { JSON_PROTOCOL, MemoryMailbox } from "./loop-harness.js";
+import { MemoryMailbox, PROTOCOL } from "./loop-harness.js";
 
 async function poll(mailbox: MemoryMailbox, leadMode: PermissionMode = "acceptEdits") {
   const delivered: SessionEvent[] = [];
   const shutDown: string[] = [];
   const taken = await pollLeadInbox({
     mailbox,
-    protocol: JSON_PROTOCOL,
+    protocol: PROTOCOL,
     onShutdownApproved: async (name) => void shutDown.push(name),
     leadMode: () => leadMode,
     deliver: (event) => void delivered.push(event),
@@ -23,7 +28,7 @@ describe("the lead's inbox", () => {
     await mailbox.send("team-lead", { from: "alice", text: "task 1 is done" });
     await mailbox.send("team-lead", {
       from: "bob",
-      text: '{"type":"idle_notification","from":"bob"}',
+      text: idleNotification({ from: "bob", timestamp: "t1" }),
     });
     const { taken, delivered } = await poll(mailbox);
     expect(taken).toBe(2);
@@ -31,7 +36,7 @@ describe("the lead's inbox", () => {
       {
         type: "teammate_mailbox",
         from: ["alice", "bob"],
-        text: '<teammate-message teammate_id="alice">task 1 is done</teammate-message>\n\n<teammate-message teammate_id="bob">{"type":"idle_notification","from":"bob"}</teammate-message>',
+        text: `<teammate-message teammate_id="alice">\ntask 1 is done\n</teammate-message>\n\n<teammate-message teammate_id="bob">\n${idleNotification({ from: "bob", timestamp: "t1" })}\n</teammate-message>`,
       },
     ]);
     expect(await mailbox.unread("team-lead")).toEqual([]);
@@ -42,7 +47,7 @@ describe("the lead's inbox", () => {
     const mailbox = new MemoryMailbox();
     await mailbox.send("team-lead", {
       from: "bob",
-      text: '{"type":"shutdown_approved","from":"bob","requestId":"shutdown-1@bob"}',
+      text: shutdownApproved({ from: "bob", requestId: "shutdown-1@bob", timestamp: "t1" }),
     });
     const { delivered, shutDown } = await poll(mailbox);
     expect(shutDown).toEqual(["bob"]);
@@ -56,13 +61,13 @@ describe("the lead's inbox", () => {
       ["plan", "default"],
     ] as const) {
       const mailbox = new MemoryMailbox();
-      const request = {
-        type: "plan_approval_request",
+      const request = planApprovalRequest({
         from: "alice",
         requestId: "plan-7",
         planContent: "1. do it",
-      };
-      await mailbox.send("team-lead", { from: "alice", text: JSON.stringify(request) });
+        planFilePath: "/plans/alice.md",
+      });
+      await mailbox.send("team-lead", { from: "alice", text: request });
       const { delivered } = await poll(mailbox, lead);
       expect(delivered).toHaveLength(1);
       const [answer] = await mailbox.unread("alice");

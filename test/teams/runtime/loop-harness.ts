@@ -1,10 +1,10 @@
 import type { Message } from "../../../src/protocol/messages.js";
 import { emptyUsage } from "../../../src/protocol/usage.js";
+import { teamProtocol } from "../../../src/teams/protocol-port.js";
 import type {
   NewTeamMember,
   TeamInboxMessage,
   TeamMailboxPort,
-  TeamProtocolPort,
   TeamRosterPort,
 } from "../../../src/teams/runtime/team-ports.js";
 import type { TeammateConversation, TeammateTurnOutcome } from "../../../src/tools/teammates.js";
@@ -42,54 +42,8 @@ export class MemoryMailbox implements TeamMailboxPort {
   }
 }
 
-/** The protocol as JSON inside `text` (the shapes of task-types.md §1.5). */
-export const JSON_PROTOCOL: TeamProtocolPort = {
-  forTeammate(text) {
-    const parsed = parse(text);
-    if (parsed?.type === "shutdown_request") return { kind: "shutdown_request" };
-    if (parsed?.type === "plan_approval_response") {
-      return {
-        kind: "plan_approval_response",
-        approved: parsed.approved === true,
-        ...(typeof parsed.permissionMode === "string"
-          ? { permissionMode: parsed.permissionMode as "default" }
-          : {}),
-      };
-    }
-    return { kind: "other" };
-  },
-  forLead(text) {
-    const parsed = parse(text);
-    if (parsed?.type === "shutdown_approved")
-      return { kind: "shutdown_approved", from: String(parsed.from) };
-    if (parsed?.type === "plan_approval_request") {
-      return {
-        kind: "plan_approval_request",
-        from: String(parsed.from),
-        requestId: String(parsed.requestId),
-      };
-    }
-    return { kind: "other" };
-  },
-  idleNotification: (fields) => JSON.stringify({ type: "idle_notification", ...fields }),
-  planApprovalRequest: (fields) => JSON.stringify({ type: "plan_approval_request", ...fields }),
-  planApproved: (fields) =>
-    JSON.stringify({ type: "plan_approval_response", approved: true, ...fields }),
-  teammateTerminated: (name) =>
-    JSON.stringify({ type: "teammate_terminated", message: `${name} has shut down.` }),
-  format: (m) => `<teammate-message teammate_id="${m.from}">${m.text}</teammate-message>`,
-};
-
-function parse(text: string): Record<string, unknown> | undefined {
-  try {
-    const value: unknown = JSON.parse(text);
-    return typeof value === "object" && value !== null
-      ? (value as Record<string, unknown>)
-      : undefined;
-  } catch {
-    return undefined;
-  }
-}
+/** The team's real protocol (src/teams/protocol.ts), its clock fixed. */
+export const PROTOCOL = teamProtocol(() => new Date("2026-12-05T00:00:00.000Z"));
 
 /** A conversation whose turns end as scripted, recording each prompt it was given. */
 export class ScriptedConversation implements TeammateConversation {

@@ -14,7 +14,7 @@ import { TeamRuntime } from "../../../src/teams/runtime/team-runtime.js";
 import { createAgentTool } from "../../../src/tools/builtin/agent/agent-tool.js";
 import { createTaskListTools } from "../../../src/tools/builtin/task-list/task-list-tools.js";
 import { collect, scriptedEngine } from "../../session/engine/helpers.js";
-import { JSON_PROTOCOL, MemoryMailbox, MemoryRoster } from "./loop-harness.js";
+import { MemoryMailbox, MemoryRoster, PROTOCOL } from "./loop-harness.js";
 
 let dir: string;
 
@@ -55,7 +55,7 @@ function leadWithTeam(
     cwd: dir,
     mailbox,
     roster,
-    protocol: JSON_PROTOCOL,
+    protocol: PROTOCOL,
     paths: { teamFile: join(dir, "config.json"), taskList: join(dir, "tasks") },
     planFolder: join(dir, "plans"),
     tasks,

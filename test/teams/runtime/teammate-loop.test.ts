@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { AssistantMessage, Message, UserMessage } from "../../../src/protocol/messages.js";
 import { TaskListStore } from "../../../src/task-list/task-list-store.js";
+import { planApprovalResponse, shutdownRequest } from "../../../src/teams/protocol.js";
 import { claimableTasks, pickNextMessage } from "../../../src/teams/runtime/next-work.js";
 import {
   runTeammateLoop,
@@ -11,7 +12,7 @@ import {
 } from "../../../src/teams/runtime/teammate-loop.js";
 import type { PermissionMode } from "../../../src/tools/context.js";
 import type { TeamHookEvent, TeamHookVerdict } from "../../../src/tools/hooks.js";
-import { JSON_PROTOCOL, MemoryMailbox, ScriptedConversation } from "./loop-harness.js";
+import { MemoryMailbox, PROTOCOL, ScriptedConversation } from "./loop-harness.js";
 
 let dir: string;
 let tasks: TaskListStore;
@@ -41,7 +42,7 @@ function loopDeps(
     conversation,
     mailbox,
     roster: { setActive: async (_name, on) => void active.push(on) },
-    protocol: JSON_PROTOCOL,
+    protocol: PROTOCOL,
     tasks,
     setPermissionMode: (mode) => void modes.push(mode),
     pollMs: 500,
@@ -117,8 +118,8 @@ describe("a teammate's run loop", () => {
     expect(conversation.prompts).toEqual([
       "You are alice.",
       expect.stringContaining("Start with task #1"),
-      '<teammate-message teammate_id="team-lead">report when done</teammate-message>',
-      '<teammate-message teammate_id="bob">hi alice</teammate-message>',
+      '<teammate-message teammate_id="team-lead">\nreport when done\n</teammate-message>',
+      '<teammate-message teammate_id="bob">\nhi alice\n</teammate-message>',
       expect.stringContaining("Start with task #2"),
     ]);
     expect((await tasks.get("2"))?.owner).toBe("alice");
@@ -136,7 +137,7 @@ describe("a teammate's run loop", () => {
     await mailbox.send("alice", { from: "team-lead", text: "keep going" });
     await mailbox.send("alice", {
       from: "team-lead",
-      text: '{"type":"shutdown_request","requestId":"shutdown-1@alice"}',
+      text: shutdownRequest({ requestId: "shutdown-1@alice", from: "team-lead" }),
     });
     const approve: Message[] = [
       {
@@ -240,6 +241,7 @@ describe("a teammate's run loop", () => {
         from: "alice",
         idleReason: "failed",
         failureReason: "API Error: 529 overloaded",
+        timestamp: "2026-12-05T00:00:00.000Z",
       },
     ]);
   });
@@ -248,8 +250,7 @@ describe("a teammate's run loop", () => {
     const mailbox = new MemoryMailbox();
     await mailbox.send("alice", {
       from: "team-lead",
-      text: JSON.stringify({
-        type: "plan_approval_response",
+      text: planApprovalResponse({
         requestId: "p1",
         approved: true,
         permissionMode: "acceptEdits",

@@ -13,7 +13,7 @@ import { createAgentTool } from "../../../src/tools/builtin/agent/agent-tool.js"
 import { createWriteTool } from "../../../src/tools/builtin/write/write-tool.js";
 import { replHarness, until } from "../../cli/repl/repl-harness.js";
 import { engineFor, useMachine } from "../../policy/fixture.js";
-import { JSON_PROTOCOL, MemoryMailbox, MemoryRoster } from "./loop-harness.js";
+import { MemoryMailbox, MemoryRoster, PROTOCOL } from "./loop-harness.js";
 
 const machine = useMachine();
 const START = { selected: 0, feedback: "", offset: 0 };
@@ -34,7 +34,7 @@ describe("a teammate's permission request in the REPL", () => {
       cwd: project,
       mailbox: new MemoryMailbox(),
       roster: new MemoryRoster(),
-      protocol: JSON_PROTOCOL,
+      protocol: PROTOCOL,
       paths: { teamFile: join(stateDir, "config.json"), taskList: join(stateDir, "tasks") },
       planFolder: join(stateDir, "plans"),
       leadMode: () => "default",

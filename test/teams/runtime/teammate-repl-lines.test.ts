@@ -9,7 +9,7 @@ import { createAgentTool } from "../../../src/tools/builtin/agent/agent-tool.js"
 import { createTaskListTools } from "../../../src/tools/builtin/task-list/task-list-tools.js";
 import { controllerFor, until } from "../../cli/repl/repl-harness.js";
 import { scriptedEngine } from "../../session/engine/helpers.js";
-import { JSON_PROTOCOL, MemoryMailbox, MemoryRoster } from "./loop-harness.js";
+import { MemoryMailbox, MemoryRoster, PROTOCOL } from "./loop-harness.js";
 
 let dir: string;
 
@@ -33,7 +33,7 @@ describe("the REPL's team lines", () => {
       cwd: dir,
       mailbox: new MemoryMailbox(),
       roster: new MemoryRoster(),
-      protocol: JSON_PROTOCOL,
+      protocol: PROTOCOL,
       paths: { teamFile: join(dir, "config.json"), taskList: join(dir, "tasks") },
       planFolder: join(dir, "plans"),
       tasks,
