@@ -7,6 +7,7 @@ import type { SessionTasks } from "../tasks/session-tasks.js";
 import { createBackgroundShells } from "../tools/background/index.js";
 import { createAgentTool } from "../tools/builtin/agent/agent-tool.js";
 import { createBuiltinTools } from "../tools/builtin/index.js";
+import type { SendMessageDeps } from "../tools/builtin/send-message/send-message-tool.js";
 import type { WebFetchDeps } from "../tools/builtin/web-fetch/web-fetch-tool.js";
 import type { WebSearchDeps } from "../tools/builtin/web-search/web-search-tool.js";
 import type { BuiltinToolsConfig } from "../tools/builtin-config.js";
@@ -43,6 +44,8 @@ export async function createSessionTools(
   remoteAgents?: RemoteAgents,
   /** Whether the person trusted the project (a project agent's permissionMode may widen). */
   agentTrust: { projectTrusted?: boolean } = {},
+  /** SendMessage's team (agent teams on) and named agents; without both there is no SendMessage. */
+  messaging: SendMessageDeps = {},
 ): Promise<SessionTools> {
   const { definitions, warnings } = await loadAgentDefinitions(
     io.cwd,
@@ -65,6 +68,7 @@ export async function createSessionTools(
     ...(web.fetch ? { webFetch: web.fetch } : {}),
     ...(web.search === undefined ? {} : { webSearch: web.search }),
     ...(taskList ? { taskList } : {}),
+    sendMessage: messaging,
     ...(tasks ? { monitorEvents: tasks.deliver, mcpMonitors: tasks.mcpMonitors } : {}),
   };
   const background = tasks && !envFlag(io.env.CLAUDE_CODE_DISABLE_BACKGROUND_TASKS);

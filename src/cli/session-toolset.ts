@@ -12,6 +12,8 @@ import { FileHistory } from "../session/file-history/file-history.js";
 import { withFileHistory } from "../session/file-history/with-file-history.js";
 import { sessionTaskList } from "../task-list/session-task-list.js";
 import { createSessionTasks, type SessionTasks } from "../tasks/session-tasks.js";
+import { openSessionTeam, type SessionTeam } from "../teams/session-team.js";
+import { teamsEnabled } from "../teams/teams-enabled.js";
 import {
   isTodoWriteTool,
   type TodoWriteTool,
@@ -45,6 +47,8 @@ export interface SessionToolset {
   mcpPrompts(): McpPromptCommand[];
   /** Calls a configured MCP server's tool by name (mcp_tool hooks). */
   callMcpTool: McpManager["callTool"];
+  /** The session's agent team, when agent teams are on (its files, mailbox and roster). */
+  team?: SessionTeam;
   dispose(): Promise<void>;
 }
 
@@ -126,6 +130,15 @@ export async function createSessionToolset(
     { cwd: io.cwd, env },
     inputs.warn,
   );
+  const team = teamsEnabled({ env, settings: inputs.policy.settings })
+    ? openSessionTeam({
+        configDir: inputs.stateDir,
+        sessionId: inputs.sessionId,
+        cwd: io.cwd,
+        onDropped: ({ inbox, entries }) =>
+          inputs.warn(`removed ${entries.length} malformed entries from ${inbox}'s team inbox`),
+      })
+    : undefined;
   const pluginAgents = await loadPluginAgents(inputs.policy.plugins.plugins);
   for (const warning of pluginAgents.warnings) inputs.warn(warning);
   const sessionTools = await createSessionTools(
@@ -143,7 +156,7 @@ export async function createSessionToolset(
       },
       search: await sessionWebSearch(runsServerTools(inputs.model.provider), env, inputs.warn),
     },
-    sessionTaskList(env, inputs.stateDir, inputs.sessionId),
+    sessionTaskList(env, inputs.stateDir, inputs.sessionId, team !== undefined),
     // The process's environment, as keel --remote reads it: no settings file's env picks the Redis.
     createRemoteAgents({
       env: io.env,
@@ -156,6 +169,7 @@ export async function createSessionToolset(
         ),
     }),
     { projectTrusted: inputs.policy.projectTrusted },
+    team ? { team } : {},
   );
   const fileHistory = new FileHistory({ dir: join(store.sessionDir, "file-history") });
   let turnUuid = "";
@@ -186,6 +200,7 @@ export async function createSessionToolset(
     ],
     mcpPrompts: () => mcp.promptCommands(),
     callMcpTool: (call, signal) => mcp.callTool(call, signal),
+    ...(team ? { team } : {}),
     dispose: async () => {
       await sessionTools.dispose();
       await mcp.close();

@@ -16,9 +16,13 @@ export function sessionTaskList(
   env: Readonly<Record<string, string | undefined>>,
   stateDir: string,
   sessionId: string,
+  /** Agent teams are on (teamsEnabled: the variable, or keel's `teams` setting). */
+  teams = false,
 ): TaskListStore | undefined {
   const on =
-    envFlag(env.CLAUDE_CODE_ENABLE_TASKS) || envFlag(env.CLAUDE_CODE_EXPERIMENTAL_AGENT_TEAMS);
+    teams ||
+    envFlag(env.CLAUDE_CODE_ENABLE_TASKS) ||
+    envFlag(env.CLAUDE_CODE_EXPERIMENTAL_AGENT_TEAMS);
   if (!on) return undefined;
   const listId = env.CLAUDE_CODE_TASK_LIST_ID?.trim() || sessionId;
   return new TaskListStore(join(stateDir, "task-lists", folderName(listId)));

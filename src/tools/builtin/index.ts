@@ -16,6 +16,7 @@ import { createExitPlanModeTool } from "./plan-mode/exit-plan-mode-tool.js";
 import { planFilePath } from "./plan-mode/plan-file.js";
 import { PlanModeState } from "./plan-mode/plan-mode-state.js";
 import { createReadTool } from "./read/read-tool.js";
+import { createSendMessageTool, type SendMessageDeps } from "./send-message/send-message-tool.js";
 import { createTaskListTools } from "./task-list/task-list-tools.js";
 import { createTaskOutputTool } from "./task-output/task-output-tool.js";
 import { createTaskStopTool } from "./task-stop/task-stop-tool.js";
@@ -43,6 +44,11 @@ export interface BuiltinToolsOptions {
   monitorEvents?: MonitorEventSink;
   /** The session's MCP monitors: Monitor's `mcp` field starts them, TaskStop stops them. */
   mcpMonitors?: McpMonitorLauncher;
+  /**
+   * SendMessage's team (agent teams on) and named background agents: the tool is offered when
+   * either is there, and TaskUpdate tells a new owner through the team's mailbox.
+   */
+  sendMessage?: SendMessageDeps;
 }
 
 /** keel's built-in tools for one session (Claude Code's names and inputs). */
@@ -70,7 +76,10 @@ export function createBuiltinTools(
     createAskUserQuestionTool(),
     createWebFetchTool(config, options.webFetch),
     ...(options.webSearch === false ? [] : [createWebSearchTool(config, options.webSearch)]),
-    ...(options.taskList ? createTaskListTools(options.taskList) : []),
+    ...(options.taskList ? createTaskListTools(options.taskList, options.sendMessage?.team) : []),
+    ...(options.sendMessage?.team || options.sendMessage?.routeToNamedAgent
+      ? [createSendMessageTool(options.sendMessage)]
+      : []),
     ...(options.monitorEvents
       ? [
           createMonitorTool(config, {

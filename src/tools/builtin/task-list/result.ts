@@ -67,5 +67,7 @@ export function taskUpdateResult(output: TaskUpdateOutput, toolUseId: string): T
     return block(toolUseId, output.error ?? `Task #${output.taskId} was not updated`, true);
   const fields =
     output.updatedFields.length > 0 ? output.updatedFields.join(", ") : "nothing changed";
-  return block(toolUseId, `Updated task #${output.taskId} ${fields}`);
+  // A note of what went wrong after the update (an assignment that was not delivered).
+  const note = output.error ? `\n${output.error}` : "";
+  return block(toolUseId, `Updated task #${output.taskId} ${fields}${note}`);
 }

@@ -22,6 +22,7 @@ import {
   taskListInputSchema,
   taskUpdateInputSchema,
 } from "./schema.js";
+import { callerName, notifyAssignment, type TaskListTeam } from "./task-assignment.js";
 
 /** What every task-list tool shares: it only touches keel's own task list, so it asks nothing. */
 const common = {
@@ -107,7 +108,22 @@ function listTool(store: TaskListStore): Tool<TaskListInput, TaskListOutput> {
   };
 }
 
-function updateTool(store: TaskListStore): Tool<TaskUpdateInput, TaskUpdateOutput> {
+/** The patch TaskUpdate applies: with teams on, starting an unowned task makes it the caller's. */
+function updatePatch(
+  input: TaskUpdateInput,
+  before: { owner?: string } | undefined,
+  claimer: string | undefined,
+) {
+  const { taskId: _id, ...requested } = input;
+  const claims =
+    claimer !== undefined && input.status === "in_progress" && input.owner === undefined;
+  return claims && before && !before.owner ? { ...requested, owner: claimer } : requested;
+}
+
+function updateTool(
+  store: TaskListStore,
+  team?: TaskListTeam,
+): Tool<TaskUpdateInput, TaskUpdateOutput> {
   return {
     ...common,
     name: "TaskUpdate",
@@ -116,8 +132,10 @@ function updateTool(store: TaskListStore): Tool<TaskUpdateInput, TaskUpdateOutpu
     isReadOnly: () => false,
     isConcurrencySafe: () => false,
     async call(input, context: ToolCallContext) {
-      const { taskId, ...patch } = input;
+      const { taskId } = input;
       const before = await store.get(taskId);
+      const caller = callerName(context);
+      const patch = updatePatch(input, before, team ? caller : undefined);
       if (before && input.status === "completed" && before.status !== "completed") {
         const verdict = await context.hooks.taskEvent?.(
           "TaskCompleted",
@@ -132,12 +150,18 @@ function updateTool(store: TaskListStore): Tool<TaskUpdateInput, TaskUpdateOutpu
       const outcome = await store.update(taskId, patch);
       if (!outcome.ok)
         return { data: { success: false, taskId, updatedFields: [], error: outcome.error } };
+      const owner = patch.owner;
+      const undelivered =
+        team && outcome.task && owner && owner !== before?.owner
+          ? await notifyAssignment(team, outcome.task, owner, caller)
+          : undefined;
       return {
         data: {
           success: true,
           taskId,
           updatedFields: outcome.updatedFields,
           ...(outcome.statusChange ? { statusChange: outcome.statusChange } : {}),
+          ...(undelivered ? { error: undelivered } : {}),
         },
       };
     },
@@ -145,7 +169,10 @@ function updateTool(store: TaskListStore): Tool<TaskUpdateInput, TaskUpdateOutpu
   };
 }
 
-/** TaskCreate, TaskGet, TaskList and TaskUpdate over one shared task list. */
-export function createTaskListTools(store: TaskListStore): AnyTool[] {
-  return [createTool(store), getTool(store), listTool(store), updateTool(store)];
+/**
+ * TaskCreate, TaskGet, TaskList and TaskUpdate over one shared task list; with a team (agent
+ * teams on), TaskUpdate tells a new owner of its task and a started task is the caller's.
+ */
+export function createTaskListTools(store: TaskListStore, team?: TaskListTeam): AnyTool[] {
+  return [createTool(store), getTool(store), listTool(store), updateTool(store, team)];
 }
