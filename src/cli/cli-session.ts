@@ -95,7 +95,7 @@ interface Parts {
 }
 
 /** The attachments after each tool round (queued input is the engine's own). */
-function attachmentSource(parts: Parts, loaded: Set<string>) {
+function attachmentSource(parts: Parts, loaded: Set<string>, team: TeamRuntime | undefined) {
   const { inputs, home } = parts;
   const { todo, tasks } = parts.toolset;
   const nested = createNestedMemoryTracker({
@@ -112,6 +112,7 @@ function attachmentSource(parts: Parts, loaded: Set<string>) {
         : { nestedMemory: nestedMemorySource(async (paths) => nested.filesFor(paths)) }),
       ...(todo ? { todoReminder: todoReminderSource((id) => todo.todosOf(id)) } : {}),
       taskNotifications: tasks.notifications,
+      ...(team ? { teammateMail: team.leadMail } : {}),
       planMode: parts.planReminders.source,
     },
     ids: parts.ids,
@@ -405,7 +406,7 @@ function sessionTeam(
   inputs: CliSessionInputs,
   env: Readonly<Record<string, string | undefined>>,
   toolset: SessionToolset,
-  lead: Pick<SessionTeamRuntimeInputs, "deliver" | "leadMode">,
+  lead: Pick<SessionTeamRuntimeInputs, "deliver" | "leadMode" | "leadBusy">,
 ): TeamRuntime | undefined {
   if (!teamsEnabled({ env: inputs.io.env, settings: inputs.policy.settings })) return undefined;
   const team = openSessionTeam({
@@ -543,6 +544,7 @@ export async function createCliSession(inputs: CliSessionInputs): Promise<CliSes
   const team = sessionTeam(inputs, env, toolset, {
     deliver: (event) => engine.deliver(event),
     leadMode: () => appState.permissionMode,
+    leadBusy: () => engine.busy,
   });
   const engine: QueryEngine = new QueryEngine({
     cwd: io.cwd,
@@ -583,7 +585,7 @@ export async function createCliSession(inputs: CliSessionInputs): Promise<CliSes
     ...(sink ? { transcript: sink } : {}),
     ...(store.sidechain ? { sidechain: store.sidechain } : {}),
     ...(team ? { spawnTeammate: team.spawn, onTurnContext: team.adoptContext } : {}),
-    attachments: attachmentSource(parts, loadedMemory),
+    attachments: attachmentSource(parts, loadedMemory, team),
     contextDeps: contextDeps(parts),
     additionalDirectories: permissions.workingFolders.filter((dir) => dir !== io.cwd),
     readDenial: permissions.readDenial,

@@ -11,6 +11,7 @@ export const ATTACHMENT_SOURCE_ORDER = [
   "nestedMemory",
   "todoReminder",
   "taskNotifications",
+  "teammateMail",
   "planMode",
 ] as const;
 

@@ -7,13 +7,17 @@ import type { TeamInboxMessage, TeamMailboxPort, TeamProtocolPort } from "./team
 export interface LeadInboxDeps {
   mailbox: TeamMailboxPort;
   protocol: TeamProtocolPort;
-  /** A teammate approved its shutdown: stop it and take it off the team. */
-  onShutdownApproved: (name: string) => Promise<void>;
+  /**
+   * A teammate approved its shutdown: stop it and take it off the team. Not waited for (its
+   * current step may take a while); the lead is told it terminated at once.
+   */
+  onShutdownApproved: (name: string) => void;
   /** The lead's mode now: a plan approval grants it (default when the lead is in plan mode). */
   leadMode: () => PermissionMode;
-  /** Where what the lead should hear goes (the engine's deliver: a turn, or an attachment). */
-  deliver: (event: SessionEvent) => void;
 }
+
+/** What the lead hears of its teammates' mail: one event of `<teammate-message>` blocks. */
+export type LeadMail = Extract<SessionEvent, { type: "teammate_mailbox" }>;
 
 /** The mode a plan approval grants a teammate (Claude Code: the lead's, never plan). */
 export function grantedMode(leadMode: PermissionMode): PermissionMode {
@@ -24,7 +28,7 @@ export function grantedMode(leadMode: PermissionMode): PermissionMode {
 async function route(deps: LeadInboxDeps, message: TeamInboxMessage): Promise<string | undefined> {
   const view = deps.protocol.forLead(message.text);
   if (view.kind === "shutdown_approved") {
-    await deps.onShutdownApproved(message.from);
+    deps.onShutdownApproved(message.from);
     return deps.protocol.teammateTerminated(message.from);
   }
   if (view.kind === "plan_approval_request") {
@@ -39,14 +43,14 @@ async function route(deps: LeadInboxDeps, message: TeamInboxMessage): Promise<st
 }
 
 /**
- * One look at the lead's inbox (task-types.md §1.7): every unread message is taken (marked
- * read under the inbox's lock), acted on (a shutdown approval stops the teammate; a plan
- * request is approved), and delivered to the lead as one event of `<teammate-message>` blocks,
- * with a teammate_terminated notice after each approved shutdown. Returns how many it took.
+ * Takes the lead's unread mail (task-types.md §1.7): every unread message is marked read under
+ * the inbox's lock, acted on (a shutdown approval stops the teammate; a plan request is
+ * approved), and returned as one event of `<teammate-message>` blocks for the lead, with a
+ * teammate_terminated notice after each approved shutdown. Undefined when there was none.
  */
-export async function pollLeadInbox(deps: LeadInboxDeps): Promise<number> {
+export async function takeLeadMail(deps: LeadInboxDeps): Promise<LeadMail | undefined> {
   const taken = await deps.mailbox.take(TEAM_LEAD_NAME, (unread) => unread.map((_, i) => i));
-  if (taken.length === 0) return 0;
+  if (taken.length === 0) return undefined;
   const blocks: string[] = [];
   for (const message of taken) {
     blocks.push(deps.protocol.format(message));
@@ -59,6 +63,5 @@ export async function pollLeadInbox(deps: LeadInboxDeps): Promise<number> {
     }
   }
   const from = [...new Set(taken.map((message) => message.from))];
-  deps.deliver({ type: "teammate_mailbox", from, text: blocks.join("\n\n") });
-  return taken.length;
+  return { type: "teammate_mailbox", from, text: blocks.join("\n\n") };
 }

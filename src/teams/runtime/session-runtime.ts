@@ -27,6 +27,7 @@ export interface SessionTeamRuntimeInputs {
   /** The session's task registry: teammates are `in_process_teammate` tasks in it. */
   taskRecords: TaskStore;
   deliver: (event: SessionEvent) => void;
+  leadBusy: () => boolean;
   leadMode: () => PermissionMode;
   warn: (text: string) => void;
 }
@@ -59,6 +60,7 @@ export function createSessionTeamRuntime(inputs: SessionTeamRuntimeInputs): Team
     taskRecords: { store: inputs.taskRecords, sessionId, cwd: inputs.cwd },
     leadMode: inputs.leadMode,
     deliver: inputs.deliver,
+    leadBusy: inputs.leadBusy,
     ...teamRuntimeLimits(env, inputs.warn),
     onError: (error) =>
       inputs.warn(`agent team: ${error instanceof Error ? error.message : String(error)}`),

@@ -14,7 +14,7 @@ import type {
   TeammateSpawnRequest,
 } from "../../tools/teammates.js";
 import { safeName, teamAgentId } from "../team-names.js";
-import { pollLeadInbox } from "./lead-inbox.js";
+import { type LeadMail, takeLeadMail } from "./lead-inbox.js";
 import { claimableTasks } from "./next-work.js";
 import type {
   TeamMailboxPort,
@@ -55,8 +55,10 @@ export interface TeamRuntimeDeps {
   taskRecords?: TeammateTaskDeps;
   /** The lead's permission mode now (a teammate starts in it; plan approvals grant it). */
   leadMode: () => PermissionMode;
-  /** Where what the lead should hear goes (the engine's deliver). */
+  /** Where what the lead should hear goes when it is idle (the engine's deliver). */
   deliver: (event: SessionEvent) => void;
+  /** Whether the lead's turn runs now (its mail then waits for its next tool boundary). */
+  leadBusy: () => boolean;
   maxTeammates?: number;
   teammatePollMs?: number;
   leadPollMs?: number;
@@ -108,6 +110,8 @@ function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
 export class TeamRuntime {
   private readonly teammates = new Map<string, Teammate>();
   private readonly listeners = new Set<() => void>();
+  /** Shutdowns being carried out (the teammate's last step, the team file, its tasks). */
+  private readonly terminations = new Set<Promise<void>>();
   private readonly stop = new AbortController();
   private leadPoller: Promise<void> | undefined;
   private spawnedCount = 0;
@@ -397,20 +401,48 @@ export class TeamRuntime {
     })();
   }
 
-  /** Reads the lead's inbox once; a failure is reported and the next poll tries again. */
-  private async pollLead(): Promise<number> {
+  /**
+   * Reads the lead's inbox when the lead is idle, delivering what it finds as a turn of its
+   * own; a busy lead gets its mail at its next tool boundary instead (`leadMail`), so nothing
+   * is marked read that the conversation does not keep. Returns whether it delivered any.
+   */
+  private async pollLead(): Promise<boolean> {
+    if (this.deps.leadBusy()) return false;
+    const mail = await this.takeLeadMail();
+    if (mail) this.deps.deliver(mail);
+    return mail !== undefined;
+  }
+
+  /** The lead's unread mail, taken; a failure is reported and the next look tries again. */
+  private async takeLeadMail(): Promise<LeadMail | undefined> {
     try {
-      return await pollLeadInbox({
+      return await takeLeadMail({
         mailbox: this.deps.mailbox,
         protocol: this.deps.protocol,
-        onShutdownApproved: (name) => this.terminate(name),
+        onShutdownApproved: (name) => this.startTermination(name),
         leadMode: this.deps.leadMode,
-        deliver: this.deps.deliver,
       });
     } catch (error) {
       this.deps.onError(error);
-      return 0;
+      return undefined;
     }
+  }
+
+  /**
+   * The attachment source of the lead's mail while it works: taken at each tool boundary of
+   * the main thread (never a teammate's or subagent's), and kept as an attachment at once.
+   */
+  readonly leadMail = async (pass: { context: ToolUseContext }): Promise<LeadMail[]> => {
+    if (pass.context.agentId !== undefined || this.teammates.size === 0) return [];
+    const mail = await this.takeLeadMail();
+    return mail ? [mail] : [];
+  };
+
+  private startTermination(name: string): void {
+    const done = this.terminate(name)
+      .catch(this.deps.onError)
+      .finally(() => this.terminations.delete(done));
+    this.terminations.add(done);
   }
 
   /**
@@ -445,7 +477,8 @@ export class TeamRuntime {
     if (live.length > 0 && this.deps.tasks) {
       if (claimableTasks(await this.deps.tasks.list()).length > 0) return false;
     }
-    return (await this.pollLead()) === 0;
+    if (this.terminations.size > 0) return false;
+    return !(await this.pollLead());
   }
 
   /** Settles once `quiet()` holds, or when the signal aborts. */
@@ -459,6 +492,7 @@ export class TeamRuntime {
     this.stop.abort(new Error("the session ended"));
     for (const teammate of this.teammates.values()) teammate.kill.abort(new Error("session end"));
     await Promise.all([...this.teammates.values()].map((t) => t.done));
+    await Promise.all([...this.terminations]);
     await this.leadPoller;
   }
 }

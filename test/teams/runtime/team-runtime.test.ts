@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { AgentDefinition } from "../../../src/config/agent-definition.js";
 import { GENERAL_PURPOSE_AGENT } from "../../../src/config/built-in-agents.js";
-import { createUserMessage } from "../../../src/protocol/factories.js";
+import { createAttachmentMessage, createUserMessage } from "../../../src/protocol/factories.js";
 import type { AssistantMessage, Message } from "../../../src/protocol/messages.js";
 import { emptyUsage } from "../../../src/protocol/usage.js";
 import type { SessionEvent, UnpromptedTurn } from "../../../src/session/engine/session-event.js";
@@ -13,6 +13,8 @@ import { TaskStore } from "../../../src/tasks/task-store.js";
 import { TeamRuntime } from "../../../src/teams/runtime/team-runtime.js";
 import { createAgentTool } from "../../../src/tools/builtin/agent/agent-tool.js";
 import { createTaskListTools } from "../../../src/tools/builtin/task-list/task-list-tools.js";
+import type { AnyTool } from "../../../src/tools/tool.js";
+import { gateTool } from "../../loop/tools.js";
 import { collect, scriptedEngine } from "../../session/engine/helpers.js";
 import { MemoryMailbox, MemoryRoster, PROTOCOL } from "./loop-harness.js";
 
@@ -33,12 +35,15 @@ const toolUse = (name: string, input: Record<string, unknown>) => ({
 });
 
 /** A lead engine with Agent and the task tools, its team runtime polling every few ms. */
+const ids = { uuid: () => crypto.randomUUID(), timestamp: () => "t" };
+
 function leadWithTeam(
   scenario: unknown,
   options: {
     maxTeammates?: number;
     definitions?: AgentDefinition[];
     maxBudgetUsd?: number;
+    tools?: AnyTool[];
     /** A resumed session's: the team's files, and its members' conversations. */
     resumed?: { mailbox: MemoryMailbox; roster: MemoryRoster; history: readonly Message[] };
   } = {},
@@ -49,6 +54,7 @@ function leadWithTeam(
   const records = new TaskStore(join(dir, "state", "tasks"));
   const events: SessionEvent[] = [];
   let deliver: (event: SessionEvent) => void = () => {};
+  let leadBusy = () => false;
   const runtime = new TeamRuntime({
     team: "session-11111111",
     sessionId: "11111111-2222-4333-8444-555555555555",
@@ -67,6 +73,7 @@ function leadWithTeam(
     },
     teammatePollMs: 2,
     leadPollMs: 2,
+    leadBusy: () => leadBusy(),
     ...(options.maxTeammates === undefined ? {} : { maxTeammates: options.maxTeammates }),
     onError: (error) => {
       throw error;
@@ -75,13 +82,17 @@ function leadWithTeam(
   });
   const definitions = options.definitions ?? [GENERAL_PURPOSE_AGENT];
   const { engine, provider, transcript } = scriptedEngine(scenario, {
-    tools: [createAgentTool(definitions), ...createTaskListTools(tasks)],
+    tools: [createAgentTool(definitions), ...createTaskListTools(tasks), ...(options.tools ?? [])],
     agents: definitions,
     spawnTeammate: runtime.spawn,
     onTurnContext: runtime.adoptContext,
+    // A busy lead's mail arrives at its tool boundaries, as the CLI's attachment collector does it.
+    attachments: async (context) =>
+      (await runtime.leadMail({ context })).map((mail) => createAttachmentMessage(mail, ids)),
     ...(options.maxBudgetUsd === undefined ? {} : { maxBudgetUsd: options.maxBudgetUsd }),
   });
   deliver = (event) => engine.deliver(event);
+  leadBusy = () => engine.busy;
   const unprompted: string[] = [];
   engine.onUnpromptedTurn(async (turn: UnpromptedTurn) => {
     await collect(turn.messages);
@@ -318,7 +329,6 @@ describe("a session's team runtime", () => {
     await settle(first);
     await first.runtime.dispose();
 
-    const ids = { uuid: () => crypto.randomUUID(), timestamp: () => "t" };
     const said: AssistantMessage = {
       type: "assistant",
       uuid: "said-hello",
@@ -352,5 +362,41 @@ describe("a session's team runtime", () => {
     expect(body).toContain("Say hello.");
     expect(body).toContain("Are you back?");
     expect(second.mailbox.all("team-lead").map((m) => m.from)).toEqual(["alice", "alice"]);
+  });
+
+  it("gives a busy lead its mail at its next tool boundary, kept in its turn, not a turn of its own", async () => {
+    const gate = gateTool();
+    const lead = leadWithTeam(
+      {
+        turnMode: "count",
+        turns: [
+          {
+            content: [
+              toolUse("Agent", { description: "Helper", prompt: "Say hello.", name: "alice" }),
+            ],
+          },
+          { content: [toolUse("Gate", { text: "wait for alice" })] },
+          { content: "alice said hello." },
+        ],
+        agents: { alice: { turns: [{ content: "hello" }] } },
+      },
+      { tools: [gate as unknown as AnyTool] },
+    );
+    const turn = collect(lead.engine.submitMessage("Build a team."));
+    await gate.started;
+    while ((await lead.mailbox.unread("team-lead")).length === 0) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    gate.release();
+    await turn;
+    await settle(lead);
+    await lead.runtime.dispose();
+    expect(lead.unprompted).toEqual([]);
+    const kept = lead.engine.messages.filter(
+      (m) => m.type === "attachment" && m.attachment.type === "teammate_mailbox",
+    );
+    expect(kept).toHaveLength(1);
+    const leadRequests = lead.provider.requests.filter((r) => r.agent !== "alice");
+    expect(JSON.stringify(leadRequests[2]?.body)).toContain("idle_notification");
   });
 });

@@ -42,6 +42,7 @@ describe("a teammate's permission request in the REPL", () => {
       deliver: () => {},
       teammatePollMs: 2,
       leadPollMs: 2,
+      leadBusy: () => false,
       onError: () => {},
     });
     const config = { cwd: project, sessionDir: join(stateDir, "session"), stateDir, env: {} };

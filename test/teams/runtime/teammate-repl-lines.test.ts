@@ -41,6 +41,7 @@ describe("the REPL's team lines", () => {
       deliver: () => {},
       teammatePollMs: 2,
       leadPollMs: 2,
+      leadBusy: () => false,
       onError: () => {},
     });
     const { engine } = scriptedEngine(
