@@ -45,8 +45,6 @@ import {
   type SessionTeamRuntimeInputs,
 } from "../teams/runtime/session-runtime.js";
 import type { TeamRuntime } from "../teams/runtime/team-runtime.js";
-import { openSessionTeam } from "../teams/session-team.js";
-import { teamsEnabled } from "../teams/teams-enabled.js";
 import { planFilePath, planFolder } from "../tools/builtin/plan-mode/plan-file.js";
 import { createChildAbortController } from "../tools/child-abort-controller.js";
 import type { AppState } from "../tools/context.js";
@@ -399,8 +397,8 @@ async function removeOldTranscripts(inputs: CliSessionInputs): Promise<void> {
 }
 
 /**
- * The session's agent team when teams are on (CLAUDE_CODE_EXPERIMENTAL_AGENT_TEAMS or the
- * `teams` setting): named agents become its teammates. Undefined when teams are off.
+ * The runtime of the session's agent team when teams are on (the toolset then has the team's
+ * files): named agents become its teammates. Undefined when teams are off.
  */
 function sessionTeam(
   inputs: CliSessionInputs,
@@ -408,23 +406,14 @@ function sessionTeam(
   toolset: SessionToolset,
   lead: Pick<SessionTeamRuntimeInputs, "deliver" | "leadMode" | "leadBusy">,
 ): TeamRuntime | undefined {
-  if (!teamsEnabled({ env: inputs.io.env, settings: inputs.policy.settings })) return undefined;
-  const team = openSessionTeam({
-    configDir: inputs.stateDir,
-    sessionId: inputs.sessionId,
-    cwd: inputs.io.cwd,
-    onDropped: (dropped) =>
-      inputs.warn(
-        `removed ${dropped.entries.length} unreadable entries from ${dropped.inbox}'s inbox`,
-      ),
-  });
+  if (!toolset.team) return undefined;
   return createSessionTeamRuntime({
     env,
     stateDir: inputs.stateDir,
     sessionId: inputs.sessionId,
     cwd: inputs.io.cwd,
     sessionDir: inputs.store.sessionDir,
-    team,
+    team: toolset.team,
     taskRecords: toolset.tasks.store,
     ...lead,
     warn: inputs.warn,

@@ -39,11 +39,7 @@ export interface SessionTeamRuntimeInputs {
  */
 export function createSessionTeamRuntime(inputs: SessionTeamRuntimeInputs): TeamRuntime {
   const { env, stateDir, sessionId, team } = inputs;
-  const tasks = sessionTaskList(
-    { ...env, CLAUDE_CODE_EXPERIMENTAL_AGENT_TEAMS: "1" },
-    stateDir,
-    sessionId,
-  );
+  const tasks = sessionTaskList(env, stateDir, sessionId, true);
   return new TeamRuntime({
     team: team.name,
     sessionId,
