@@ -33,6 +33,9 @@ export class RemoteClient {
       throw this.lastError ?? error;
     }
     this.queueOrNone = new Queue(this.queueName, { connection: this.redis });
+    // Its start-up must end before close() (a log read alone does not wait for it): cut off, it
+    // rejects with no one to catch it (seen on a cluster).
+    await this.queueOrNone.waitUntilReady();
   }
 
   private get queue(): Queue {

@@ -124,6 +124,9 @@ export class BatchClient {
   /** Where each task stands, by task id. */
   async standings(taskIds: readonly string[]): Promise<Map<string, JobStanding>> {
     const out = new Map<string, JobStanding>();
+    // The queue's start-up (its scripts loaded) must end before close(): cut off, it rejects
+    // with no one to catch it (seen on a cluster, where start-up takes longer).
+    await this.queue.waitUntilReady();
     for (const part of chunks(taskIds)) {
       const pipeline = this.redis.pipeline();
       for (const id of part) pipeline.hmget(this.queue.toKey(id), ...FIELDS);

@@ -6,9 +6,15 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  type BatchUpdate,
+  batchResultSchema,
+  cancelBatch,
+  submitBatch,
+  watchBatch,
+} from "../../../src/index.js";
 import { parseScenario } from "../../../src/model/scripted/scenario.js";
 import { type ScriptedServer, startScriptedServer } from "../../../src/model/scripted/server.js";
-import { batchResultSchema } from "../../../src/remote/batch/batch-result.js";
 import { RemoteClient } from "../../../src/remote/remote-client.js";
 import { spawnInPty } from "../../cli/repl/pty-screen.js";
 import { startRedisCluster, type TestRedisCluster } from "../../helpers/redis-cluster.js";
@@ -147,14 +153,15 @@ describe("keel batch on a Redis Cluster (redis+cluster://)", () => {
     expect(stderr).toMatch(/^keel batch: 3\/3 done · 0 failed · 0 running · 0 queued · /m);
 
     // Every key of the queue (BullMQ's and keel's) is on one node: the name was hash-tagged.
+    // (Other queues' keys, another test's, may be on other nodes: only this queue's are read.)
     const holders: string[][] = [];
     for (const port of cluster.ports) {
       const node = new Redis(port, "127.0.0.1");
-      holders.push(await node.keys("*").finally(() => node.disconnect()));
+      const keys = await node.keys(`*${QUEUE}*`).finally(() => node.disconnect());
+      if (keys.length > 0) holders.push(keys);
     }
-    const nonEmpty = holders.filter((keys) => keys.length > 0);
-    expect(nonEmpty).toHaveLength(1);
-    const keys = nonEmpty[0] ?? [];
+    expect(holders).toHaveLength(1);
+    const keys = holders[0] ?? [];
     expect(keys.some((key) => key.startsWith(`bull:{${QUEUE}}:`))).toBe(true);
     expect(keys.some((key) => key.startsWith(`keel:{${QUEUE}}:`))).toBe(true);
     expect(keys.filter((key) => !key.includes(`{${QUEUE}}`))).toEqual([]);
@@ -198,5 +205,39 @@ describe("keel batch on a Redis Cluster (redis+cluster://)", () => {
     } finally {
       term.kill();
     }
+  }, 60_000);
+
+  it("the library submits, watches and cancels a batch from code (over the cluster)", async () => {
+    const target = { redisUrl: cluster.url, name: "library" };
+    const task = (id: string) => ({
+      id,
+      prompt: `Write the answer for ${id}`,
+      repository: "origin.git",
+      settings: { deliver: "patch" as const, permissionMode: "acceptEdits" as const },
+    });
+    await expect(submitBatch(target, [task("l-1"), task("l-1")], root)).rejects.toThrow(
+      "task ids repeat",
+    );
+    const submitted = await submitBatch(target, [task("l-1"), task("l-2")], root);
+    expect(submitted.map((t) => t.id)).toEqual(["l-1", "l-2"]);
+    const updates: BatchUpdate[] = [];
+    for await (const update of watchBatch(target, submitted, { pollMs: 20 })) updates.push(update);
+    const ended = updates.flatMap((u) => (u.kind === "ended" ? [u.result] : []));
+    expect(ended.map((r) => r.id).sort()).toEqual(["l-1", "l-2"]);
+    for (const result of ended) {
+      expect(result).toMatchObject({ status: "completed", result: "Wrote answer.txt." });
+      expect(result.task_id).toBe(submitted.find((t) => t.id === result.id)?.taskId);
+    }
+
+    // A queue no worker takes from: the tasks wait until cancelled, then watch says so.
+    const idle = { ...target, queue: "idle" };
+    const waiting = await submitBatch(idle, [task("l-3"), task("l-4")], root);
+    await cancelBatch(idle, waiting);
+    const cancelled: BatchUpdate[] = [];
+    for await (const update of watchBatch(idle, waiting, { pollMs: 20 })) cancelled.push(update);
+    expect(cancelled.map((u) => [u.kind, u.id]).sort()).toEqual([
+      ["cancelled", "l-3"],
+      ["cancelled", "l-4"],
+    ]);
   }, 60_000);
 });
