@@ -65,6 +65,8 @@ interface InboxContents {
 }
 
 function parseInbox(text: string): InboxContents {
+  // An empty file is an inbox being created (the lock helper makes one to stand beside).
+  if (text.trim() === "") return { messages: [], malformed: [] };
   let json: unknown;
   try {
     json = JSON.parse(text);
