@@ -16,6 +16,8 @@ import {
 import { parseScenario } from "../../../src/model/scripted/scenario.js";
 import { type ScriptedServer, startScriptedServer } from "../../../src/model/scripted/server.js";
 import { RemoteClient } from "../../../src/remote/remote-client.js";
+import { submitFromRepository } from "../../../src/remote/submit-from-repo.js";
+import { waitForRemoteEnd } from "../../../src/remote/watch-task.js";
 import { spawnInPty } from "../../cli/repl/pty-screen.js";
 import { startRedisCluster, type TestRedisCluster } from "../../helpers/redis-cluster.js";
 import { KEEL_BIN, KEEL_NODE_ARGS } from "../../helpers/run-keel.js";
@@ -239,5 +241,35 @@ describe("keel batch on a Redis Cluster (redis+cluster://)", () => {
       ["cancelled", "l-3"],
       ["cancelled", "l-4"],
     ]);
+  }, 60_000);
+
+  it("keel --remote's submit (a bundle kept in Redis) and wait work over the cluster", async () => {
+    // Uncommitted work: the code goes as a git bundle stored beside the task.
+    writeFileSync(join(root, "clone", "notes.txt"), "uncommitted\n");
+    const target = { redisUrl: cluster.url, queue: QUEUE, maxBundleBytes: 1024 * 1024 };
+    const submitted = await submitFromRepository(target, join(root, "clone"), {
+      prompt: "Write the answer",
+      permissionMode: "acceptEdits",
+      deliver: "patch",
+    });
+    expect(submitted.via).toMatch(/bundle/);
+    const end = await waitForRemoteEnd(cluster.url, QUEUE, submitted.taskId, {
+      pollMs: 20,
+      signal: new AbortController().signal,
+    });
+    expect(end).toMatchObject({ taskId: submitted.taskId, status: "completed" });
+    expect(end?.summary).toContain("Wrote answer.txt.");
+    // The worker dropped the bundle and the saved diff (one DEL of two keys: one slot).
+    const client = new RemoteClient(cluster.url, QUEUE);
+    try {
+      await client.connect();
+      expect((await client.find(submitted.taskId))?.state).toBe("completed");
+    } finally {
+      await client.close();
+    }
+    const nodes = cluster.ports.map((port) => new Redis(port, "127.0.0.1"));
+    const left = await Promise.all(nodes.map((node) => node.keys(`*${submitted.taskId}:bundle`)));
+    for (const node of nodes) node.disconnect();
+    expect(left.flat()).toEqual([]);
   }, 60_000);
 });
