@@ -52,7 +52,21 @@ export interface CallToDecide {
 }
 
 /** Tools that change nothing outside the conversation: plan mode lets them run. */
-const PLAN_MODE_TOOLS = new Set(["TodoWrite", "Agent", "TaskOutput", "ToolSearch", "ExitPlanMode"]);
+/**
+ * Tools plan mode lets through although they are not read-only: they change keel's own planning
+ * state (todos, the shared task list, team messages under KEEL_CONFIG_DIR), never the project. A
+ * plan-mode teammate must be able to answer a shutdown request and keep its tasks.
+ */
+const PLAN_MODE_TOOLS = new Set([
+  "TodoWrite",
+  "Agent",
+  "TaskOutput",
+  "ToolSearch",
+  "ExitPlanMode",
+  "TaskCreate",
+  "TaskUpdate",
+  "SendMessage",
+]);
 
 type Decided = PermissionDecision | undefined;
 

@@ -301,6 +301,15 @@ describe("modes", () => {
     expect(safety.behavior).toBe("ask");
   });
 
+  it("plan mode lets the task list and team messages through (keel's own state, not the project)", async () => {
+    for (const name of ["TaskCreate", "TaskUpdate", "SendMessage"]) {
+      const tool = fakeTool({ name, check: () => ({ behavior: "allow" }) });
+      expect((await decide({ tool, input: {}, mode: "plan" })).behavior).toBe("allow");
+    }
+    const other = fakeTool({ name: "NotebookEdit", check: () => ({ behavior: "allow" }) });
+    expect((await decide({ tool: other, input: {}, mode: "plan" })).behavior).toBe("deny");
+  });
+
   it("plan mode lets read-only tools through the normal checks", async () => {
     expect(
       (await decide({ ...file("Read", join(machine().project, "a.txt")), mode: "plan" })).behavior,
