@@ -27,13 +27,17 @@ import { originAndClone } from "../origin-repo.js";
 const WORKER_CHILD = fileURLToPath(new URL("./worker-child.mjs", import.meta.url));
 /** keel's default queue, not hash-tagged: on a cluster keel stores it as {keel-remote}. */
 const QUEUE = "keel-remote";
+/** The queue of a worker whose model never answers in time (one task at once). */
+const SLOW_QUEUE = "slow";
 /** Back to the line's start, then erase the line (what a redraw writes before the line). */
 const ERASE_LINE = "\r\x1b[2K";
 
 let root: string;
 let cluster: TestRedisCluster;
 let server: ScriptedServer;
-let worker: ChildProcess | undefined;
+/** A model that never answers in time: its worker's tasks stay running until cancelled. */
+let slowServer: ScriptedServer;
+let workers: ChildProcess[] = [];
 
 /** A tasks file of `ids`, each writing its own answer file (so each result carries a patch). */
 function writeTasks(file: string, ids: readonly string[]): void {
@@ -73,7 +77,7 @@ function batchEnv(): Record<string, string> {
 beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), "keel-batch-cluster-"));
   originAndClone(root, { "README.md": "# project\n" });
-  [cluster, server] = await Promise.all([
+  [cluster, server, slowServer] = await Promise.all([
     startRedisCluster(3),
     startScriptedServer({
       scenario: parseScenario(
@@ -95,32 +99,53 @@ beforeAll(async () => {
         "cluster scenario",
       ),
     }),
+    startScriptedServer({
+      scenario: parseScenario(
+        { name: "slow", latencyMs: 120_000, turns: [{ content: "too late" }] },
+        "slow scenario",
+      ),
+    }),
   ]);
-  // The library's worker (dist's startWorker, in-process sessions), told the untagged name.
-  worker = spawn(
+  workers = [
+    workerChild(QUEUE, "ws", server, 4), // told the untagged name
+    workerChild(SLOW_QUEUE, "ws-slow", slowServer, 1),
+  ];
+  await Promise.all(workers.map((worker) => once(worker.stdout!, "data")));
+}, 60_000);
+
+/** The library's worker (dist's startWorker, in-process sessions) in a process of its own. */
+function workerChild(queue: string, workspace: string, model: ScriptedServer, concurrency: number) {
+  return spawn(
     process.execPath,
-    [WORKER_CHILD, join(dirname(KEEL_BIN), "index.mjs"), cluster.url, QUEUE, join(root, "ws"), "4"],
+    [
+      ...[WORKER_CHILD, join(dirname(KEEL_BIN), "index.mjs"), cluster.url, queue],
+      ...[join(root, workspace), String(concurrency)],
+    ],
     {
       env: {
         PATH: process.env.PATH ?? "",
         HOME: root,
-        KEEL_CONFIG_DIR: join(root, ".keel-worker"),
-        ...anthropicEnv(server),
+        KEEL_CONFIG_DIR: join(root, `.keel-${workspace}`),
+        ...anthropicEnv(model),
       },
       stdio: ["ignore", "pipe", "inherit"],
     },
   );
-  await once(worker.stdout!, "data");
-}, 60_000);
+}
 
 afterAll(async () => {
-  if (worker && worker.exitCode === null) {
-    const exited = once(worker, "exit");
-    worker.kill("SIGTERM");
-    await exited;
-  }
+  await Promise.all(
+    workers
+      .filter((worker) => worker.exitCode === null)
+      .map(async (worker) => {
+        const exited = once(worker, "exit");
+        worker.kill("SIGTERM");
+        await exited;
+      }),
+  );
   await cluster?.close();
   await server?.close();
+  await slowServer?.close();
   rmSync(root, { recursive: true, force: true });
 });
 
@@ -231,13 +256,22 @@ describe("keel batch on a Redis Cluster (redis+cluster://)", () => {
       expect(result.task_id).toBe(submitted.find((t) => t.id === result.id)?.taskId);
     }
 
-    // A queue no worker takes from: the tasks wait until cancelled, then watch says so.
-    const idle = { ...target, queue: "idle" };
-    const waiting = await submitBatch(idle, [task("l-3"), task("l-4")], root);
-    await cancelBatch(idle, waiting);
-    const cancelled: BatchUpdate[] = [];
-    for await (const update of watchBatch(idle, waiting, { pollMs: 20 })) cancelled.push(update);
-    expect(cancelled.map((u) => [u.kind, u.id]).sort()).toEqual([
+    // On the slow worker one task runs (its model never answers in time), one waits: a cancel
+    // stops the running one through the cluster's pub/sub and removes the queued one.
+    const slow = { ...target, queue: SLOW_QUEUE };
+    const inFlight = await submitBatch(slow, [task("l-3"), task("l-4")], root);
+    const seen: BatchUpdate[] = [];
+    for await (const update of watchBatch(slow, inFlight, { pollMs: 20 })) {
+      seen.push(update);
+      if (update.kind === "started") await cancelBatch(slow, inFlight);
+    }
+    expect(seen.filter((u) => u.kind === "started")).toHaveLength(1);
+    expect(
+      seen
+        .filter((u) => u.kind !== "started")
+        .map((u) => [u.kind, u.id])
+        .sort(),
+    ).toEqual([
       ["cancelled", "l-3"],
       ["cancelled", "l-4"],
     ]);
