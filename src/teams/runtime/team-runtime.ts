@@ -115,6 +115,8 @@ export class TeamRuntime {
   private readonly stop = new AbortController();
   private leadPoller: Promise<void> | undefined;
   private spawnedCount = 0;
+  /** The session has had teammates (its lead has mail to look for). */
+  private hasTeam = false;
   /** Members a resumed session brings back at the lead's first turn. */
   private readonly pendingRestores: TeamMemberRecord[] = [];
   /** Plan requests sent so far (their ids count up, so they are unique in the team). */
@@ -244,6 +246,7 @@ export class TeamRuntime {
     const conversation = this.counted(teammate, opened);
     teammate.kill.signal.addEventListener("abort", () => teammate.abort.abort(), { once: true });
     this.teammates.set(spawned.name, teammate);
+    this.hasTeam = true;
     this.changed();
     teammate.done = this.run(teammate, conversation, request, start.firstPrompt);
     this.startLeadPoller();
@@ -272,9 +275,9 @@ export class TeamRuntime {
 
   /**
    * A resumed session's team (beyond Claude Code, which does not restore in-process
-   * teammates): the lead's unread mail is delivered from now on, and the members the team
-   * file lists come back, each with its conversation, idle, once the lead's first turn gives
-   * them the session's tools and model (`adoptContext`).
+   * teammates): the members the team file lists come back, each with its conversation, idle,
+   * once the lead's first turn gives them the session's tools and model (`adoptContext`), and
+   * the lead's unread mail reaches it from that turn on.
    */
   async restore(): Promise<void> {
     const members = await this.deps.roster.members();
@@ -282,7 +285,9 @@ export class TeamRuntime {
     for (const member of this.pendingRestores) {
       await this.deps.roster.setActive(member.name, false);
     }
-    if (members.length > 0) this.startLeadPoller();
+    // The lead's unread mail waits for its first turn (its tool boundaries, then its poller as
+    // the members come back), so a resumed session's prompt comes first, as typed.
+    if (members.length > 0) this.hasTeam = true;
   }
 
   /** A lead turn's context: members waiting to come back start with it. */
@@ -433,7 +438,7 @@ export class TeamRuntime {
    * the main thread (never a teammate's or subagent's), and kept as an attachment at once.
    */
   readonly leadMail = async (pass: { context: ToolUseContext }): Promise<LeadMail[]> => {
-    if (pass.context.agentId !== undefined || this.teammates.size === 0) return [];
+    if (pass.context.agentId !== undefined || !this.hasTeam) return [];
     const mail = await this.takeLeadMail();
     return mail ? [mail] : [];
   };
