@@ -420,6 +420,8 @@ export class TeamRuntime {
 
   /** The lead's unread mail, taken; a failure is reported and the next look tries again. */
   private async takeLeadMail(): Promise<LeadMail | undefined> {
+    // Once the session ends, mail stays unread in the team's files (a later --resume reads it).
+    if (this.stop.signal.aborted) return undefined;
     try {
       return await takeLeadMail({
         mailbox: this.deps.mailbox,

@@ -14,6 +14,7 @@ import { TeamRuntime } from "../../../src/teams/runtime/team-runtime.js";
 import { createAgentTool } from "../../../src/tools/builtin/agent/agent-tool.js";
 import { createTaskListTools } from "../../../src/tools/builtin/task-list/task-list-tools.js";
 import type { AnyTool } from "../../../src/tools/tool.js";
+import { makeToolUseContext } from "../../helpers/tool-context.js";
 import { gateTool } from "../../loop/tools.js";
 import { collect, scriptedEngine } from "../../session/engine/helpers.js";
 import { MemoryMailbox, MemoryRoster, PROTOCOL } from "./loop-harness.js";
@@ -398,5 +399,29 @@ describe("a session's team runtime", () => {
     expect(kept).toHaveLength(1);
     const leadRequests = lead.provider.requests.filter((r) => r.agent !== "alice");
     expect(JSON.stringify(leadRequests[2]?.body)).toContain("idle_notification");
+  });
+
+  it("leaves mail that arrives after the session ended unread in the team's files", async () => {
+    const lead = leadWithTeam({
+      turnMode: "count",
+      turns: [
+        {
+          content: [
+            toolUse("Agent", { description: "Helper", prompt: "Say hello.", name: "alice" }),
+          ],
+        },
+        { content: "alice is on it." },
+        { content: "Noted." },
+      ],
+      agents: { alice: { turns: [{ content: "hello" }] } },
+    });
+    await collect(lead.engine.submitMessage("Build a team."));
+    await settle(lead);
+    await lead.runtime.dispose();
+    await lead.mailbox.send("team-lead", { from: "alice", text: "one more thing" });
+    const context = makeToolUseContext();
+    expect(await lead.runtime.leadMail({ context })).toEqual([]);
+    expect(await lead.runtime.quiet()).toBe(true);
+    expect((await lead.mailbox.unread("team-lead")).map((m) => m.text)).toEqual(["one more thing"]);
   });
 });
