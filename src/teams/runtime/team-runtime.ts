@@ -14,7 +14,8 @@ import type {
   TeammateSpawnRequest,
 } from "../../tools/teammates.js";
 import { safeName, teamAgentId } from "../team-names.js";
-import { type LeadMail, takeLeadMail } from "./lead-inbox.js";
+import { abortableSleep } from "./abortable-sleep.js";
+import { LeadMailRoom } from "./lead-mail.js";
 import { claimableTasks } from "./next-work.js";
 import type {
   TeamMailboxPort,
@@ -88,20 +89,6 @@ interface Teammate {
   mode: PermissionMode;
 }
 
-/** Waits `ms` or until the signal aborts. */
-function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal.aborted) return resolve();
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      signal.removeEventListener("abort", done);
-      resolve();
-    }
-    signal.addEventListener("abort", done, { once: true });
-  });
-}
-
 /**
  * A session's agent team (task-types.md §1): spawns teammates (each its own conversation in
  * this process, running its loop), polls the lead's inbox while any exists, and stops them all
@@ -113,18 +100,29 @@ export class TeamRuntime {
   /** Shutdowns being carried out (the teammate's last step, the team file, its tasks). */
   private readonly terminations = new Set<Promise<void>>();
   private readonly stop = new AbortController();
-  private leadPoller: Promise<void> | undefined;
   private spawnedCount = 0;
-  /** The session has had teammates (its lead has mail to look for). */
-  private hasTeam = false;
   /** Members a resumed session brings back at the lead's first turn. */
   private readonly pendingRestores: TeamMemberRecord[] = [];
   /** Plan requests sent so far (their ids count up, so they are unique in the team). */
   private requests = 0;
   private readonly sleep: (ms: number, signal: AbortSignal) => Promise<void>;
 
+  private readonly mail: LeadMailRoom;
+
   constructor(private readonly deps: TeamRuntimeDeps) {
     this.sleep = deps.sleep ?? abortableSleep;
+    this.mail = new LeadMailRoom({
+      ...deps,
+      onShutdownApproved: (name) => this.startTermination(name),
+      pollMs: deps.leadPollMs ?? DEFAULT_LEAD_POLL_MS,
+      sleep: this.sleep,
+      stop: this.stop.signal,
+    });
+  }
+
+  /** The lead's mail while it works: the attachment collector's `teammateMail` source. */
+  get leadMail(): LeadMailRoom["source"] {
+    return this.mail.source;
   }
 
   /** The Agent tool's spawner (the engine's `spawnTeammate`). */
@@ -246,10 +244,9 @@ export class TeamRuntime {
     const conversation = this.counted(teammate, opened);
     teammate.kill.signal.addEventListener("abort", () => teammate.abort.abort(), { once: true });
     this.teammates.set(spawned.name, teammate);
-    this.hasTeam = true;
     this.changed();
     teammate.done = this.run(teammate, conversation, request, start.firstPrompt);
-    this.startLeadPoller();
+    this.mail.startPolling();
   }
 
   /** The conversation, its turns counted: in a turn or not, and their tokens. */
@@ -287,7 +284,7 @@ export class TeamRuntime {
     }
     // The lead's unread mail waits for its first turn (its tool boundaries, then its poller as
     // the members come back), so a resumed session's prompt comes first, as typed.
-    if (members.length > 0) this.hasTeam = true;
+    if (members.length > 0) this.mail.expectMail();
   }
 
   /** A lead turn's context: members waiting to come back start with it. */
@@ -394,57 +391,6 @@ export class TeamRuntime {
     return end;
   }
 
-  /** The lead's poller, started with the first teammate; stops at the session's end. */
-  private startLeadPoller(): void {
-    if (this.leadPoller) return;
-    const every = this.deps.leadPollMs ?? DEFAULT_LEAD_POLL_MS;
-    this.leadPoller = (async () => {
-      while (!this.stop.signal.aborted) {
-        await this.pollLead();
-        await this.sleep(every, this.stop.signal);
-      }
-    })();
-  }
-
-  /**
-   * Reads the lead's inbox when the lead is idle, delivering what it finds as a turn of its
-   * own; a busy lead gets its mail at its next tool boundary instead (`leadMail`), so nothing
-   * is marked read that the conversation does not keep. Returns whether it delivered any.
-   */
-  private async pollLead(): Promise<boolean> {
-    if (this.deps.leadBusy()) return false;
-    const mail = await this.takeLeadMail();
-    if (mail) this.deps.deliver(mail);
-    return mail !== undefined;
-  }
-
-  /** The lead's unread mail, taken; a failure is reported and the next look tries again. */
-  private async takeLeadMail(): Promise<LeadMail | undefined> {
-    // Once the session ends, mail stays unread in the team's files (a later --resume reads it).
-    if (this.stop.signal.aborted) return undefined;
-    try {
-      return await takeLeadMail({
-        mailbox: this.deps.mailbox,
-        protocol: this.deps.protocol,
-        onShutdownApproved: (name) => this.startTermination(name),
-        leadMode: this.deps.leadMode,
-      });
-    } catch (error) {
-      this.deps.onError(error);
-      return undefined;
-    }
-  }
-
-  /**
-   * The attachment source of the lead's mail while it works: taken at each tool boundary of
-   * the main thread (never a teammate's or subagent's), and kept as an attachment at once.
-   */
-  readonly leadMail = async (pass: { context: ToolUseContext }): Promise<LeadMail[]> => {
-    if (pass.context.agentId !== undefined || !this.hasTeam) return [];
-    const mail = await this.takeLeadMail();
-    return mail ? [mail] : [];
-  };
-
   private startTermination(name: string): void {
     const done = this.terminate(name)
       .catch(this.deps.onError)
@@ -485,7 +431,7 @@ export class TeamRuntime {
       if (claimableTasks(await this.deps.tasks.list()).length > 0) return false;
     }
     if (this.terminations.size > 0) return false;
-    return !(await this.pollLead());
+    return !(await this.mail.poll());
   }
 
   /** Settles once `quiet()` holds, or when the signal aborts. */
@@ -500,7 +446,7 @@ export class TeamRuntime {
     for (const teammate of this.teammates.values()) teammate.kill.abort(new Error("session end"));
     await Promise.all([...this.teammates.values()].map((t) => t.done));
     await Promise.all([...this.terminations]);
-    await this.leadPoller;
+    await this.mail.stopped();
   }
 }
 
