@@ -51,7 +51,14 @@ export interface ToolHooks {
   /** TaskCreated / TaskCompleted: a blocking hook's reason refuses the change. */
   taskEvent?(
     event: "TaskCreated" | "TaskCompleted",
-    task: { task_id: string; task_subject: string; task_description?: string },
+    task: {
+      task_id: string;
+      task_subject: string;
+      task_description?: string;
+      /** Set when a teammate (agent teams) made the change. */
+      teammate_name?: string;
+      team_name?: string;
+    },
     signal: AbortSignal,
   ): Promise<{ blocked?: string }>;
   /**

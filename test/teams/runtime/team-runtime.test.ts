@@ -13,6 +13,7 @@ import { TaskStore } from "../../../src/tasks/task-store.js";
 import { TeamRuntime } from "../../../src/teams/runtime/team-runtime.js";
 import { createAgentTool } from "../../../src/tools/builtin/agent/agent-tool.js";
 import { createTaskListTools } from "../../../src/tools/builtin/task-list/task-list-tools.js";
+import { NO_TOOL_HOOKS, type ToolHooks } from "../../../src/tools/hooks.js";
 import type { AnyTool } from "../../../src/tools/tool.js";
 import { makeToolUseContext } from "../../helpers/tool-context.js";
 import { gateTool } from "../../loop/tools.js";
@@ -45,6 +46,7 @@ function leadWithTeam(
     definitions?: AgentDefinition[];
     maxBudgetUsd?: number;
     tools?: AnyTool[];
+    hooks?: ToolHooks;
     /** A resumed session's: the team's files, and its members' conversations. */
     resumed?: { mailbox: MemoryMailbox; roster: MemoryRoster; history: readonly Message[] };
   } = {},
@@ -87,6 +89,7 @@ function leadWithTeam(
     agents: definitions,
     spawnTeammate: runtime.spawn,
     onTurnContext: runtime.adoptContext,
+    ...(options.hooks ? { hooks: { tool: options.hooks } } : {}),
     // A busy lead's mail arrives at its tool boundaries, as the CLI's attachment collector does it.
     attachments: async (context) =>
       (await runtime.leadMail({ context })).map((mail) => createAttachmentMessage(mail, ids)),
@@ -423,5 +426,46 @@ describe("a session's team runtime", () => {
     expect(await lead.runtime.leadMail({ context })).toEqual([]);
     expect(await lead.runtime.quiet()).toBe(true);
     expect((await lead.mailbox.unread("team-lead")).map((m) => m.text)).toEqual(["one more thing"]);
+  });
+
+  it("names the teammate and its team in the TaskCreated and TaskCompleted hooks of its changes", async () => {
+    const fired: Array<{ event: string; fields: Record<string, unknown> }> = [];
+    const hooks: ToolHooks = {
+      ...NO_TOOL_HOOKS,
+      taskEvent: async (event, fields) => {
+        fired.push({ event, fields });
+        return {};
+      },
+    };
+    const lead = leadWithTeam(
+      {
+        turnMode: "count",
+        turns: [
+          {
+            content: [toolUse("Agent", { description: "Helper", prompt: "Plan.", name: "alice" })],
+          },
+          { content: "alice plans." },
+          { content: "Noted." },
+        ],
+        agents: {
+          alice: {
+            turns: [
+              { content: [toolUse("TaskCreate", { subject: "Draft", description: "a draft" })] },
+              { content: [toolUse("TaskUpdate", { taskId: "1", status: "completed" })] },
+              { content: "Done." },
+            ],
+          },
+        },
+      },
+      { hooks },
+    );
+    await collect(lead.engine.submitMessage("Plan it."));
+    await settle(lead);
+    await lead.runtime.dispose();
+    const team = { teammate_name: "alice", team_name: "session-11111111" };
+    expect(fired).toEqual([
+      { event: "TaskCreated", fields: expect.objectContaining({ task_id: "1", ...team }) },
+      { event: "TaskCompleted", fields: expect.objectContaining({ task_id: "1", ...team }) },
+    ]);
   });
 });

@@ -30,8 +30,19 @@ const common = {
   checkPermissions: async () => ({ behavior: "allow" as const }),
 };
 
-function taskFields(task: { id: string; subject: string; description: string }) {
-  return { task_id: task.id, task_subject: task.subject, task_description: task.description };
+/** A task's hook fields; a teammate's change names it and its team (its id is `name@team`). */
+function taskFields(
+  task: { id: string; subject: string; description: string },
+  context: Pick<ToolCallContext, "agentName" | "agentId">,
+) {
+  const fields = {
+    task_id: task.id,
+    task_subject: task.subject,
+    task_description: task.description,
+  };
+  const team = context.agentId?.split("@")[1];
+  if (context.agentName === undefined || team === undefined) return fields;
+  return { ...fields, teammate_name: context.agentName, team_name: team };
 }
 
 function createTool(store: TaskListStore): Tool<TaskCreateInput, TaskCreateOutput> {
@@ -46,7 +57,7 @@ function createTool(store: TaskListStore): Tool<TaskCreateInput, TaskCreateOutpu
       const task = await store.create(input);
       const verdict = await context.hooks.taskEvent?.(
         "TaskCreated",
-        taskFields(task),
+        taskFields(task, context),
         context.signal,
       );
       if (verdict?.blocked) {
@@ -139,7 +150,7 @@ function updateTool(
       if (before && input.status === "completed" && before.status !== "completed") {
         const verdict = await context.hooks.taskEvent?.(
           "TaskCompleted",
-          taskFields(before),
+          taskFields(before, context),
           context.signal,
         );
         if (verdict?.blocked) {
