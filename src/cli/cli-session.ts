@@ -573,7 +573,13 @@ export async function createCliSession(inputs: CliSessionInputs): Promise<CliSes
     ...(inputs.onProgress ? { onProgress: inputs.onProgress } : {}),
     ...(sink ? { transcript: sink } : {}),
     ...(store.sidechain ? { sidechain: store.sidechain } : {}),
-    ...(team ? { spawnTeammate: team.spawn, onTurnContext: team.adoptContext } : {}),
+    ...(team
+      ? {
+          spawnTeammate: team.spawn,
+          stopTeammate: team.stopTeammate,
+          onTurnContext: team.adoptContext,
+        }
+      : {}),
     attachments: attachmentSource(parts, loadedMemory, team),
     contextDeps: contextDeps(parts),
     additionalDirectories: permissions.workingFolders.filter((dir) => dir !== io.cwd),

@@ -6,7 +6,7 @@ import type { ToolHooks } from "./hooks.js";
 import type { ReadDenial } from "./read-denial.js";
 import type { SideModel } from "./side-model.js";
 import type { SubagentRunner } from "./subagent.js";
-import type { TeammateConversationFactory, TeammateSpawner } from "./teammates.js";
+import type { TeammateConversationFactory, TeammateSpawner, TeammateStopper } from "./teammates.js";
 import type { AnyTool } from "./tool.js";
 
 /** Claude Code's permission modes. */
@@ -95,6 +95,8 @@ export interface ToolUseOptions {
   runSubagent?: SubagentRunner;
   /** Spawns a named agent as a teammate (agent teams on, main thread only: never a teammate's). */
   spawnTeammate?: TeammateSpawner;
+  /** Stops a teammate (TaskStop by its id or name), where the session has a team. */
+  stopTeammate?: TeammateStopper;
   /** Opens a teammate's conversation on the session's model and compaction. */
   openTeammateConversation?: TeammateConversationFactory;
   /** Re-reads the tool list (an MCP server connected mid-turn); called at each tool boundary. */

@@ -31,6 +31,22 @@ export interface SpawnedTeammate {
 /** Spawns a teammate in the session's team (the session's team runtime implements it). */
 export type TeammateSpawner = (request: TeammateSpawnRequest) => Promise<SpawnedTeammate>;
 
+/** What TaskStop did to a teammate (named by its agent id, its name or its task id). */
+export interface TeammateStopOutcome {
+  /** Its status after the stop (killed, or how it had ended). */
+  state: {
+    type: "in_process_teammate";
+    id: string;
+    name: string;
+    status: "completed" | "failed" | "killed";
+  };
+  /** Stopped now, or it had already ended. */
+  outcome: "stopped" | "ended";
+}
+
+/** Stops a teammate for TaskStop; undefined when no teammate has that id or name. */
+export type TeammateStopper = (idOrName: string) => Promise<TeammateStopOutcome | undefined>;
+
 /** Who a teammate's conversation is and what it starts from. */
 export interface TeammateConversationInput {
   definition: AgentDefinition;

@@ -9,7 +9,7 @@ import type { AppState, CanUseTool, ToolUseContext } from "../../tools/context.j
 import type { FileStateCache } from "../../tools/file-state-cache.js";
 import type { ToolHooks } from "../../tools/hooks.js";
 import type { ReadDenial } from "../../tools/read-denial.js";
-import type { TeammateSpawner } from "../../tools/teammates.js";
+import type { TeammateSpawner, TeammateStopper } from "../../tools/teammates.js";
 import type { AnyTool } from "../../tools/tool.js";
 import type { SdkSystemInit } from "../sdk-messages.js";
 import type { SubagentRunnerDeps, SubagentStartHooks } from "../subagent-runner.js";
@@ -139,6 +139,8 @@ export interface QueryEngineConfig {
   sidechain?: SubagentRunnerDeps["sidechain"];
   /** Spawns named agents as teammates (agent teams on); absent: a named agent is a subagent. */
   spawnTeammate?: TeammateSpawner;
+  /** Stops a teammate for TaskStop (by its agent id, name or task id). */
+  stopTeammate?: TeammateStopper;
   /** Told of each turn's tool context as it is made (a resumed team's teammates start with it). */
   onTurnContext?: (context: ToolUseContext) => void;
   attachments?: AttachmentSource;

@@ -39,6 +39,7 @@ export function turnToolUseContext(inputs: TurnContextInputs): ToolUseContext {
       agentDefinitions: config.agents ?? [],
       runSubagent: inputs.runSubagent,
       ...(config.spawnTeammate ? { spawnTeammate: config.spawnTeammate } : {}),
+      ...(config.stopTeammate ? { stopTeammate: config.stopTeammate } : {}),
       ...(inputs.openTeammateConversation
         ? { openTeammateConversation: inputs.openTeammateConversation }
         : {}),

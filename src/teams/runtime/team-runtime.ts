@@ -12,6 +12,7 @@ import type {
   TeammateConversation,
   TeammateSpawner,
   TeammateSpawnRequest,
+  TeammateStopper,
 } from "../../tools/teammates.js";
 import { safeName, teamAgentId } from "../team-names.js";
 import { abortableSleep } from "./abortable-sleep.js";
@@ -79,6 +80,8 @@ interface Teammate {
   kill: AbortController;
   /** Its task's output, once its task runs. */
   write?: WriteLine;
+  /** Its task's id, once registered (TaskStop may name it by that). */
+  taskId?: string;
   state: TeammateState;
   /** True while one of its turns runs (what the REPL shows as working). */
   inTurn: boolean;
@@ -127,6 +130,31 @@ export class TeamRuntime {
 
   /** The Agent tool's spawner (the engine's `spawnTeammate`). */
   readonly spawn: TeammateSpawner = (request) => this.start(request);
+
+  /**
+   * TaskStop's teammate: one named by its agent id (`name@team`), its name or its task id is
+   * killed (its task ends killed; it stays in the team file, inactive). Undefined for no such
+   * teammate.
+   */
+  readonly stopTeammate: TeammateStopper = async (idOrName) => {
+    const teammate = [...this.teammates.values()].find((t) =>
+      [t.spawned.agentId, t.spawned.name, t.taskId].includes(idOrName),
+    );
+    if (!teammate) return undefined;
+    const { agentId: id, name } = teammate.spawned;
+    if (teammate.state.kind === "ended") {
+      return {
+        state: { type: "in_process_teammate", id, name, status: teammate.state.status },
+        outcome: "ended",
+      };
+    }
+    teammate.kill.abort(new Error("stopped with TaskStop"));
+    await teammate.done;
+    return {
+      state: { type: "in_process_teammate", id, name, status: "killed" },
+      outcome: "stopped",
+    };
+  };
 
   /** Told when what `lines()` shows may have changed (a turn started or ended, one left). */
   subscribe(listener: () => void): () => void {
@@ -339,6 +367,7 @@ export class TeamRuntime {
       return;
     }
     const task = await registerTeammateTask(records, teammate.spawned, request.prompt);
+    teammate.taskId = task.id;
     await runTeammateTask(records.store, task, teammate.kill, (write) => {
       teammate.write = write;
       return loop();

@@ -11,8 +11,10 @@ import type { SessionEvent, UnpromptedTurn } from "../../../src/session/engine/s
 import { TaskListStore } from "../../../src/task-list/task-list-store.js";
 import { TaskStore } from "../../../src/tasks/task-store.js";
 import { TeamRuntime } from "../../../src/teams/runtime/team-runtime.js";
+import { createBackgroundShells } from "../../../src/tools/background/index.js";
 import { createAgentTool } from "../../../src/tools/builtin/agent/agent-tool.js";
 import { createTaskListTools } from "../../../src/tools/builtin/task-list/task-list-tools.js";
+import { createTaskStopTool } from "../../../src/tools/builtin/task-stop/task-stop-tool.js";
 import { NO_TOOL_HOOKS, type ToolHooks } from "../../../src/tools/hooks.js";
 import type { AnyTool } from "../../../src/tools/tool.js";
 import { makeToolUseContext } from "../../helpers/tool-context.js";
@@ -84,10 +86,17 @@ function leadWithTeam(
     ...(options.resumed ? { loadHistory: async () => options.resumed?.history } : {}),
   });
   const definitions = options.definitions ?? [GENERAL_PURPOSE_AGENT];
+  const shellConfig = { cwd: dir, sessionDir: join(dir, "session"), stateDir: dir, env: {} };
   const { engine, provider, transcript } = scriptedEngine(scenario, {
-    tools: [createAgentTool(definitions), ...createTaskListTools(tasks), ...(options.tools ?? [])],
+    tools: [
+      createAgentTool(definitions),
+      ...createTaskListTools(tasks),
+      createTaskStopTool(shellConfig, createBackgroundShells(shellConfig)),
+      ...(options.tools ?? []),
+    ],
     agents: definitions,
     spawnTeammate: runtime.spawn,
+    stopTeammate: runtime.stopTeammate,
     onTurnContext: runtime.adoptContext,
     ...(options.hooks ? { hooks: { tool: options.hooks } } : {}),
     // A busy lead's mail arrives at its tool boundaries, as the CLI's attachment collector does it.
@@ -467,5 +476,34 @@ describe("a session's team runtime", () => {
       { event: "TaskCreated", fields: expect.objectContaining({ task_id: "1", ...team }) },
       { event: "TaskCompleted", fields: expect.objectContaining({ task_id: "1", ...team }) },
     ]);
+  });
+
+  it("lets TaskStop stop a teammate by its name (killed), and says so of one it does not know", async () => {
+    const lead = leadWithTeam({
+      turnMode: "count",
+      turns: [
+        {
+          content: [
+            toolUse("Agent", { description: "Helper", prompt: "Say hello.", name: "alice" }),
+          ],
+        },
+        {
+          content: [
+            toolUse("TaskStop", { task_id: "alice" }),
+            toolUse("TaskStop", { task_id: "nobody" }),
+          ],
+        },
+        { content: "Stopped." },
+        { content: "Noted." },
+      ],
+      agents: { alice: { turns: [{ content: "hello" }] } },
+    });
+    const messages = await collect(lead.engine.submitMessage("Stop alice."));
+    await lead.runtime.dispose();
+    const results = JSON.stringify(messages.filter((m) => m.type === "user"));
+    expect(results).toContain("Stopped teammate alice@session-11111111.");
+    expect(results).toContain("nobody");
+    const { tasks: recorded } = await lead.records.list();
+    expect(recorded[0]).toMatchObject({ kind: "in_process_teammate", status: "killed" });
   });
 });

@@ -1,10 +1,12 @@
 import type { ToolResultBlock } from "../../../protocol/content.js";
 import type { StopOutcome } from "../../background/background-shells.js";
+import type { TeammateStopOutcome } from "../../teammates.js";
 import type { McpMonitorStopOutcome } from "../monitor/mcp-source.js";
 import type { TaskStopOutput } from "./schema.js";
 
 /** The tool_result the model sees: the task was stopped, or had already ended (and how). */
 export function taskStopResult(output: TaskStopOutput, toolUseId: string): ToolResultBlock {
+  if (isTeammateStop(output)) return teammateStopResult(output, toolUseId);
   if (isMonitorStop(output)) return monitorStopResult(output, toolUseId);
   const { state } = output;
   const content =
@@ -16,6 +18,19 @@ export function taskStopResult(output: TaskStopOutput, toolUseId: string): ToolR
 
 function isMonitorStop(output: TaskStopOutput): output is McpMonitorStopOutcome {
   return output.state.type === "monitor_mcp";
+}
+
+function isTeammateStop(output: TaskStopOutput): output is TeammateStopOutcome {
+  return output.state.type === "in_process_teammate";
+}
+
+function teammateStopResult(output: TeammateStopOutcome, toolUseId: string): ToolResultBlock {
+  const { id } = output.state;
+  const content =
+    output.outcome === "stopped"
+      ? `Stopped teammate ${id}.`
+      : `Teammate ${id} had already ended; nothing was stopped.`;
+  return { type: "tool_result", tool_use_id: toolUseId, content };
 }
 
 function monitorStopResult(output: McpMonitorStopOutcome, toolUseId: string): ToolResultBlock {

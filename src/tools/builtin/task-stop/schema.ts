@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { StopOutcome } from "../../background/background-shells.js";
+import type { TeammateStopOutcome } from "../../teammates.js";
 import type { McpMonitorStopOutcome } from "../monitor/mcp-source.js";
 
 /**
@@ -26,7 +27,7 @@ export const taskStopInputSchema = z
 export type TaskStopInput = z.infer<typeof taskStopInputSchema>;
 
 /** What TaskStop did to a shell or an MCP monitor: stopped it, or found it had already ended. */
-export type TaskStopOutput = StopOutcome | McpMonitorStopOutcome;
+export type TaskStopOutput = StopOutcome | McpMonitorStopOutcome | TeammateStopOutcome;
 
 /** The id a TaskStop input names. */
 export function stopTaskId(input: TaskStopInput): string {

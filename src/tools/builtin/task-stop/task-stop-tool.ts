@@ -34,15 +34,23 @@ export function createTaskStopTool(
     isConcurrencySafe: () => false,
     // It can only stop what this session's Bash started.
     checkPermissions: async () => ({ behavior: "allow" }),
-    async validateInput(input) {
+    async validateInput(input, context) {
       const id = stopTaskId(input);
       if (shells.get(id) || monitorIds().includes(id)) return { ok: true };
+      // A teammate is checked when stopped (a TaskStop of an unknown one fails then).
+      if (context.options.stopTeammate) return { ok: true };
       return { ok: false, message: unknownTaskMessage(id, [...shells.ids(), ...monitorIds()]) };
     },
-    async call(input) {
+    async call(input, context) {
       const id = stopTaskId(input);
-      const monitor = shells.get(id) ? undefined : await mcpMonitors?.stop(id);
-      return { data: monitor ?? (await shells.stop(id)) };
+      if (shells.get(id)) return { data: await shells.stop(id) };
+      if (monitorIds().includes(id)) {
+        const monitor = await mcpMonitors?.stop(id);
+        if (monitor) return { data: monitor };
+      }
+      const teammate = await context.options.stopTeammate?.(id);
+      if (teammate) return { data: teammate };
+      throw new Error(unknownTaskMessage(id, [...shells.ids(), ...monitorIds()]));
     },
     mapToolResult: taskStopResult,
   };
