@@ -88,11 +88,13 @@ async function processJob(
 ) {
   const task = parseTaskOrFail(job.data);
   const killed = async () => (await deps.redis.get(killedKey(deps.queue, task.taskId))) !== null;
-  if (await killed()) throw new UnrecoverableError(KILLED_REASON);
   const controller = new AbortController();
   signal?.addEventListener("abort", () => controller.abort(), { once: true });
   running.set(task.taskId, controller);
   try {
+    // Looked for once registered: a kill published earlier found nothing here to stop, but
+    // its mark was set before it was published.
+    if (await killed()) throw new UnrecoverableError(KILLED_REASON);
     const result = await runRemoteTask(task, deps, controller.signal);
     await dropRunState(deps, task.taskId);
     if (await killed()) throw new UnrecoverableError(KILLED_REASON);

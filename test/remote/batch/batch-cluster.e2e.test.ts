@@ -27,7 +27,7 @@ import { originAndClone } from "../origin-repo.js";
 const WORKER_CHILD = fileURLToPath(new URL("./worker-child.mjs", import.meta.url));
 /** keel's default queue, not hash-tagged: on a cluster keel stores it as {keel-remote}. */
 const QUEUE = "keel-remote";
-/** The queue of a worker whose model never answers in time (one task at once). */
+/** The queue of `keel worker`, whose model never answers in time (one task at once). */
 const SLOW_QUEUE = "slow";
 /** Back to the line's start, then erase the line (what a redraw writes before the line). */
 const ERASE_LINE = "\r\x1b[2K";
@@ -38,6 +38,7 @@ let server: ScriptedServer;
 /** A model that never answers in time: its worker's tasks stay running until cancelled. */
 let slowServer: ScriptedServer;
 let workers: ChildProcess[] = [];
+let slowWorkerErr = "";
 
 /** A tasks file of `ids`, each writing its own answer file (so each result carries a patch). */
 function writeTasks(file: string, ids: readonly string[]): void {
@@ -106,12 +107,42 @@ beforeAll(async () => {
       ),
     }),
   ]);
-  workers = [
-    workerChild(QUEUE, "ws", server, 4), // told the untagged name
-    workerChild(SLOW_QUEUE, "ws-slow", slowServer, 1),
-  ];
-  await Promise.all(workers.map((worker) => once(worker.stdout!, "data")));
+  const slowWorker = keelWorker(SLOW_QUEUE, slowServer);
+  workers = [workerChild(QUEUE, "ws", server, 4), slowWorker];
+  const [, [first]] = await Promise.all([
+    once(workers[0]!.stdout!, "data"),
+    once(slowWorker.stdout!, "data") as Promise<[Buffer]>,
+  ]);
+  // keel worker names the queue as stored, and checks persistence on one of the nodes.
+  expect(first.toString()).toContain(`taking tasks from {${SLOW_QUEUE}} (ceiling: acceptEdits)`);
+  expect(slowWorkerErr).toContain("keel worker: warning: Redis runs without AOF");
 }, 60_000);
+
+/** The real `keel worker` (sessions as `keel -p` children), one task at a time. */
+function keelWorker(queue: string, model: ScriptedServer): ChildProcess {
+  const child = spawn(
+    process.execPath,
+    [
+      ...KEEL_NODE_ARGS,
+      ...["worker", "--redis", cluster.url, "--queue", queue, "--concurrency", "1"],
+      ...["--workspace", join(root, "ws-cli"), "--permission-mode", "acceptEdits"],
+    ],
+    {
+      env: {
+        PATH: process.env.PATH ?? "",
+        HOME: root,
+        KEEL_CONFIG_DIR: join(root, ".keel-cli-worker"),
+        KEEL_WORKER_GRACE_MS: "1000",
+        ...anthropicEnv(model),
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
+  child.stderr?.setEncoding("utf8").on("data", (chunk: string) => {
+    slowWorkerErr += chunk;
+  });
+  return child;
+}
 
 /** The library's worker (dist's startWorker, in-process sessions) in a process of its own. */
 function workerChild(queue: string, workspace: string, model: ScriptedServer, concurrency: number) {
@@ -256,8 +287,8 @@ describe("keel batch on a Redis Cluster (redis+cluster://)", () => {
       expect(result.task_id).toBe(submitted.find((t) => t.id === result.id)?.taskId);
     }
 
-    // On the slow worker one task runs (its model never answers in time), one waits: a cancel
-    // stops the running one through the cluster's pub/sub and removes the queued one.
+    // On keel worker one task runs (its model never answers in time), one waits: a cancel stops
+    // the running one through the cluster's pub/sub and removes the queued one.
     const slow = { ...target, queue: SLOW_QUEUE };
     const inFlight = await submitBatch(slow, [task("l-3"), task("l-4")], root);
     const seen: BatchUpdate[] = [];
