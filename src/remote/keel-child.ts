@@ -73,9 +73,6 @@ export async function runSession(
   onLine: (line: string) => Promise<void>,
   signal: AbortSignal,
 ): Promise<SessionOutcome> {
-  // Stopped before it started (a kill or hand-back during the checkout): the abort event has
-  // fired already and would never reach a child started now.
-  if (signal.aborted) return { code: null };
   const child = spawn(keel.command, [...keel.args, ...args], {
     cwd,
     env,

@@ -1,7 +1,7 @@
 import { rm } from "node:fs/promises";
 import { checkOut, commitWork, pushBranch, workPatch } from "./checkout.js";
 import { ProgressRecorder, restoreProgress } from "./durable-progress.js";
-import { type KeelCommand, sessionArgs } from "./keel-child.js";
+import { type KeelCommand, type SessionOutcome, sessionArgs } from "./keel-child.js";
 import { applyCeiling, type PermissionCeiling } from "./permission-ceiling.js";
 import type { RedisConnection } from "./redis-connection.js";
 import { type RemoteResult, type RemoteTask, remoteKeys, remoteTaskSchema } from "./remote-task.js";
@@ -68,9 +68,12 @@ export async function runRemoteTask(
     };
     const args = sessionArgs(task, verdict.granted, resume);
     const session = deps.session ?? childSessionRunner(deps.keel);
-    const outcome = await session(args, checkout.dir, deps.env, appendLog, signal).finally(() =>
-      progress.finish(),
-    );
+    // Stopped during the checkout (a kill, a hand-back): its abort event has fired already and
+    // would never reach a session started now.
+    const running: Promise<SessionOutcome> = signal.aborted
+      ? Promise.resolve({ code: null })
+      : session(args, checkout.dir, deps.env, appendLog, signal);
+    const outcome = await running.finally(() => progress.finish());
     if (signal.aborted && signal.reason === HAND_BACK) throw new TaskHandedBack(task.taskId);
     await commitWork(checkout, task.taskId);
     const pushed = task.deliver === "branch" && (await pushBranch(checkout));
