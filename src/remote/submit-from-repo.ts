@@ -1,4 +1,5 @@
 import { localSource } from "./git-source.js";
+import { queueNameFor } from "./redis-connection.js";
 import type { RemoteTaskInput } from "./remote-task.js";
 import { newRemoteTaskId, submitRemoteTask } from "./submit.js";
 
@@ -44,5 +45,5 @@ export async function submitFromRepository(
   );
   const via =
     source.kind === "git" ? `${source.url} at ${source.commit.slice(0, 12)}` : "a git bundle";
-  return { taskId, queue: target.queue, via };
+  return { taskId, queue: queueNameFor(target.redisUrl, target.queue), via };
 }

@@ -318,6 +318,7 @@ describe("keel batch on a Redis Cluster (redis+cluster://)", () => {
       deliver: "patch",
     });
     expect(submitted.via).toMatch(/bundle/);
+    expect(submitted.queue).toBe(`{${QUEUE}}`); // as keel --remote prints it
     const end = await waitForRemoteEnd(cluster.url, QUEUE, submitted.taskId, {
       pollMs: 20,
       signal: new AbortController().signal,
