@@ -39,7 +39,7 @@ export function parseRedisEndpoint(url: string): RedisEndpoint {
   const rest = url.slice(scheme[0].length);
   // The user part ends at the last "@": the node list never holds one.
   const at = rest.lastIndexOf("@");
-  const credentials = at < 0 ? {} : userAndPassword(rest.slice(0, at));
+  const credentials = at < 0 ? {} : userAndPassword(rest.slice(0, at), url);
   const nodes = rest
     .slice(at + 1)
     .replace(/\/0?$/, "")
@@ -48,14 +48,25 @@ export function parseRedisEndpoint(url: string): RedisEndpoint {
   return { kind: "cluster", nodes, tls: scheme[1] === "rediss", ...credentials };
 }
 
-function userAndPassword(userinfo: string): { username?: string; password?: string } {
+function userAndPassword(userinfo: string, url: string): { username?: string; password?: string } {
   const colon = userinfo.indexOf(":");
-  const user = decodeURIComponent(colon < 0 ? userinfo : userinfo.slice(0, colon));
-  const password = colon < 0 ? undefined : decodeURIComponent(userinfo.slice(colon + 1));
+  const user = decoded(colon < 0 ? userinfo : userinfo.slice(0, colon), url);
+  const password = colon < 0 ? undefined : decoded(userinfo.slice(colon + 1), url);
   return {
     ...(user === "" ? {} : { username: user }),
     ...(password === undefined || password === "" ? {} : { password }),
   };
+}
+
+/** A percent-encoded user or password, decoded; a bad escape is the URL's error. */
+function decoded(text: string, url: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    throw new Error(
+      `${CLUSTER_FORM}, with special characters percent-encoded (got ${displayRedisUrl(url)}: a bad %-escape in the user or password)`,
+    );
+  }
 }
 
 function clusterNode(text: string, url: string): ClusterNode {

@@ -51,6 +51,9 @@ describe("parseRedisEndpoint", () => {
     expect(bad).not.toThrow(/secret/);
     expect(() => parseRedisEndpoint("redis+cluster://h1:99999")).toThrow(/"h1:99999"/);
     expect(() => parseRedisEndpoint("redis+cluster://")).toThrow(/"" is not host:port/);
+    expect(() => parseRedisEndpoint("redis+cluster://u:100%@h:1")).toThrow(
+      /a bad %-escape in the user or password/,
+    );
   });
 
   it("refuses other schemes", () => {
