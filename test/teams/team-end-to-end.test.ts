@@ -20,7 +20,8 @@ beforeEach(async () => {
   await copyFile(WAIT_FOR, join(dir, "wait-for.mjs"));
   // A TeammateIdle hook that records what it was given (its effect: one line per idle).
   await mkdir(join(dir, ".claude"), { recursive: true });
-  const record = `cat >> "${join(dir, "idle.jsonl")}"; echo >> "${join(dir, "idle.jsonl")}"`;
+  // One write a line, so two teammates idling at once never interleave their lines.
+  const record = `printf '%s\\n' "$(cat)" >> "${join(dir, "idle.jsonl")}"`;
   await writeFile(
     join(dir, ".claude", "settings.json"),
     JSON.stringify({

@@ -1,4 +1,5 @@
 import type { ChildProcess } from "node:child_process";
+import { existsSync } from "node:fs";
 import { copyFile, mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -28,12 +29,12 @@ afterEach(async () => {
 
 const use = (name: string, input: Record<string, unknown>) => ({ type: "tool_use", name, input });
 
-const env = (server: Awaited<ReturnType<typeof scriptedServer>>) => ({
+const env = (server: Awaited<ReturnType<typeof scriptedServer>>, teammatePollMs = "20") => ({
   ...anthropicEnv(server),
   KEEL_CONFIG_DIR: state,
   CLAUDE_CODE_EXPERIMENTAL_AGENT_TEAMS: "1",
   CLAUDE_CODE_TASK_LIST_ID: LIST,
-  KEEL_TEAMMATE_POLL_MS: "20",
+  KEEL_TEAMMATE_POLL_MS: teammatePollMs,
   KEEL_TEAM_LEAD_POLL_MS: "20",
 });
 
@@ -100,7 +101,9 @@ describe("a team whose lead is SIGKILLed, then resumed", () => {
       ],
       {
         cwd: dir,
-        env: env(first),
+        // alice looks at her inbox rarely, so the kill does not land while she holds its lock:
+        // a dead process's lock is only taken over once stale (10 s), and sends fail until then.
+        env: env(first, "3000"),
         onStdout: (_chunk, process) => {
           child = process;
         },
@@ -113,7 +116,8 @@ describe("a team whose lead is SIGKILLed, then resumed", () => {
         text: string;
       }>;
       const unread = inbox.filter((m) => !m.read && m.from === "alice");
-      return unread.length === 2 && unread.some((m) => m.text.includes("idle_notification"));
+      const idle = unread.length === 2 && unread.some((m) => m.text.includes("idle_notification"));
+      return idle && !existsSync(join(state, "teams", TEAM, "inboxes", "alice.json.lock"));
     };
     await until(unreadFromAlice, "alice's message and idle notice in the lead's inbox");
     child?.kill("SIGKILL");
