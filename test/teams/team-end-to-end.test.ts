@@ -45,8 +45,9 @@ const noted = { content: "Noted." };
  * The issue's scenario. The lead creates three tasks (the review waits for the other two),
  * gives the first to alice and the second to bob, spawns both, greets alice, and waits
  * (with Bash, so its turn stays busy and what the team sends arrives as attachments) until
- * both have read everything; then asks both to shut down and tells bob to finish. alice
- * approves; bob refuses, finishes task 2, and — alone now — claims the review itself.
+ * both have read everything; then asks both to shut down. alice approves; bob refuses. Once
+ * alice's approval is in, the lead tells bob to finish; he finishes task 2 and, alone now,
+ * claims the review itself.
  */
 function scenario() {
   return {
@@ -69,6 +70,13 @@ function scenario() {
         content: [
           send("alice", { type: "shutdown_request", reason: "Your part is done." }),
           send("bob", { type: "shutdown_request", reason: "Wrapping up." }),
+        ],
+      },
+      // Task 2's end unblocks the review: alice must have approved (and so stopped looking for
+      // work) by then, or she could claim the review in the moment before her shutdown arrives.
+      { content: [bash(`node wait-for.mjs approved ${TEAM} alice`)] },
+      {
+        content: [
           send("bob", "Then finish task 2; the review is yours once it unblocks.", "Finish up"),
         ],
       },
