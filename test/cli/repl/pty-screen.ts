@@ -58,7 +58,9 @@ export function spawnInPty(
   const exited = new Promise<number>((resolve) => {
     child.onExit(({ exitCode }) => {
       alive = false;
-      resolve(exitCode);
+      // xterm parses what it is given later, in batches: the exit is reported once the last
+      // output is on the screen, so a check of the screen after `exited` sees all of it.
+      term.write("", () => resolve(exitCode));
     });
   });
   const lines = () => {
