@@ -1,4 +1,5 @@
 import { Job, Queue } from "bullmq";
+import { abortableSleep } from "../tasks/abortable-sleep.js";
 import { connectRedis, queueNameFor } from "./redis-connection.js";
 import { remoteStatus } from "./remote-status.js";
 import { remoteResultSchema } from "./remote-task.js";
@@ -30,19 +31,6 @@ function endOf(taskId: string, state: string, job: Job): RemoteEnd | undefined {
   };
 }
 
-/** Sleeps `ms`, or less when `signal` aborts. */
-function pause(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      signal.removeEventListener("abort", done);
-      resolve();
-    }
-    signal.addEventListener("abort", done, { once: true });
-  });
-}
-
 /**
  * Waits for a remote task to end, looking at its BullMQ job every `pollMs` (a Redis that
  * restarts meanwhile is waited for); undefined when `signal` aborts first. A task gone from
@@ -68,7 +56,7 @@ export async function waitForRemoteEnd(
       if (!job) return { taskId, status: "failed", summary: "the task is no longer in the queue" };
       const end = endOf(taskId, state, job);
       if (end) return end;
-      await pause(options.pollMs, options.signal);
+      await abortableSleep(options.pollMs, options.signal);
     }
     return undefined;
   } catch (error) {

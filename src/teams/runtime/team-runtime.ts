@@ -3,6 +3,7 @@ import type { Message } from "../../protocol/messages.js";
 import type { SessionEvent } from "../../session/engine/session-event.js";
 import { subagentModel } from "../../session/subagent-context.js";
 import type { TaskListStore } from "../../task-list/task-list-store.js";
+import { abortableSleep } from "../../tasks/abortable-sleep.js";
 import { progressLine } from "../../tasks/background-agents.js";
 import type { WriteLine } from "../../tasks/recorded-run.js";
 import { DEFAULT_SUBAGENT_TYPE } from "../../tools/builtin/agent/schema.js";
@@ -15,7 +16,6 @@ import type {
   TeammateStopper,
 } from "../../tools/teammates.js";
 import { safeName, teamAgentId } from "../team-names.js";
-import { abortableSleep } from "./abortable-sleep.js";
 import { LeadMailRoom } from "./lead-mail.js";
 import { claimableTasks } from "./next-work.js";
 import type {
