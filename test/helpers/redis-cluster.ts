@@ -1,10 +1,11 @@
-import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { type ChildProcess, execFile } from "node:child_process";
 import { once } from "node:events";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer, type Server } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
+import { launchRedisServer } from "./redis-server.js";
 
 const run = promisify(execFile);
 
@@ -37,25 +38,12 @@ async function freePorts(count: number): Promise<number[]> {
 }
 
 /** Starts one cluster-enabled node; resolves once it accepts connections. */
-async function startNode(dir: string, port: number, busPort: number): Promise<ChildProcess> {
-  const child = spawn(
-    "redis-server",
-    [
-      ...["--port", String(port), "--cluster-port", String(busPort), "--bind", "127.0.0.1"],
-      ...["--cluster-enabled", "yes", "--cluster-config-file", join(dir, "nodes.conf")],
-      ...["--dir", dir, "--save", "", "--appendonly", "no", "--maxmemory-policy", "noeviction"],
-    ],
-    { stdio: ["ignore", "pipe", "inherit"] },
-  );
-  let seen = "";
-  await new Promise<void>((resolve, reject) => {
-    child.stdout?.setEncoding("utf8").on("data", (chunk: string) => {
-      seen += chunk;
-      if (seen.includes("Ready to accept connections")) resolve();
-    });
-    child.once("exit", (code) => reject(new Error(`redis-server exited (${code}): ${seen}`)));
-  });
-  return child;
+function startNode(dir: string, port: number, busPort: number): Promise<ChildProcess> {
+  return launchRedisServer([
+    ...["--port", String(port), "--cluster-port", String(busPort), "--bind", "127.0.0.1"],
+    ...["--cluster-enabled", "yes", "--cluster-config-file", join(dir, "nodes.conf")],
+    ...["--dir", dir, "--save", "", "--appendonly", "no", "--maxmemory-policy", "noeviction"],
+  ]);
 }
 
 /** Waits (polling, generously) until every node reports the cluster's state ok. */

@@ -74,7 +74,8 @@ function serverArgs(port: number, dir: string, options: TestRedisOptions): strin
   ];
 }
 
-async function launch(args: string[]): Promise<ChildProcess> {
+/** Starts redis-server with `args` and waits until it accepts connections. */
+export async function launchRedisServer(args: string[]): Promise<ChildProcess> {
   const child = spawn("redis-server", args, { stdio: ["ignore", "pipe", "inherit"] });
   let seen = "";
   await new Promise<void>((resolve, reject) => {
@@ -93,7 +94,7 @@ export async function startRedis(options: TestRedisOptions = {}): Promise<TestRe
   const caFile = options.tls ? selfSignedCertificate(dir).cert : undefined;
   const port = await freePort();
   const args = serverArgs(port, dir, options);
-  let child: ChildProcess | undefined = await launch(args);
+  let child: ChildProcess | undefined = await launchRedisServer(args);
   const stop = async () => {
     const running = child;
     child = undefined;
@@ -111,7 +112,7 @@ export async function startRedis(options: TestRedisOptions = {}): Promise<TestRe
     stop,
     restart: async () => {
       await stop();
-      child = await launch(args);
+      child = await launchRedisServer(args);
     },
     close: async () => {
       await stop();

@@ -19,6 +19,7 @@ import { exitWithCtrlC, typeLine } from "../cli/repl/pty-screen.js";
 import { startRedis, type TestRedis } from "../helpers/redis-server.js";
 import { KEEL_NODE_ARGS, type KeelRun, runKeel } from "../helpers/run-keel.js";
 import { anthropicEnv } from "../helpers/scripted.js";
+import { stopProcess } from "../helpers/stop-process.js";
 import { git, originAndClone } from "./origin-repo.js";
 
 const QUEUE = "keel-remote";
@@ -183,11 +184,7 @@ afterEach(async () => {
 afterAll(async () => {
   await queue?.close();
   connection?.disconnect();
-  if (worker && worker.exitCode === null) {
-    const exited = once(worker, "exit");
-    worker.kill("SIGTERM");
-    await exited;
-  }
+  await stopProcess(worker);
   await redis?.close();
   rmSync(root, { recursive: true, force: true });
 });

@@ -22,6 +22,7 @@ import { spawnInPty } from "../../cli/repl/pty-screen.js";
 import { startRedisCluster, type TestRedisCluster } from "../../helpers/redis-cluster.js";
 import { KEEL_BIN, KEEL_NODE_ARGS } from "../../helpers/run-keel.js";
 import { anthropicEnv } from "../../helpers/scripted.js";
+import { stopProcess } from "../../helpers/stop-process.js";
 import { originAndClone } from "../origin-repo.js";
 
 const WORKER_CHILD = fileURLToPath(new URL("./worker-child.mjs", import.meta.url));
@@ -165,15 +166,7 @@ function workerChild(queue: string, workspace: string, model: ScriptedServer, co
 }
 
 afterAll(async () => {
-  await Promise.all(
-    workers
-      .filter((worker) => worker.exitCode === null)
-      .map(async (worker) => {
-        const exited = once(worker, "exit");
-        worker.kill("SIGTERM");
-        await exited;
-      }),
-  );
+  await Promise.all(workers.map(stopProcess));
   await cluster?.close();
   await server?.close();
   await slowServer?.close();

@@ -16,6 +16,7 @@ import { runBatch } from "../../../src/remote/batch/run-batch.js";
 import { startRedis, type TestRedis } from "../../helpers/redis-server.js";
 import { KEEL_BIN, KEEL_NODE_ARGS } from "../../helpers/run-keel.js";
 import { anthropicEnv } from "../../helpers/scripted.js";
+import { stopProcess } from "../../helpers/stop-process.js";
 import { originAndClone } from "../origin-repo.js";
 
 const TASKS = 200;
@@ -141,15 +142,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await Promise.all(
-    workers
-      .filter((worker) => worker.exitCode === null)
-      .map(async (worker) => {
-        const exited = once(worker, "exit");
-        worker.kill("SIGTERM");
-        await exited;
-      }),
-  );
+  await Promise.all(workers.map(stopProcess));
   await redis?.close();
   await server?.close();
   rmSync(root, { recursive: true, force: true });

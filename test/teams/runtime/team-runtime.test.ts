@@ -41,6 +41,18 @@ const toolUse = (name: string, input: Record<string, unknown>) => ({
 /** A lead engine with Agent and the task tools, its team runtime polling every few ms. */
 const ids = { uuid: () => crypto.randomUUID(), timestamp: () => "t" };
 
+/** The lead's first turn in most scenarios: it spawns alice, who is told to say hello. */
+const spawnAlice = {
+  content: [toolUse("Agent", { description: "Helper", prompt: "Say hello.", name: "alice" })],
+};
+
+/** A lead that spawns alice, hears she is on it, and notes her idle notice; alice says hello. */
+const helloTeam = () => ({
+  turnMode: "count" as const,
+  turns: [spawnAlice, { content: "alice is on it." }, { content: "Noted." }],
+  agents: { alice: { turns: [{ content: "hello" }] } },
+});
+
 function leadWithTeam(
   scenario: unknown,
   options: {
@@ -139,15 +151,7 @@ describe("a session's team runtime", () => {
   it("spawns a named agent as a teammate running on its own script, whose idle notice reaches the idle lead as a turn, and whose spend is the session's", async () => {
     const lead = leadWithTeam({
       turnMode: "count",
-      turns: [
-        {
-          content: [
-            toolUse("Agent", { description: "Helper", prompt: "Say hello.", name: "alice" }),
-          ],
-        },
-        { content: "alice is on it." },
-        { content: "alice is idle; fine." },
-      ],
+      turns: [spawnAlice, { content: "alice is on it." }, { content: "alice is idle; fine." }],
       agents: {
         alice: {
           turnMode: "count",
@@ -325,19 +329,7 @@ describe("a session's team runtime", () => {
   });
 
   it("brings a resumed session's teammates back with their conversations, idle until work comes", async () => {
-    const first = leadWithTeam({
-      turnMode: "count",
-      turns: [
-        {
-          content: [
-            toolUse("Agent", { description: "Helper", prompt: "Say hello.", name: "alice" }),
-          ],
-        },
-        { content: "alice is on it." },
-        { content: "Noted." },
-      ],
-      agents: { alice: { turns: [{ content: "hello" }] } },
-    });
+    const first = leadWithTeam(helloTeam());
     await collect(first.engine.submitMessage("Build a team."));
     await settle(first);
     await first.runtime.dispose();
@@ -383,11 +375,7 @@ describe("a session's team runtime", () => {
       {
         turnMode: "count",
         turns: [
-          {
-            content: [
-              toolUse("Agent", { description: "Helper", prompt: "Say hello.", name: "alice" }),
-            ],
-          },
+          spawnAlice,
           { content: [toolUse("Gate", { text: "wait for alice" })] },
           { content: "alice said hello." },
         ],
@@ -414,19 +402,7 @@ describe("a session's team runtime", () => {
   });
 
   it("leaves mail that arrives after the session ended unread in the team's files", async () => {
-    const lead = leadWithTeam({
-      turnMode: "count",
-      turns: [
-        {
-          content: [
-            toolUse("Agent", { description: "Helper", prompt: "Say hello.", name: "alice" }),
-          ],
-        },
-        { content: "alice is on it." },
-        { content: "Noted." },
-      ],
-      agents: { alice: { turns: [{ content: "hello" }] } },
-    });
+    const lead = leadWithTeam(helloTeam());
     await collect(lead.engine.submitMessage("Build a team."));
     await settle(lead);
     await lead.runtime.dispose();
@@ -482,11 +458,7 @@ describe("a session's team runtime", () => {
     const lead = leadWithTeam({
       turnMode: "count",
       turns: [
-        {
-          content: [
-            toolUse("Agent", { description: "Helper", prompt: "Say hello.", name: "alice" }),
-          ],
-        },
+        spawnAlice,
         {
           content: [
             toolUse("TaskStop", { task_id: "alice" }),
