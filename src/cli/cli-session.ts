@@ -414,6 +414,7 @@ function sessionTeam(
     cwd: inputs.io.cwd,
     sessionDir: inputs.store.sessionDir,
     team: toolset.team,
+    ...(toolset.taskList ? { taskList: toolset.taskList } : {}),
     taskRecords: toolset.tasks.store,
     ...lead,
     warn: inputs.warn,

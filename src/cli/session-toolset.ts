@@ -11,6 +11,7 @@ import { runsServerTools } from "../session/engine/side-model.js";
 import { FileHistory } from "../session/file-history/file-history.js";
 import { withFileHistory } from "../session/file-history/with-file-history.js";
 import { sessionTaskList } from "../task-list/session-task-list.js";
+import type { TaskListStore } from "../task-list/task-list-store.js";
 import { createSessionTasks, type SessionTasks } from "../tasks/session-tasks.js";
 import { openSessionTeam, type SessionTeam } from "../teams/session-team.js";
 import { teamsEnabled } from "../teams/teams-enabled.js";
@@ -49,6 +50,8 @@ export interface SessionToolset {
   callMcpTool: McpManager["callTool"];
   /** The session's agent team, when agent teams are on (its files, mailbox and roster). */
   team?: SessionTeam;
+  /** The shared task list the Task* tools work on, when they are on (always with a team). */
+  taskList?: TaskListStore;
   dispose(): Promise<void>;
 }
 
@@ -141,6 +144,7 @@ export async function createSessionToolset(
     : undefined;
   const pluginAgents = await loadPluginAgents(inputs.policy.plugins.plugins);
   for (const warning of pluginAgents.warnings) inputs.warn(warning);
+  const taskList = sessionTaskList(env, inputs.stateDir, inputs.sessionId, team !== undefined);
   const sessionTools = await createSessionTools(
     config,
     io,
@@ -156,7 +160,7 @@ export async function createSessionToolset(
       },
       search: await sessionWebSearch(runsServerTools(inputs.model.provider), env, inputs.warn),
     },
-    sessionTaskList(env, inputs.stateDir, inputs.sessionId, team !== undefined),
+    taskList,
     // The process's environment, as keel --remote reads it: no settings file's env picks the Redis.
     createRemoteAgents({
       env: io.env,
@@ -201,6 +205,7 @@ export async function createSessionToolset(
     mcpPrompts: () => mcp.promptCommands(),
     callMcpTool: (call, signal) => mcp.callTool(call, signal),
     ...(team ? { team } : {}),
+    ...(taskList ? { taskList } : {}),
     dispose: async () => {
       await sessionTools.dispose();
       await mcp.close();

@@ -6,7 +6,7 @@ import {
   repairConversation,
   subagentTranscriptPath,
 } from "../../session/transcript/index.js";
-import { sessionTaskList } from "../../task-list/session-task-list.js";
+import type { TaskListStore } from "../../task-list/task-list-store.js";
 import type { TaskStore } from "../../tasks/task-store.js";
 import { planFolder } from "../../tools/builtin/plan-mode/plan-file.js";
 import type { PermissionMode } from "../../tools/context.js";
@@ -24,6 +24,8 @@ export interface SessionTeamRuntimeInputs {
   sessionDir: string;
   /** The session's implicit team's files (src/teams/session-team.ts). */
   team: SessionTeam;
+  /** The session's shared task list (the toolset's: the lead's Task* tools work on it too). */
+  taskList?: TaskListStore;
   /** The session's task registry: teammates are `in_process_teammate` tasks in it. */
   taskRecords: TaskStore;
   deliver: (event: SessionEvent) => void;
@@ -38,8 +40,7 @@ export interface SessionTeamRuntimeInputs {
  * conversation read back from its transcript.
  */
 export function createSessionTeamRuntime(inputs: SessionTeamRuntimeInputs): TeamRuntime {
-  const { env, stateDir, sessionId, team } = inputs;
-  const tasks = sessionTaskList(env, stateDir, sessionId, true);
+  const { env, stateDir, sessionId, team, taskList: tasks } = inputs;
   return new TeamRuntime({
     team: team.name,
     sessionId,
