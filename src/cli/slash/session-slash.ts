@@ -71,7 +71,7 @@ function skillToolDeps(slash: Omit<SessionSlash, "skillTool">, held: TurnRules[]
       if (!command) return undefined;
       const safe =
         (command.allowedTools ?? []).length === 0 && inlineCommands(command.body).length === 0;
-      return { name: command.name, safe };
+      return { name: command.name, safe, ...(command.fork ? { fork: command.fork } : {}) };
     },
     expand: async (name, args, signal) => {
       const command = find(name);

@@ -1,4 +1,5 @@
 import type { Skill, SkillSource } from "../../config/skills/skill.js";
+import { DEFAULT_SUBAGENT_TYPE } from "../../tools/builtin/agent/schema.js";
 import type { UserCommand } from "../repl/commands/command-file.js";
 
 /** How a skill's source shows beside its name (as a command's scope does). */
@@ -42,5 +43,6 @@ export function skillCommand(skill: Skill, sessionId: string): UserCommand {
     ...(skill.argumentHint === undefined ? {} : { argumentHint: skill.argumentHint }),
     ...(skill.allowedTools === undefined ? {} : { allowedTools: skill.allowedTools }),
     ...(skill.model === undefined ? {} : { model: skill.model }),
+    ...(skill.context === "fork" ? { fork: { agent: skill.agent ?? DEFAULT_SUBAGENT_TYPE } } : {}),
   };
 }

@@ -29,6 +29,8 @@ export interface UserCommand {
   whenToUse?: string;
   /** Set for a skill: its folder (SKILL.md's files beside it). */
   skillDir?: string;
+  /** A `context: fork` skill: its body runs as a subagent of this type, in a fresh context. */
+  fork?: { agent: string };
 }
 
 const FRONTMATTER = /^---[ \t]*\r?\n(?:([\s\S]*?)\r?\n)?---[ \t]*(?:\r?\n|$)/;

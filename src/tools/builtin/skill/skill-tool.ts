@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { createUserMessage } from "../../../protocol/factories.js";
 import type { Tool } from "../../tool.js";
+import { forkedSkillResultText, runForkedSkill } from "./forked-skill.js";
 
 /** The Skill tool's name (Claude Code's). */
 export const SKILL_TOOL_NAME = "Skill";
@@ -14,17 +15,21 @@ export const skillInputSchema = z.strictObject({
 
 export type SkillInput = z.infer<typeof skillInputSchema>;
 
-/** What a call produced: the skill started, and its instructions for the conversation. */
-export interface SkillOutput {
-  skill: string;
-  instructions: string;
-}
+/**
+ * What a call produced: an inline skill's instructions for the conversation, or a
+ * `context: fork` skill's final result (its subagent's turns stay out of the conversation).
+ */
+export type SkillOutput =
+  | { kind: "inline"; skill: string; instructions: string }
+  | { kind: "forked"; skill: string; agentType: string; result: string; isError: boolean };
 
 /** A skill the model may start, as the tool sees it. */
 export interface InvocableSkill {
   name: string;
   /** True when it brings no allowed-tools and no !`command`s: it runs without asking. */
   safe: boolean;
+  /** Set for a `context: fork` skill: the agent type its body runs in. */
+  fork?: { agent: string };
 }
 
 /** A skill's expansion for one call, or why it cannot run. */
@@ -90,21 +95,34 @@ export function createSkillTool(deps: SkillToolDeps): Tool<SkillInput, SkillOutp
         ? { behavior: "allow" }
         : { behavior: "passthrough" };
     },
-    async call(input, context) {
+    async call(input, context, onProgress) {
       const name = skillName(input);
       const expanded = await deps.expand(name, input.args ?? "", context.abortController.signal);
       if (!expanded.ok) throw new Error(expanded.problem);
       if (expanded.allowedTools.length > 0) {
         deps.allow(expanded.allowedTools, `skill ${name} allowed-tools (until the next prompt)`);
       }
+      const fork = deps.find(name)?.fork;
+      if (fork) {
+        const start = { skill: name, agentType: fork.agent, prompt: expanded.text };
+        const run = await runForkedSkill(start, context, onProgress);
+        return { data: { kind: "forked", skill: name, ...run } };
+      }
       const ids = { uuid: randomUUID, timestamp: () => new Date().toISOString() };
       const instructions = createUserMessage(expanded.text, ids, { isMeta: true });
-      return { data: { skill: name, instructions: expanded.text }, newMessages: [instructions] };
+      return {
+        data: { kind: "inline", skill: name, instructions: expanded.text },
+        newMessages: [instructions],
+      };
     },
     mapToolResult: (output, toolUseId) => ({
       type: "tool_result",
       tool_use_id: toolUseId,
-      content: `Launching skill: ${output.skill}`,
+      content:
+        output.kind === "forked"
+          ? forkedSkillResultText(output.skill, output)
+          : `Launching skill: ${output.skill}`,
+      ...(output.kind === "forked" && output.isError ? { is_error: true } : {}),
     }),
   };
 }

@@ -1,0 +1,54 @@
+import type { ToolCallContext } from "../../context.js";
+import type { AgentProgress } from "../../subagent.js";
+
+/** What a `context: fork` skill's run gave back: only the subagent's final text. */
+export interface ForkedSkillRun {
+  agentType: string;
+  result: string;
+  isError: boolean;
+}
+
+/** A forked skill's start: its expanded body is the subagent's one prompt. */
+export interface ForkedSkillStart {
+  skill: string;
+  /** The agent type (`agent:`), general-purpose when the skill names none. */
+  agentType: string;
+  prompt: string;
+}
+
+/**
+ * Runs a `context: fork` skill as Claude Code does: its body becomes a subagent's prompt in a
+ * fresh context, through the session's subagent runner (the Agent tool's path, so the same
+ * permissions, hooks and cost), and only the final text comes back to the caller.
+ */
+export async function runForkedSkill(
+  start: ForkedSkillStart,
+  context: ToolCallContext,
+  onProgress?: (progress: AgentProgress) => void,
+): Promise<ForkedSkillRun> {
+  const { agentDefinitions, runSubagent } = context.options;
+  const definition = agentDefinitions.find((d) => d.name === start.agentType);
+  if (!definition) {
+    const known = agentDefinitions.map((d) => d.name).join(", ") || "none";
+    throw new Error(
+      `Skill ${start.skill} runs in agent "${start.agentType}", which this session does not have (agent types: ${known})`,
+    );
+  }
+  if (!runSubagent) {
+    throw new Error(`Skill ${start.skill} runs forked, and subagents are not available here`);
+  }
+  const run = await runSubagent({
+    definition,
+    prompt: start.prompt,
+    parentContext: context,
+    toolUseId: context.toolUseId,
+    signal: context.signal,
+    ...(onProgress ? { onProgress } : {}),
+  });
+  return { agentType: definition.name, result: run.text, isError: run.isError };
+}
+
+/** The tool result the caller sees of a forked run (Claude Code's wording). */
+export function forkedSkillResultText(skill: string, run: ForkedSkillRun): string {
+  return `Skill "${skill}" completed (forked execution).\n\nResult:\n${run.result}`;
+}
