@@ -513,6 +513,7 @@ export async function createCliSession(inputs: CliSessionInputs): Promise<CliSes
     ? watchConfigChanges({
         roots: { home, stateDir: inputs.stateDir, cwd: io.cwd },
         files: policy.settings.files,
+        start: policy,
         reload: inputs.reloadPolicy,
         hooks,
         permissions,

@@ -3,6 +3,7 @@ import { settingsFileLocations } from "../config/settings/sources.js";
 import { type FileWatch, watchFiles } from "../hooks/file-changed-watch.js";
 import type { HookEventFields } from "../hooks/hook-input.js";
 import type { PermissionEngine } from "../policy/engine.js";
+import { gateProjectWidening, reloadBasis } from "./project-reload-gate.js";
 import type { SessionHooks } from "./session-hooks.js";
 import type { SessionPolicy } from "./session-policy.js";
 
@@ -21,8 +22,10 @@ export interface ConfigWatchDeps {
   roots: SettingsRoots;
   /** The settings files the session loaded (only these are watched). */
   files: readonly string[];
+  /** The settings the session started with (what a project-level file may not widen). */
+  start: Pick<SessionPolicy, "settings" | "plugins">;
   /** Reads the settings again, with the session's flags and folder trust. */
-  reload: () => Promise<Pick<SessionPolicy, "settings" | "hooks">>;
+  reload: () => Promise<Pick<SessionPolicy, "settings" | "hooks" | "plugins">>;
   hooks: Pick<SessionHooks, "configChange" | "reconfigure">;
   permissions: Pick<PermissionEngine, "replaceSettingsRules">;
   warn: (text: string) => void;
@@ -32,7 +35,8 @@ export interface ConfigWatchDeps {
 /**
  * Watches the settings files the session loaded. When one changes, ConfigChange hooks run
  * (`source`, the matcher's value, and `file_path`); unless one blocks, the settings are read
- * again and the session takes their permission rules and hooks (and says so). A blocked
+ * again and the session takes their permission rules and hooks (and says so), except what a
+ * project-level file would widen, which waits for a new session (and is named). A blocked
  * change, or a file that no longer reads, leaves the session's settings as they were, and says so.
  */
 export function watchConfigChanges(deps: ConfigWatchDeps): FileWatch {
@@ -43,6 +47,7 @@ export function watchConfigChanges(deps: ConfigWatchDeps): FileWatch {
     }),
   );
   const watched = deps.files.filter((file) => sources.has(file));
+  let basis = reloadBasis(deps.start);
   let queue = Promise.resolve();
   const changed = async (path: string, source: ConfigSource) => {
     const blocked = await deps.hooks.configChange({ source, file_path: path });
@@ -54,9 +59,15 @@ export function watchConfigChanges(deps: ConfigWatchDeps): FileWatch {
     }
     try {
       const policy = await deps.reload();
-      deps.permissions.replaceSettingsRules(policy.settings.rules);
-      deps.hooks.reconfigure(policy.hooks);
-      deps.warn(`${path} changed: its permission rules and hooks are in force now`);
+      const gated = gateProjectWidening(basis, policy);
+      basis = gated.basis;
+      deps.permissions.replaceSettingsRules(gated.rules);
+      if (!gated.hooksHeld) deps.hooks.reconfigure(policy.hooks);
+      const held =
+        gated.held.length === 0
+          ? ""
+          : `, except what would widen this session's permissions, which waits for a new session: ${gated.held.join("; ")}`;
+      deps.warn(`${path} changed: its permission rules and hooks are in force now${held}`);
     } catch (error) {
       const why = error instanceof Error ? error.message : String(error);
       deps.warn(`${path} changed but cannot be used (${why}); the settings stay as they were`);

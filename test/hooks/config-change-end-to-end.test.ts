@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
-import { readFile, writeFile } from "node:fs/promises";
+import { existsSync } from "node:fs";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { KEEL_NODE_ARGS } from "../helpers/run-keel.js";
@@ -29,10 +30,11 @@ const lines = async (path: string) =>
   readJsonLines(path).catch(() => [] as Array<Record<string, unknown>>);
 
 /**
- * A stream-json keel session: a first prompt, then the project's settings file is rewritten
- * to add a UserPromptSubmit hook, then a second prompt. Returns the hook logs and stderr.
+ * A stream-json keel session: a first prompt, then a settings file (the user's, or the
+ * project's) is rewritten to add a UserPromptSubmit hook, then a second prompt. Returns the
+ * hook logs and stderr.
  */
-async function changeSettingsMidSession(configChangeAfter: string) {
+async function changeSettingsMidSession(configChangeAfter: string, level: "user" | "project") {
   const { dir } = project;
   const changes = join(dir, "changes.jsonl");
   const prompts = join(dir, "prompts.jsonl");
@@ -47,9 +49,12 @@ async function changeSettingsMidSession(configChangeAfter: string) {
     append: true,
     name: "prompt.sh",
   });
-  const settings = join(dir, ".claude", "settings.json");
+  // HOME is the state folder, so the user's file is <state>/.claude/settings.json.
+  const folder = join(level === "user" ? project.stateDir : dir, ".claude");
+  await mkdir(folder, { recursive: true });
+  const settings = join(folder, "settings.json");
   const configChange = [
-    { matcher: "project_settings", hooks: [{ type: "command", command: onChange }] },
+    { matcher: `${level}_settings`, hooks: [{ type: "command", command: onChange }] },
   ];
   await writeFile(settings, JSON.stringify({ hooks: { ConfigChange: configChange } }));
   const server = await scriptedServer({ turns: [{ content: "one" }, { content: "two" }] });
@@ -105,15 +110,15 @@ async function changeSettingsMidSession(configChangeAfter: string) {
 }
 
 describe("ConfigChange: a loaded settings file changes during the session", () => {
-  it("fires with source and file_path, then the session takes the file's new hooks", async () => {
-    const { changes, prompts, settings, stderr } = await changeSettingsMidSession("");
+  it("fires with source and file_path, then the session takes a user file's new hooks", async () => {
+    const { changes, prompts, settings, stderr } = await changeSettingsMidSession("", "user");
     expect(changes).toHaveLength(1);
     expectHookInput(changes[0]!, {
       event: "ConfigChange",
       cwd: project.dir,
       fields: ["source", "file_path"],
     });
-    expect(changes[0]).toMatchObject({ source: "project_settings", file_path: settings });
+    expect(changes[0]).toMatchObject({ source: "user_settings", file_path: settings });
     expect(prompts.map((p) => p.prompt)).toEqual(["second"]);
     expect(stderr).toContain(
       `${settings} changed: its permission rules and hooks are in force now`,
@@ -123,13 +128,82 @@ describe("ConfigChange: a loaded settings file changes during the session", () =
   it("a blocking ConfigChange hook (exit 2) keeps the old settings and says so", async () => {
     const { changes, prompts, stderr } = await changeSettingsMidSession(
       "echo 'frozen' >&2; exit 2",
+      "user",
     );
     expect(changes).toHaveLength(1);
     expect(stderr).toContain("a ConfigChange hook blocked it, so the settings stay as they were");
     expect(stderr).toContain("frozen");
     expect(prompts).toEqual([]);
-    expect(await readFile(join(project.dir, ".claude", "settings.json"), "utf8")).toContain(
+    expect(await readFile(join(project.stateDir, ".claude", "settings.json"), "utf8")).toContain(
       "UserPromptSubmit",
     );
+  });
+
+  it("a project file's new hook waits for a new session (a hook may allow calls), said once", async () => {
+    const { changes, prompts, settings, stderr } = await changeSettingsMidSession("", "project");
+    expect(changes[0]).toMatchObject({ source: "project_settings", file_path: settings });
+    expect(prompts).toEqual([]);
+    expect(stderr).toContain(
+      `${settings} changed: its permission rules and hooks are in force now, except what would widen this session's permissions, which waits for a new session: the hooks' changes`,
+    );
+  });
+});
+
+describe("a project settings file rewritten mid-session narrows at once, never widens", () => {
+  it("an allow rule it drops stops at once; one it adds is still refused; said on stderr", async () => {
+    const { dir } = project;
+    const settings = join(dir, ".claude", "settings.json");
+    const rules = (allow: string[]) => JSON.stringify({ permissions: { allow } });
+    await writeFile(settings, rules(["Bash(touch one-a)", "Bash(touch one-b)"]));
+    const bash = (command: string) => ({ type: "tool_use", name: "Bash", input: { command } });
+    const server = await scriptedServer({
+      turns: [
+        { content: [bash("touch one-a")] },
+        { content: "one" },
+        // One call a turn: a refused call cancels its parallel siblings.
+        { content: [bash("touch one-b")] },
+        { content: [bash("touch two")] },
+        { content: "two" },
+      ],
+    });
+    const child = spawn(
+      process.execPath,
+      [...KEEL_NODE_ARGS, "--input-format", "stream-json", "--output-format", "stream-json"],
+      {
+        cwd: dir,
+        env: {
+          PATH: process.env.PATH ?? "",
+          HOME: project.stateDir,
+          KEEL_CONFIG_DIR: project.stateDir,
+          ...anthropicEnv(server),
+        },
+      },
+    );
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      stdout += chunk.toString();
+    });
+    child.stderr.on("data", (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    const exited = new Promise<number | null>((resolve) => child.on("close", resolve));
+    const results = () => stdout.split("\n").filter((l) => l.includes('"type":"result"')).length;
+    try {
+      child.stdin.write(userLine("first"));
+      await until(() => results() === 1, "the first turn");
+      await writeFile(settings, rules(["Bash(touch two)"]));
+      await until(() => /in force now/.test(stderr), "the change handled");
+      child.stdin.write(userLine("second"));
+      await until(() => results() === 2, "the second turn");
+    } finally {
+      child.stdin.end();
+    }
+    expect(await exited).toBe(0);
+    expect(server.violations).toEqual([]);
+    expect(existsSync(join(dir, "one-a"))).toBe(true);
+    expect(existsSync(join(dir, "one-b"))).toBe(false);
+    expect(existsSync(join(dir, "two"))).toBe(false);
+    expect(stderr).toContain("which waits for a new session: the new allow rule Bash(touch two)");
   });
 });
