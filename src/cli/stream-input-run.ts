@@ -80,12 +80,15 @@ function startTurn(run: StreamRun, prompt: string, verbatim: boolean): void {
   const turn = sessionFor(run).then(async ({ session }) => {
     // Prompts are looked up one after another, so they reach the engine in the order sent.
     const ready = run.inOrder.then(() => preparePrompt(session, prompt, verbatim, run.io.signal));
-    run.inOrder = ready.catch(() => undefined);
-    const prepared = await ready;
-    // A refused prompt's result, or a command run here (/compact, /cost), follows the running
-    // turn's: it never lands in the middle of it.
-    if (prepared.kind !== "send") await before.catch(() => undefined);
-    await emitTurn(run, headlessTurn(session, prepared, warnOf(run.io)));
+    const done = ready.then(async (prepared) => {
+      // A refused prompt's result, or a command run here (/compact, /cost), follows the running
+      // turn's: it never lands in the middle of it.
+      if (prepared.kind !== "send") await before.catch(() => undefined);
+      await emitTurn(run, headlessTurn(session, prepared, warnOf(run.io)));
+    });
+    // A forked skill's `/name` holds the session as a turn does: later prompts wait for its end.
+    run.inOrder = ready.then((p) => (p.kind === "forked" ? done : undefined)).catch(() => {});
+    await done;
   });
   run.lastTurn = turn;
   track(run, turn);

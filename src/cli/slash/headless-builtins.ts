@@ -12,7 +12,7 @@ export type HeadlessBuiltin = { name: "compact"; args: string } | { name: "cost"
 export const HEADLESS_BUILTINS: readonly string[] = ["compact", "cost"];
 
 /** A command's result: a success carrying its text, what the session spent, no turn taken. */
-function localResult(text: string, session: CliSession, startedAt: number): SdkResult {
+export function localResult(text: string, session: CliSession, startedAt: number): SdkResult {
   return {
     type: "result",
     subtype: "success",

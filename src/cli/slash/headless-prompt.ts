@@ -1,6 +1,7 @@
 import { stat } from "node:fs/promises";
 import type { TurnRules } from "../../policy/engine.js";
 import { parseSlashCommand } from "../repl/slash-commands.js";
+import type { ForkedCommand } from "./forked-command.js";
 import { HEADLESS_BUILTINS, type HeadlessBuiltin } from "./headless-builtins.js";
 import type { SessionSlash } from "./session-slash.js";
 import { userInvocable } from "./slash-catalog.js";
@@ -11,6 +12,8 @@ export type HeadlessPrompt =
   | { kind: "send"; text: string; rules?: TurnRules; notices: string[] }
   /** One of the REPL's commands keel -p runs itself (`/compact`, `/cost`). */
   | { kind: "builtin"; command: HeadlessBuiltin }
+  /** A `context: fork` skill: its body runs as a subagent, only its result is kept. */
+  | { kind: "forked"; command: ForkedCommand; notices: string[] }
   /** Nothing is sent: the reason is the turn's error. */
   | { kind: "refused"; message: string };
 
@@ -66,13 +69,19 @@ export async function headlessPrompt(
     };
   }
   if (command) {
-    const prompt = await slash.expand(command, line.slice(command.name.length + 1), signal);
+    const args = line.slice(command.name.length + 1);
+    const prompt = await slash.expand(command, args, signal);
     if (!prompt.ok) return { kind: "refused", message: prompt.problem };
     const tools = command.allowedTools ?? [];
     const rules =
       tools.length > 0
         ? slash.allow(tools, `/${command.name} allowed-tools (this turn)`)
         : undefined;
+    if (command.fork) {
+      const forked = { name: command.name, args: args.trim(), agent: command.fork.agent };
+      const run = { ...forked, prompt: prompt.text, ...(rules ? { rules } : {}) };
+      return { kind: "forked", command: run, notices: prompt.notices ?? [] };
+    }
     return {
       kind: "send",
       text: prompt.text,

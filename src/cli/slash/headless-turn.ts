@@ -1,5 +1,6 @@
 import type { SdkMessage } from "../../session/sdk-messages.js";
 import type { CliSession } from "../cli-session-types.js";
+import { forkedCommandTurn } from "./forked-command.js";
 import { runHeadlessBuiltin } from "./headless-builtins.js";
 import type { HeadlessPrompt } from "./headless-prompt.js";
 import { refusedResult } from "./refused-result.js";
@@ -16,6 +17,11 @@ export async function* headlessTurn(
 ): AsyncGenerator<SdkMessage, void, undefined> {
   if (prepared.kind === "refused") {
     yield refusedResult(prepared.message, session.engine.sessionId);
+    return;
+  }
+  if (prepared.kind === "forked") {
+    for (const notice of prepared.notices) warn(notice);
+    yield* forkedCommandTurn(session, prepared.command);
     return;
   }
   if (prepared.kind === "builtin") {

@@ -11,6 +11,7 @@ import {
 } from "../../protocol/factories.js";
 import type { Message } from "../../protocol/messages.js";
 import { createChildAbortController } from "../../tools/child-abort-controller.js";
+import type { ToolUseContext } from "../../tools/context.js";
 import { FileStateCache } from "../../tools/file-state-cache.js";
 import type { AnyTool } from "../../tools/tool.js";
 import { createMeteredCallModel } from "../metered-call-model.js";
@@ -226,6 +227,23 @@ export class QueryEngine {
       }
       if (!boundary) throw new Error("the compaction returned no boundary");
       return boundary;
+    } finally {
+      run.release();
+      this.current = undefined;
+      this.queue.release();
+    }
+  }
+
+  /**
+   * Runs work between turns with a turn's tool context (a forked `/skill` starts its subagent
+   * through it, so permissions, hooks and cost are a turn's); busy meanwhile, interrupt()
+   * aborts it, and refused while a turn runs.
+   */
+  async withTurnContext<T>(work: (context: ToolUseContext) => Promise<T>): Promise<T> {
+    if (!this.queue.tryAcquire()) throw new Error("cannot run a command while a turn runs");
+    const run = this.startRun();
+    try {
+      return await work(this.queryParams(run, "", await this.sessionContext()).toolUseContext);
     } finally {
       run.release();
       this.current = undefined;

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { ScriptedServer } from "../../../src/model/scripted/server.js";
-import { runKeel } from "../../helpers/run-keel.js";
+import { jsonLines, runKeel } from "../../helpers/run-keel.js";
 import { anthropicEnv, scriptedServer } from "../../helpers/scripted.js";
 
 let dir: string;
@@ -82,5 +82,48 @@ describe("a context: fork skill", () => {
     expect(parentNext?.text).toContain('Skill \\"survey\\" completed (forked execution).');
     expect(parentNext?.text).not.toContain("SURVEY-BODY");
     expect(parentNext?.text).not.toContain("INTERMEDIATE-NOTE-CONTENT");
+  });
+
+  it("typed as /name (stream-json), runs forked; the parent's next request has only its result", async () => {
+    const server = await scriptedServer({
+      turns: [{ content: "It found one risk." }],
+      agents: {
+        surveyor: {
+          turns: [
+            {
+              content: [
+                { type: "tool_use", name: "Read", input: { file_path: join(dir, "notes.txt") } },
+              ],
+            },
+            { content: "FORK-FINAL: one risk found." },
+          ],
+        },
+      },
+    });
+    const user = (content: string) =>
+      JSON.stringify({ type: "user", message: { role: "user", content } });
+    const keel = await runKeel(
+      ["--input-format", "stream-json", "--output-format", "stream-json", "--verbose"],
+      {
+        cwd: dir,
+        env: anthropicEnv(server),
+        stdin: `${user("/survey risks")}\n${user("What did the survey find?")}\n`,
+      },
+    );
+    expect(server.violations).toEqual([]);
+    expect(keel.code).toBe(0);
+    const results = jsonLines(keel.stdout).filter((m) => m.type === "result");
+    expect(results.map((r) => [r.is_error, r.result ?? r.errors])).toEqual([
+      [false, "FORK-FINAL: one risk found."],
+      [false, "It found one risk."],
+    ]);
+    const requests = requestsOf(server);
+    expect(requests.map((r) => r.agent)).toEqual(["surveyor", "surveyor", "main"]);
+    expect(requests[0]?.text).toContain("SURVEY-BODY: read notes.txt and report on risks.");
+    const parentNext = requests[2]?.text;
+    expect(parentNext).toContain("<command-name>/survey</command-name>");
+    expect(parentNext).toContain("FORK-FINAL: one risk found.");
+    expect(parentNext).not.toContain("SURVEY-BODY");
+    expect(parentNext).not.toContain("INTERMEDIATE-NOTE-CONTENT");
   });
 });
