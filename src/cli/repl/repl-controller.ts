@@ -580,7 +580,7 @@ export class ReplController implements ReplHost {
       if (this.exiting) return;
       if ("notice" in expanded) {
         if (!started) this.unqueue(id, display);
-        return this.notice(expanded.notice, "error");
+        return this.notice(expanded.notice, expanded.tone ?? "error");
       }
       const engine = this.engine;
       const stream = engine.submitMessage(expanded.text, {

@@ -23,6 +23,8 @@ export interface ForkedCommand {
 export interface ForkEngine {
   withTurnContext<T>(work: (context: ToolUseContext) => Promise<T>): Promise<T>;
   addUserMessages(texts: readonly string[]): void;
+  /** Stops the running work (the REPL's Esc). */
+  interrupt(): void;
 }
 
 /**
@@ -43,8 +45,11 @@ export function forkedCommandRecord(command: ForkedCommand, run: ForkedSkillRun)
 export async function runForkedCommand(
   engine: ForkEngine,
   command: ForkedCommand,
+  signal?: AbortSignal,
 ): Promise<ForkedSkillRun> {
   const start = { skill: command.name, agentType: command.agent, prompt: command.prompt };
+  const stop = () => engine.interrupt();
+  signal?.addEventListener("abort", stop, { once: true });
   try {
     const run = await engine.withTurnContext((context) =>
       runForkedSkill(start, {
@@ -56,6 +61,7 @@ export async function runForkedCommand(
     engine.addUserMessages(forkedCommandRecord(command, run));
     return run;
   } finally {
+    signal?.removeEventListener("abort", stop);
     command.rules?.remove();
   }
 }

@@ -1,8 +1,10 @@
 import type { Message } from "../../../protocol/messages.js";
 import type { ShownEntry } from "../../../session/transcript/index.js";
+import type { ForkedSkillRun } from "../../../tools/builtin/skill/forked-skill.js";
 import type { PermissionMode } from "../../../tools/context.js";
 import type { AddDirectoryOutcome } from "../../add-directory.js";
 import type { SessionSummary } from "../../session-list.js";
+import type { ForkedCommand } from "../../slash/forked-command.js";
 import type { AutoMemoryView } from "./auto-memory-view.js";
 import type { UserCommand } from "./command-file.js";
 import type { CommandPrompt } from "./command-prompt.js";
@@ -69,6 +71,8 @@ export interface ReplSessionExtras<S> {
   dream?: DreamView;
   /** The session's auto memory, shown and switched by /memory. */
   autoMemory?: AutoMemoryView;
+  /** Runs a `context: fork` skill's `/name` as a subagent; only its result is kept (Esc stops it). */
+  runForkedCommand?(command: ForkedCommand, signal: AbortSignal): Promise<ForkedSkillRun>;
   /** Adds a working folder for the rest of the session (for /add-dir). */
   addDirectory?(path: string): Promise<AddDirectoryOutcome>;
   /** The project's other sessions (for /resume). */

@@ -2,6 +2,7 @@ import type { TurnRules } from "../../../policy/engine.js";
 import { expandCommand } from "./command-args.js";
 import type { UserCommand } from "./command-file.js";
 import type { CommandPrompt } from "./command-prompt.js";
+import { forkedSkillTurn } from "./forked-skill-turn.js";
 import type { ReplHost } from "./host.js";
 import { inlineCommands } from "./inline-shell.js";
 import { findCommand, sessionCommands } from "./user-command-lookup.js";
@@ -15,9 +16,11 @@ export interface TurnAllow {
 
 /**
  * A prompt ready to send: its text for the model (with the model and the rules a command asks
- * for), or a notice when it turned out not to be one.
+ * for), or a notice when it turned out not to be one (an error unless `tone` says otherwise).
  */
-export type PromptTurn = { text: string; model?: string; allow?: TurnAllow } | { notice: string };
+export type PromptTurn =
+  | { text: string; model?: string; allow?: TurnAllow }
+  | { notice: string; tone?: "info" | "error" };
 
 /** A user command's prompt; its !`command`s run as busy work that Esc kills, like `!cmd`. */
 async function commandPrompt(
@@ -49,16 +52,28 @@ export async function userCommandTurn(
   if (found.userInvocable === false) {
     return { notice: `/${found.name} can only be started by the model (user-invocable: false).` };
   }
-  const prompt = await commandPrompt(host, found, line.slice(found.name.length + 1));
+  const args = line.slice(found.name.length + 1);
+  const prompt = await commandPrompt(host, found, args);
   if (!prompt.ok) return { notice: prompt.problem };
   for (const text of prompt.notices ?? []) host.notice(text, "error");
   const tools = found.allowedTools ?? [];
+  const allow =
+    tools.length === 0
+      ? undefined
+      : { rules: tools, origin: `/${found.name} allowed-tools (this turn)` };
+  if (found.fork) {
+    return forkedSkillTurn(host, {
+      skill: found,
+      fork: found.fork,
+      args,
+      prompt: prompt.text,
+      allow,
+    });
+  }
   return {
     text: prompt.text,
     ...(found.model === undefined ? {} : { model: found.model }),
-    ...(tools.length === 0
-      ? {}
-      : { allow: { rules: tools, origin: `/${found.name} allowed-tools (this turn)` } }),
+    ...(allow ? { allow } : {}),
   };
 }
 
