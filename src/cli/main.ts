@@ -60,7 +60,17 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     if (unavailable) throw new UsageError(unavailable);
     const options = await parseMainOptions(argv, io);
     if (typeof options === "number") return options;
-    return await runSession(options, await inWorktree(options, io));
+    const run = await inWorktree(options, io);
+    let handedOver = false;
+    try {
+      return await runSession(run.options, run.io);
+    } catch (error) {
+      handedOver = isFullBuildNeeded(error);
+      throw error;
+    } finally {
+      // The full build runs the same arguments again, in the same worktree.
+      if (!handedOver) await run.finish();
+    }
   } catch (error) {
     return await failed(error, io);
   }

@@ -419,7 +419,7 @@ export function mainCommand(onParsed: (options: CliOptions) => void): Command {
     )
     .option(
       "-w, --worktree [name]",
-      "run the session in a new git worktree (branch worktree-<name>) under ~/.keel/worktrees/",
+      "run the session in a new git worktree (branch worktree-<name>) under ~/.keel/worktrees/; removed at the end when unchanged",
     )
     .option(
       "-n, --name <name>",

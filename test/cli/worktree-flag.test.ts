@@ -62,7 +62,8 @@ describe("-w/--worktree", () => {
     expect(run.code).toBe(0);
     const path = join(stateDir, "worktrees", sanitizeCwd(repo), "feature");
     expect(run.stderr).toBe(
-      `keel: working in a new git worktree ${path} (branch worktree-feature)\n`,
+      `keel: working in a new git worktree ${path} (branch worktree-feature)\n` +
+        `keel: kept the worktree ${path} (branch worktree-feature): it has uncommitted changes or untracked files\n`,
     );
     expect(readFileSync(join(path, "notes.txt"), "utf8")).toBe("from the worktree\n");
     expect(existsSync(join(repo, "notes.txt"))).toBe(false);
