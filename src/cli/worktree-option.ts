@@ -4,6 +4,7 @@ import { isAbsolute } from "node:path";
 import { keelStateDir } from "../config/paths.js";
 import {
   type AgentWorktree,
+  checkoutHead,
   finishAgentWorktree,
   type WorktreeHooks,
 } from "../worktree/agent-worktree.js";
@@ -23,11 +24,6 @@ export interface WorktreeRun {
 
 const LABEL = "--worktree";
 
-/** The commit a folder's checkout is at, or undefined when git cannot tell (not a checkout). */
-async function headOf(path: string): Promise<string | undefined> {
-  return (await nodeGit(["rev-parse", "HEAD"], path).catch(() => undefined))?.trim();
-}
-
 const isFolder = (path: string) => statSync(path, { throwIfNoEntry: false })?.isDirectory();
 
 /** The worktree a WorktreeCreate hook made in git's place (Claude Code's rule), or undefined. */
@@ -46,7 +42,7 @@ async function hookWorktree(
       `${LABEL}: the WorktreeCreate hook gave "${verdict.path}", not the absolute path of a folder`,
     );
   }
-  const base = await headOf(verdict.path);
+  const base = await checkoutHead(verdict.path, nodeGit);
   return { path: verdict.path, madeBy: "hook", ...(base === undefined ? {} : { base }) };
 }
 
@@ -82,7 +78,7 @@ export async function inWorktree(options: CliOptions, io: CliIo): Promise<Worktr
     const how = made.created ? "a new git worktree" : "the git worktree";
     await say(`working in ${how} ${made.path} (branch ${made.branch})`);
     if (made.created) {
-      const base = await headOf(made.path);
+      const base = await checkoutHead(made.path, nodeGit);
       const repository = (await nodeGit(["rev-parse", "--show-toplevel"], io.cwd)).trim();
       worktree = { ...made, ...(base === undefined ? {} : { base }), repository, madeBy: "git" };
     } else {

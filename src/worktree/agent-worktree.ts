@@ -49,6 +49,11 @@ function agentWorktreeName(): string {
   return `agent-${randomBytes(4).toString("hex")}`;
 }
 
+/** The commit a folder's checkout is at, or undefined when git cannot tell (not a checkout). */
+export async function checkoutHead(path: string, git: GitRun): Promise<string | undefined> {
+  return (await git(["rev-parse", "HEAD"], path).catch(() => undefined))?.trim();
+}
+
 /** A fresh worktree for an agent started in `cwd`: made by a WorktreeCreate hook, else by git. */
 export async function createAgentWorktree(
   cwd: string,
@@ -66,7 +71,9 @@ export async function createAgentWorktree(
         `${LABEL}: the WorktreeCreate hook gave "${verdict.path}", not an absolute path`,
       );
     }
-    return { path: verdict.path, madeBy: "hook" };
+    // Its commit, if it is a checkout, so new commits made there keep it (as for keel's own).
+    const base = await checkoutHead(verdict.path, deps.git ?? nodeGit);
+    return { path: verdict.path, madeBy: "hook", ...(base === undefined ? {} : { base }) };
   }
   const git = deps.git ?? nodeGit;
   const made = await sessionWorktree({ cwd, stateDir: deps.stateDir, name, git, label: LABEL });

@@ -12,6 +12,11 @@ import { parseMainOptions } from "../../src/cli/parse-command.js";
 import { worktreeSessionHooks } from "../../src/cli/worktree-session-hooks.js";
 import { sanitizeCwd } from "../../src/config/paths.js";
 import { trustFolder } from "../../src/config/trust/trust-store.js";
+import {
+  createAgentWorktree,
+  finishAgentWorktree,
+  type WorktreeHooks,
+} from "../../src/worktree/agent-worktree.js";
 import { expectHookInput, writeRecordingHook } from "./hook-project.js";
 
 /** A git repository, keel's state folder, and a folder outside both for hook scripts and logs. */
@@ -188,5 +193,25 @@ describe("-w: WorktreeCreate and WorktreeRemove hooks of the folder keel started
       kind: "path",
       path: join(outside, "hook-made"),
     });
+  });
+});
+
+describe("a worktree a WorktreeCreate hook made keeps the work left in it", () => {
+  it("with a new commit it is kept and WorktreeRemove is not told", async () => {
+    await commitSettings({});
+    const made = join(outside, "hooked");
+    git(repo, "worktree", "add", "-q", "-b", "hooked", made, "HEAD");
+    const removed: string[] = [];
+    const hooks: WorktreeHooks = {
+      create: async () => ({ kind: "path", path: made }),
+      remove: async (path) => void removed.push(path),
+    };
+    const signal = new AbortController().signal;
+    const worktree = await createAgentWorktree(repo, { stateDir, hooks }, signal);
+    git(made, "commit", "-q", "--allow-empty", "-m", "work");
+    const end = await finishAgentWorktree(worktree, { stateDir, hooks }, signal);
+    expect(end).toEqual({ kept: true, path: made, reason: "it has new commits" });
+    expect(removed).toEqual([]);
+    expect(git(made, "log", "--format=%s", "-1").trim()).toBe("work");
   });
 });
