@@ -86,8 +86,10 @@ function startTurn(run: StreamRun, prompt: string, verbatim: boolean): void {
       if (prepared.kind !== "send") await before.catch(() => undefined);
       await emitTurn(run, headlessTurn(session, prepared, warnOf(run.io)));
     });
-    // A forked skill's `/name` holds the session as a turn does: later prompts wait for its end.
-    run.inOrder = ready.then((p) => (p.kind === "forked" ? done : undefined)).catch(() => {});
+    // A forked skill's `/name` holds the session as a turn does, and so does a command run here
+    // (/context counts the conversation as it stands): later prompts wait for its end.
+    const holds = (p: HeadlessPrompt) => p.kind === "forked" || p.kind === "builtin";
+    run.inOrder = ready.then((p) => (holds(p) ? done : undefined)).catch(() => {});
     await done;
   });
   run.lastTurn = turn;

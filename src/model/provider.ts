@@ -104,4 +104,9 @@ export interface ModelProvider {
    * ones; true when it had such credentials. The retry layer calls it once after a 401.
    */
   refreshCredentials?(): boolean;
+  /**
+   * The input tokens the backend counts for a request, as it would be sent (`/context`);
+   * absent where the backend has no counting endpoint.
+   */
+  countTokens?(request: ModelRequest, signal: AbortSignal): Promise<number>;
 }

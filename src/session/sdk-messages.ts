@@ -72,6 +72,25 @@ export interface SdkAssistantMessage {
   uuid: string;
   request_id?: string;
   error?: AssistantErrorKind;
+  /** The `/context` report's data, on the message that carries its text (never sent to a model). */
+  context_usage?: SdkContextUsage;
+}
+
+/** `/context`'s data as the Agent SDK types it (SDKContextUsage). */
+export interface SdkContextUsage {
+  model: string;
+  total_tokens: number;
+  raw_max_tokens: number;
+  percentage: number;
+  over_limit?: { tokens_over: number; kind: "hard_limit" | "compaction_window" };
+  categories: Array<{
+    name: string;
+    tokens: number;
+    kind: "used" | "free" | "buffer" | "deferred";
+  }>;
+  mcp_tools: Array<{ name: string; server_name: string; tokens: number }>;
+  memory_files: Array<{ path: string; type: string; tokens: number }>;
+  agents: Array<{ agent_type: string; source: string; tokens: number }>;
 }
 
 /** A user message: tool results, or the prompt replayed. */

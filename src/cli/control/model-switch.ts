@@ -1,4 +1,4 @@
-import type { ModelProvider } from "../../model/provider.js";
+import type { ModelProvider, ModelRequest } from "../../model/provider.js";
 
 /** A provider whose main model can be switched mid-session (the SDK's set_model). */
 export interface SwitchableModel {
@@ -17,16 +17,14 @@ export interface SwitchableModel {
  */
 export function switchableModel(inner: ModelProvider, startModel: string): SwitchableModel {
   let chosen: string | undefined;
+  const routed = (request: ModelRequest): ModelRequest =>
+    chosen !== undefined && request.model === startModel ? { ...request, model: chosen } : request;
+  const count = inner.countTokens?.bind(inner);
   return {
     provider: {
       name: inner.name,
-      stream: (request, signal) =>
-        inner.stream(
-          chosen !== undefined && request.model === startModel
-            ? { ...request, model: chosen }
-            : request,
-          signal,
-        ),
+      stream: (request, signal) => inner.stream(routed(request), signal),
+      ...(count ? { countTokens: (request, signal) => count(routed(request), signal) } : {}),
     },
     current: () => chosen ?? startModel,
     start: startModel,

@@ -1,3 +1,4 @@
+import type { ContextUsage } from "../../context/usage/context-usage.js";
 import type { SessionEndReason } from "../../hooks/hook-input.js";
 import type { UnpromptedTurn } from "../../session/engine/session-event.js";
 import type { SdkMessage } from "../../session/sdk-messages.js";
@@ -58,6 +59,8 @@ export interface ReplSession extends ReplSessionExtras<ReplSession> {
   taskEvents?: TaskEvents;
   /** The session's agent team, when teams are on: a line per teammate, and when they change. */
   team?: TeamLines;
+  /** What the next request holds, counted and by category (for /context). */
+  contextUsage?: () => Promise<ContextUsage>;
   /** This session's workflow runs with their phases and agents, as text (for /workflows). */
   workflows?: () => Promise<string>;
   /** Closes the session; `reason` is SessionEnd's (default "other"). */

@@ -20,6 +20,7 @@ import { resolveSession } from "../resume-session.js";
 import type { HookStatus } from "../session-hooks.js";
 import type { SessionPolicy } from "../session-policy.js";
 import { openSessionStore } from "../session-store.js";
+import { contextReport } from "../slash/context-report.js";
 import { keepProjectRules } from "./allow-rules-file.js";
 import { autoDreamer, dreamThresholds } from "./auto-dream.js";
 import { autoMemoryView } from "./commands/auto-memory-view.js";
@@ -197,6 +198,13 @@ export async function openReplSession(
     taskEvents: tasks,
     ...(session.team ? { team: session.team } : {}),
     workflows: () => workflowRunsText(new TaskStore(tasksRoot(stateDir)), start.sessionId),
+    contextUsage: () =>
+      contextReport({
+        engine: session.engine,
+        agents: session.agents,
+        env: { ...io.env, ...inputs.policy.settings.env },
+        signal: io.signal,
+      }),
     dream,
     addDirectory: (path) => session.addDirectory(path, "slash_command"),
     autoMemory: autoMemoryView(session.autoMemory, stateDir),

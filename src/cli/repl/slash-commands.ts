@@ -6,6 +6,7 @@ export type SlashCommandName =
   | "clear"
   | "compact"
   | "cost"
+  | "context"
   | "model"
   | "plan"
   | "status"
@@ -33,6 +34,10 @@ export const SLASH_COMMANDS: ReadonlyArray<{ name: SlashCommandName; help: strin
   { name: "clear", help: "start a new conversation (a fresh session)" },
   { name: "compact", help: "summarise the conversation to free context: /compact [instructions]" },
   { name: "cost", help: "show what this session has spent, per model" },
+  {
+    name: "context",
+    help: "show what fills the context window: system prompt, tools, memory, skills, messages, free space",
+  },
   { name: "model", help: "show the model, or switch it: /model <name|alias|default>" },
   {
     name: "plan",

@@ -1,4 +1,5 @@
 import type { SdkResult } from "../../session/sdk-messages.js";
+import { showContext } from "./commands/context-command.js";
 import { runDream } from "./commands/dream-command.js";
 import { permissions, showStatus } from "./commands/info-commands.js";
 import { startMemory } from "./commands/memory-command.js";
@@ -110,6 +111,8 @@ export function runSlashCommand(
     case "cost":
       repl.notice(costText(repl.engine.totalCostUsd, state.view.lastResult));
       break;
+    case "context":
+      return showContext(repl);
     case "model":
       return repl.switchModel(command.args);
     case "plan":

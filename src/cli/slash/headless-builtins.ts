@@ -3,13 +3,17 @@ import { emptyUsage } from "../../protocol/usage.js";
 import type { SdkMessage, SdkResult } from "../../session/sdk-messages.js";
 import type { CliSession } from "../cli-session-types.js";
 import { costText } from "../repl/slash-runner.js";
+import { contextCommandMessages } from "./context-command.js";
 import { refusedResult } from "./refused-result.js";
 
 /** The REPL's commands that mean something without a person: keel -p runs them too. */
-export type HeadlessBuiltin = { name: "compact"; args: string } | { name: "cost" };
+export type HeadlessBuiltin =
+  | { name: "compact"; args: string }
+  | { name: "cost" }
+  | { name: "context" };
 
 /** The names of the commands keel -p runs itself. */
-export const HEADLESS_BUILTINS: readonly string[] = ["compact", "cost"];
+export const HEADLESS_BUILTINS: readonly string[] = ["compact", "context", "cost"];
 
 /** A command's result: a success carrying its text, what the session spent, no turn taken. */
 export function localResult(text: string, session: CliSession, startedAt: number): SdkResult {
@@ -45,6 +49,10 @@ export async function* runHeadlessBuiltin(
   yield session.engine.systemInit();
   if (command.name === "cost") {
     yield localResult(costText(session.engine.totalCostUsd, undefined), session, startedAt);
+    return;
+  }
+  if (command.name === "context") {
+    yield* contextCommandMessages(session, (text) => localResult(text, session, startedAt));
     return;
   }
   let boundary: Awaited<ReturnType<CliSession["engine"]["compact"]>>;

@@ -17,6 +17,14 @@ export type HeadlessPrompt =
   /** Nothing is sent: the reason is the turn's error. */
   | { kind: "refused"; message: string };
 
+/** `/a, /b and /c`. */
+function namesText(names: readonly string[]): string {
+  const slashed = names.map((n) => `/${n}`);
+  return slashed.length < 2
+    ? slashed.join("")
+    : `${slashed.slice(0, -1).join(", ")} and ${slashed.at(-1)}`;
+}
+
 /** True when `/word…` is a path on this machine (`/tmp is full`): a prompt, not a command. */
 async function isPath(name: string): Promise<boolean> {
   const info = await stat(`/${name.split(":")[0] ?? name}`).catch(() => undefined);
@@ -55,9 +63,10 @@ export async function headlessPrompt(
       return { kind: "builtin", command: { name: "compact", args: parsed.args } };
     }
     if (parsed.name === "cost") return { kind: "builtin", command: { name: "cost" } };
+    if (parsed.name === "context") return { kind: "builtin", command: { name: "context" } };
     return {
       kind: "refused",
-      message: `/${parsed.name} is a command of the interactive REPL; keel -p runs ${HEADLESS_BUILTINS.map((n) => `/${n}`).join(" and ")} of them`,
+      message: `/${parsed.name} is a command of the interactive REPL; keel -p runs ${namesText(HEADLESS_BUILTINS)} of them`,
     };
   }
   const commands = (await slash.catalog()).commands;

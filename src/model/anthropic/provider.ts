@@ -14,6 +14,7 @@ import { DEFAULT_API_TIMEOUTS } from "../timeouts.js";
 import { type Endpoint, headersTimeout } from "../transport-failure.js";
 import { withCacheBreakpoints } from "./cache-breakpoints.js";
 import { type ClientSettings, createClient, type MessagesClient } from "./client.js";
+import { type CountTokensCall, countTokensBody } from "./count-tokens.js";
 import { messagesRequestBody } from "./request-body.js";
 import { createRequestEncoder, type RequestEncoder } from "./request-json.js";
 import { responseEvents } from "./response-events.js";
@@ -49,6 +50,8 @@ interface Send {
   /** The client's SDK error classes, when they are not the bundled SDK's. */
   errors?: SdkErrors;
   keyHelper?: KeyHelper;
+  /** The count_tokens endpoint, where the backend has one (the Anthropic API's). */
+  count?: CountTokensCall;
 }
 
 /**
@@ -131,6 +134,25 @@ async function* streamMessages(
   }
 }
 
+/** A request's input tokens as the backend counts them: the body the stream would send. */
+async function countTokens(
+  send: Send | undefined,
+  config: AnthropicProviderConfig,
+  request: ModelRequest,
+  signal: AbortSignal,
+): Promise<number> {
+  if (!send?.count) throw missingCredentials();
+  const prepared = config.promptCaching === false ? request : withCacheBreakpoints(request);
+  const { body, headers } = wireRequest(send, prepared);
+  try {
+    Object.assign(headers, await helperHeaders(send, signal));
+    const counted = await send.count(countTokensBody(body), { signal, headers });
+    return counted.input_tokens;
+  } catch (error) {
+    throw toModelError(error, signal, send.endpoint, send.errors);
+  }
+}
+
 function sender(
   client: MessagesSender,
   config: AnthropicProviderConfig,
@@ -160,6 +182,9 @@ function messagesProvider(
   return {
     name,
     stream: (request, signal) => streamMessages(send, config, request, signal),
+    ...(send?.count
+      ? { countTokens: (request, signal) => countTokens(send, config, request, signal) }
+      : {}),
     ...(keyHelper
       ? {
           refreshCredentials: () => {
@@ -177,8 +202,11 @@ function messagesProvider(
  */
 export function createAnthropicProvider(config: AnthropicProviderConfig): ModelProvider {
   const credentialed = config.apiKey || config.authToken || config.keyHelper;
-  const send = credentialed ? sender(createClient(config), config, undefined) : undefined;
-  return messagesProvider("anthropic", send, config);
+  if (!credentialed) return messagesProvider("anthropic", undefined, config);
+  const client = createClient(config);
+  const send = sender(client, config, undefined);
+  const count: CountTokensCall = (body, options) => client.messages.countTokens(body, options);
+  return messagesProvider("anthropic", { ...send, count }, config);
 }
 
 /**

@@ -4,6 +4,7 @@ import { classifyFailure } from "../classify.js";
 import { ModelError } from "../errors.js";
 import type { ModelEvent, ModelProvider, ModelRequest } from "../provider.js";
 import { answerRequest } from "./answer.js";
+import { estimateInputTokens } from "./estimate.js";
 import type { StreamPlan } from "./faults.js";
 import { type HttpFailure, invalidRequest } from "./http-errors.js";
 import { stableId } from "./ids.js";
@@ -119,5 +120,7 @@ export function createScriptedProvider(
     yield* assembleStream(paced(answer.stream(), answer.pacing, signal, sleep), requestId);
   }
 
-  return { name: "scripted", requests, violations, stream };
+  // As the server's count_tokens: the same estimate its usage reports, no turn used.
+  const countTokens = async (request: ModelRequest) => estimateInputTokens(toRequestBody(request));
+  return { name: "scripted", requests, violations, stream, countTokens };
 }

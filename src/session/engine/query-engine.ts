@@ -4,6 +4,7 @@ import type { CallModel, QueryParams } from "../../loop/params.js";
 import { query } from "../../loop/query.js";
 import { parseTokenBudget } from "../../loop/token-budget.js";
 import type { Terminal } from "../../loop/transitions.js";
+import type { ModelRequest } from "../../model/provider.js";
 import {
   createAttachmentMessage,
   createUserMessage,
@@ -27,6 +28,7 @@ import { ConversationHistory } from "./history.js";
 import { initMessage } from "./init-message.js";
 import { InputQueue } from "./input-queue.js";
 import { loadedDeferredTools } from "./loaded-deferred-tools.js";
+import { type NextRequest, nextTurnRequest } from "./next-request.js";
 import { PartialText } from "./partial-text.js";
 import { type SessionEvent, type TurnInput, turnInputMessage } from "./session-event.js";
 import { sessionSideModel } from "./side-model.js";
@@ -251,6 +253,29 @@ export class QueryEngine {
     }
   }
 
+  /**
+   * The request the next turn would open with, less its prompt (what `/context` counts),
+   * once the turn in hand has ended.
+   */
+  async nextRequest(): Promise<NextRequest> {
+    await this.queue.whenIdle();
+    return this.withTurnContext(async (context) =>
+      nextTurnRequest({
+        history: this.history.messages,
+        session: await this.sessionContext(),
+        context,
+        maxTokens: this.config.maxOutputTokens,
+        pendingSkillListing: this.pendingSkillListing(),
+        ids: this.ids,
+      }),
+    );
+  }
+
+  /** A request's input tokens as the provider counts them; undefined where it has no count. */
+  countTokens(request: ModelRequest, signal: AbortSignal): Promise<number> | undefined {
+    return this.config.provider.countTokens?.(request, signal);
+  }
+
   /** Forgets the conversation from a user message on (a rewind; files are the host's). */
   rewindTo(userMessageUuid: string): boolean {
     if (this.queue.busy) throw new Error("cannot rewind while a turn runs");
@@ -324,12 +349,20 @@ export class QueryEngine {
 
   /** The skill listing, when the conversation (since its last compaction) lacks it. */
   private keepSkillListing(): void {
+    const content = this.pendingSkillListing();
+    if (content !== undefined) {
+      this.keep(createAttachmentMessage({ type: "skill_listing", content }, this.ids));
+    }
+  }
+
+  /** The skill listing the next turn adds: when there is one and the conversation lacks it. */
+  private pendingSkillListing(): string | undefined {
     const content = this.config.skillListing?.();
-    if (content === undefined) return;
+    if (content === undefined) return undefined;
     const listed = this.history.messages.some(
       (m) => m.type === "attachment" && m.attachment.type === "skill_listing",
     );
-    if (!listed) this.keep(createAttachmentMessage({ type: "skill_listing", content }, this.ids));
+    return listed ? undefined : content;
   }
 
   private startRun(): TurnRun {

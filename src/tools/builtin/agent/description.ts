@@ -31,7 +31,8 @@ function toolsText(definition: AgentDefinition): string {
   return carvedOut.length === 0 ? text : `${text} except ${carvedOut.join(", ")}`;
 }
 
-function agentLine(definition: AgentDefinition): string {
+/** The line of the description that names one agent type. */
+export function agentLine(definition: AgentDefinition): string {
   return `- ${definition.name}: ${definition.description} (Tools: ${toolsText(definition)})`;
 }
 

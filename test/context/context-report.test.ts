@@ -1,0 +1,74 @@
+import { describe, expect, it } from "vitest";
+import { contextReport } from "../../src/cli/slash/context-report.js";
+import { contextWindowFor } from "../../src/context/limits.js";
+import { estimateInputTokens } from "../../src/model/scripted/estimate.js";
+import { type PromptedBody, withoutPrompt } from "../helpers/without-prompt.js";
+import { collect, scriptedEngine } from "../session/engine/helpers.js";
+
+const MEMORY = "# Project rules\nRun the tests before you say a change is done.\n".repeat(20);
+const LISTING = "The following skills are available:\n- greet: says hello in the house style";
+
+function engineWithContext() {
+  return scriptedEngine(
+    { turns: [{ content: "Hi there." }, { content: "Bye." }] },
+    {
+      loadContext: async () => ({
+        systemPrompt: "You are a test agent.",
+        userContext: { claudeMd: MEMORY, currentDate: "Today's date is 2026-12-05." },
+      }),
+      skillListing: () => LISTING,
+    },
+  );
+}
+
+function report(engine: ReturnType<typeof engineWithContext>["engine"]) {
+  return contextReport({ engine, agents: [], env: {}, signal: new AbortController().signal });
+}
+
+describe("/context's report", () => {
+  it("totals exactly what the next request carries before its prompt, with or without a turn yet", async () => {
+    const { engine, provider } = engineWithContext();
+    const fresh = await report(engine);
+    await collect(engine.submitMessage("hello"));
+    const first = withoutPrompt(provider.requests[0]?.body as PromptedBody, "hello");
+    expect(fresh.totalTokens).toBe(estimateInputTokens(first));
+
+    const later = await report(engine);
+    await collect(engine.submitMessage("bye"));
+    const second = withoutPrompt(provider.requests[1]?.body as PromptedBody, "bye");
+    expect(later.totalTokens).toBe(estimateInputTokens(second));
+    expect(later.totalTokens).toBeGreaterThan(fresh.totalTokens);
+    expect(later.counted).toBe("api");
+  });
+
+  it("shares the total out by category: the rows add up to it, memory and skills named", async () => {
+    const { engine } = engineWithContext();
+    await collect(engine.submitMessage("hello"));
+    const usage = await report(engine);
+    const used = usage.categories.filter((c) => c.kind === "used");
+    expect(used.reduce((n, c) => n + c.tokens, 0)).toBe(usage.totalTokens);
+    const tokens = Object.fromEntries(usage.categories.map((c) => [c.id, c.tokens]));
+    // The memory text is most of the request, the listing a little, no tools, MCP or agents.
+    expect(tokens.memory_files).toBeGreaterThan(usage.totalTokens / 2);
+    expect(tokens.skills).toBeGreaterThan(0);
+    expect(tokens.messages).toBeGreaterThan(0);
+    expect(tokens.system_prompt).toBeGreaterThan(0);
+    expect([tokens.system_tools, tokens.mcp_tools, tokens.custom_agents]).toEqual([0, 0, 0]);
+    expect(usage.windowTokens).toBe(contextWindowFor("claude-sonnet-5"));
+    const free = usage.windowTokens - usage.totalTokens - (tokens.autocompact_buffer ?? 0);
+    expect(tokens.free_space).toBe(free);
+    expect(tokens.autocompact_buffer).toBeGreaterThan(0);
+  });
+
+  it("leaves the buffer out when auto-compaction is off, and honours KEEL_CONTEXT_WINDOW", async () => {
+    const { engine } = engineWithContext();
+    const usage = await contextReport({
+      engine,
+      agents: [],
+      env: { DISABLE_AUTO_COMPACT: "1", KEEL_CONTEXT_WINDOW: "50000" },
+      signal: new AbortController().signal,
+    });
+    expect(usage.windowTokens).toBe(50_000);
+    expect(usage.categories.map((c) => c.id)).not.toContain("autocompact_buffer");
+  });
+});
