@@ -63,7 +63,7 @@ describe("the REPL's commands keel -p runs itself", () => {
     const model = await keel(["--resume", id, "/model opus"]);
     expect(model.code).toBe(1);
     expect(model.stderr).toContain(
-      "/model is a command of the interactive REPL; keel -p runs /compact, /context and /cost of them",
+      "/model is a command of the interactive REPL; keel -p runs /compact, /context, /cost and /init of them",
     );
     expect(server.violations).toEqual([]);
   });

@@ -3,6 +3,7 @@ import type { UnpromptedTurn } from "../../session/engine/session-event.js";
 import type { SdkMessage } from "../../session/sdk-messages.js";
 import type { PermissionMode } from "../../tools/context.js";
 import type { HookStatus } from "../session-hooks.js";
+import { initPrompt } from "../slash/init-prompt.js";
 import type { ReplHost } from "./commands/host.js";
 import type { PickerOption } from "./commands/overlay.js";
 import { OverlayStore } from "./commands/overlay-store.js";
@@ -131,6 +132,9 @@ export class ReplController implements ReplHost {
     } else if (command?.kind === "unknown" && this.session.userCommands) {
       // The look-up is async: it holds its place in line so later prompts stay behind it.
       this.track(this.runPrompt(line, () => userCommandTurn(this, command.name, line)));
+    } else if (command?.kind === "known" && command.name === "init") {
+      // A turn of its own: the transcript shows the command, the model gets keel's prompt.
+      this.track(this.runPrompt(line, async () => ({ text: initPrompt(command.args) })));
     } else if (command) {
       this.showUser(line);
       const work = runSlashCommand(this, command);

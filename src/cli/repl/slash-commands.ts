@@ -7,6 +7,7 @@ export type SlashCommandName =
   | "compact"
   | "cost"
   | "context"
+  | "init"
   | "model"
   | "plan"
   | "status"
@@ -38,6 +39,7 @@ export const SLASH_COMMANDS: ReadonlyArray<{ name: SlashCommandName; help: strin
     name: "context",
     help: "show what fills the context window: system prompt, tools, memory, skills, messages, free space",
   },
+  { name: "init", help: "have the model write or improve CLAUDE.md from the repository" },
   { name: "model", help: "show the model, or switch it: /model <name|alias|default>" },
   {
     name: "plan",

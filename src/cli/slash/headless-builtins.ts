@@ -13,7 +13,7 @@ export type HeadlessBuiltin =
   | { name: "context" };
 
 /** The names of the commands keel -p runs itself. */
-export const HEADLESS_BUILTINS: readonly string[] = ["compact", "context", "cost"];
+export const HEADLESS_BUILTINS: readonly string[] = ["compact", "context", "cost", "init"];
 
 /** A command's result: a success carrying its text, what the session spent, no turn taken. */
 export function localResult(text: string, session: CliSession, startedAt: number): SdkResult {

@@ -3,6 +3,7 @@ import type { TurnRules } from "../../policy/engine.js";
 import { parseSlashCommand } from "../repl/slash-commands.js";
 import type { ForkedCommand } from "./forked-command.js";
 import { HEADLESS_BUILTINS, type HeadlessBuiltin } from "./headless-builtins.js";
+import { initPrompt } from "./init-prompt.js";
 import type { SessionSlash } from "./session-slash.js";
 import { userInvocable } from "./slash-catalog.js";
 
@@ -64,6 +65,8 @@ export async function headlessPrompt(
     }
     if (parsed.name === "cost") return { kind: "builtin", command: { name: "cost" } };
     if (parsed.name === "context") return { kind: "builtin", command: { name: "context" } };
+    // An ordinary turn: the model does the work through the session's tools and permissions.
+    if (parsed.name === "init") return { kind: "send", text: initPrompt(parsed.args), notices: [] };
     return {
       kind: "refused",
       message: `/${parsed.name} is a command of the interactive REPL; keel -p runs ${namesText(HEADLESS_BUILTINS)} of them`,
