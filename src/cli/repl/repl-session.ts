@@ -1,5 +1,6 @@
 import type { ContextUsage } from "../../context/usage/context-usage.js";
 import type { SessionEndReason } from "../../hooks/hook-input.js";
+import type { Message } from "../../protocol/messages.js";
 import type { UnpromptedTurn } from "../../session/engine/session-event.js";
 import type { SdkMessage } from "../../session/sdk-messages.js";
 import type { ReplSessionExtras } from "./commands/session-extras.js";
@@ -15,6 +16,8 @@ export interface ReplEngine {
   readonly sessionId: string;
   readonly busy: boolean;
   readonly totalCostUsd: number;
+  /** The conversation so far (/export writes it), when the engine shows it. */
+  readonly messages?: readonly Message[];
   submitMessage(
     prompt: string,
     options?: SubmitOptions,
@@ -59,6 +62,8 @@ export interface ReplSession extends ReplSessionExtras<ReplSession> {
   taskEvents?: TaskEvents;
   /** The session's agent team, when teams are on: a line per teammate, and when they change. */
   team?: TeamLines;
+  /** Copies text to the clipboard through the terminal (/export); false with no terminal. */
+  copyToClipboard?: (text: string) => boolean;
   /** What the next request holds, counted and by category (for /context). */
   contextUsage?: () => Promise<ContextUsage>;
   /** This session's workflow runs with their phases and agents, as text (for /workflows). */

@@ -24,6 +24,7 @@ import { contextReport } from "../slash/context-report.js";
 import { keepProjectRules } from "./allow-rules-file.js";
 import { autoDreamer, dreamThresholds } from "./auto-dream.js";
 import { autoMemoryView } from "./commands/auto-memory-view.js";
+import { copyThroughTerminal } from "./commands/osc52.js";
 import { pluginsView } from "./commands/plugins.js";
 import { sessionParts } from "./commands/session-parts.js";
 import { workflowRunsText } from "./commands/workflows-view.js";
@@ -198,6 +199,7 @@ export async function openReplSession(
     taskEvents: tasks,
     ...(session.team ? { team: session.team } : {}),
     workflows: () => workflowRunsText(new TaskStore(tasksRoot(stateDir)), start.sessionId),
+    copyToClipboard: (text) => copyThroughTerminal(io.stdout, text),
     contextUsage: () =>
       contextReport({
         engine: session.engine,

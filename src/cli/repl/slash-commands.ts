@@ -8,6 +8,7 @@ export type SlashCommandName =
   | "cost"
   | "context"
   | "init"
+  | "export"
   | "model"
   | "plan"
   | "status"
@@ -38,6 +39,10 @@ export const SLASH_COMMANDS: ReadonlyArray<{ name: SlashCommandName; help: strin
   {
     name: "context",
     help: "show what fills the context window: system prompt, tools, memory, skills, messages, free space",
+  },
+  {
+    name: "export",
+    help: "write the conversation as text: /export <file> (.txt, in the working folder), or /export to copy it",
   },
   { name: "init", help: "have the model write or improve CLAUDE.md from the repository" },
   { name: "model", help: "show the model, or switch it: /model <name|alias|default>" },

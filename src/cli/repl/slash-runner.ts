@@ -1,6 +1,7 @@
 import type { SdkResult } from "../../session/sdk-messages.js";
 import { showContext } from "./commands/context-command.js";
 import { runDream } from "./commands/dream-command.js";
+import { runExport } from "./commands/export-command.js";
 import { permissions, showStatus } from "./commands/info-commands.js";
 import { startMemory } from "./commands/memory-command.js";
 import { runPluginSlash } from "./commands/plugins.js";
@@ -113,6 +114,8 @@ export function runSlashCommand(
       break;
     case "context":
       return showContext(repl);
+    case "export":
+      return runExport(repl, command.args);
     case "model":
       return repl.switchModel(command.args);
     case "plan":
