@@ -60,6 +60,24 @@ describe("/context's report", () => {
     expect(tokens.autocompact_buffer).toBeGreaterThan(0);
   });
 
+  it("estimates (characters ÷ 4 of the request) where the provider cannot count", async () => {
+    const { engine } = engineWithContext();
+    const uncounted = {
+      nextRequest: () => engine.nextRequest(),
+      countTokens: () => undefined,
+    };
+    const usage = await contextReport({
+      engine: uncounted,
+      agents: [],
+      env: {},
+      signal: new AbortController().signal,
+    });
+    const { request } = await engine.nextRequest();
+    const text = JSON.stringify([request.system, request.messages, request.tools ?? []]);
+    expect(usage.counted).toBe("estimate");
+    expect(usage.totalTokens).toBe(Math.ceil(text.length / 4));
+  });
+
   it("leaves the buffer out when auto-compaction is off, and honours KEEL_CONTEXT_WINDOW", async () => {
     const { engine } = engineWithContext();
     const usage = await contextReport({
