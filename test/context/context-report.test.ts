@@ -1,8 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { contextReport } from "../../src/cli/slash/context-report.js";
+import type { AgentDefinition } from "../../src/config/agent-definition.js";
 import { contextWindowFor } from "../../src/context/limits.js";
 import { estimateInputTokens } from "../../src/model/scripted/estimate.js";
+import { createAgentTool } from "../../src/tools/builtin/agent/agent-tool.js";
 import { type PromptedBody, withoutPrompt } from "../helpers/without-prompt.js";
+import { echoTool } from "../loop/tools.js";
 import { collect, scriptedEngine } from "../session/engine/helpers.js";
 
 const MEMORY = "# Project rules\nRun the tests before you say a change is done.\n".repeat(20);
@@ -76,6 +79,46 @@ describe("/context's report", () => {
     const text = JSON.stringify([request.system, request.messages, request.tools ?? []]);
     expect(usage.counted).toBe("estimate");
     expect(usage.totalTokens).toBe(Math.ceil(text.length / 4));
+  });
+
+  it("names each MCP tool and custom agent with its share of its row", async () => {
+    const reviewer: AgentDefinition = {
+      name: "reviewer",
+      description: "Reviews a change for correctness and style, in depth.",
+      prompt: "Review it.",
+      source: { kind: "project", path: "/project/.claude/agents/reviewer.md" },
+    };
+    const builtIn: AgentDefinition = {
+      name: "helper",
+      description: "A built-in one.",
+      prompt: "Help.",
+      source: { kind: "built-in" },
+    };
+    const tools = [
+      echoTool,
+      { ...echoTool, name: "mcp__docs__search" },
+      { ...echoTool, name: "mcp__db__query", description: "Runs a query. ".repeat(30) },
+      createAgentTool([builtIn, reviewer]),
+    ];
+    const { engine } = scriptedEngine({ turns: [] }, { tools });
+    const usage = await contextReport({
+      engine,
+      agents: [builtIn, reviewer],
+      env: {},
+      signal: new AbortController().signal,
+    });
+    const row = (id: string) => usage.categories.find((c) => c.id === id)?.tokens ?? -1;
+    expect(usage.mcpTools.map((t) => [t.name, t.serverName])).toEqual([
+      ["mcp__docs__search", "docs"],
+      ["mcp__db__query", "db"],
+    ]);
+    expect(usage.mcpTools.reduce((n, t) => n + t.tokens, 0)).toBe(row("mcp_tools"));
+    expect(usage.mcpTools[1]?.tokens).toBeGreaterThan(usage.mcpTools[0]?.tokens ?? 0);
+    expect(usage.agents).toEqual([
+      { agentType: "reviewer", source: "projectSettings", tokens: row("custom_agents") },
+    ]);
+    expect(row("custom_agents")).toBeGreaterThan(0);
+    expect(row("system_tools")).toBeGreaterThan(row("custom_agents"));
   });
 
   it("leaves the buffer out when auto-compaction is off, and honours KEEL_CONTEXT_WINDOW", async () => {

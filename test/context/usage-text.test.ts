@@ -48,6 +48,7 @@ describe("/context's numbers and views", () => {
       windowTokens: 200_000,
       bufferTokens: 33_000,
       shares: SHARES,
+      items: { mcpTools: [], agents: [] },
     });
     const grid = usageGrid(usage);
     expect(grid).toHaveLength(10);
@@ -73,6 +74,16 @@ describe("/context's numbers and views", () => {
     expect(screen).not.toContain("MCP tools");
     expect(usageMarkdown(usage)).toContain("| Messages | 10020 | 5.0% |");
     expect(usageGrid({ ...usage, windowTokens: 1_000_000 })[0]?.split(" ")).toHaveLength(20);
+    expect(screen).not.toContain("MCP tools · /mcp");
+    const listed = {
+      ...usage,
+      mcpTools: [{ name: "mcp__db__query", serverName: "db", tokens: 1_500 }],
+      agents: [{ agentType: "reviewer", source: "projectSettings", tokens: 40 }],
+    };
+    expect(usageScreen(listed)).toContain("MCP tools · /mcp\n└ mcp__db__query (db): 1.5k tokens");
+    expect(usageScreen(listed)).toContain("Custom agents\n└ reviewer (projectSettings): 40 tokens");
+    expect(usageMarkdown(listed)).toContain("| mcp__db__query | db | 1500 |");
+    expect(usageMarkdown(listed)).toContain("| reviewer | projectSettings | 40 |");
   });
 
   it("writes tokens as Claude Code does", () => {

@@ -23,9 +23,17 @@ export function sdkContextUsage(usage: ContextUsage): SdkContextUsage {
     percentage: usage.percentage,
     ...(over > 0 ? { over_limit: { tokens_over: over, kind: "hard_limit" as const } } : {}),
     categories: usage.categories.map(({ name, tokens, kind }) => ({ name, tokens, kind })),
-    mcp_tools: [],
+    mcp_tools: usage.mcpTools.map((t) => ({
+      name: t.name,
+      server_name: t.serverName,
+      tokens: t.tokens,
+    })),
     memory_files: [],
-    agents: [],
+    agents: usage.agents.map((a) => ({
+      agent_type: a.agentType,
+      source: a.source,
+      tokens: a.tokens,
+    })),
   };
 }
 

@@ -3,6 +3,8 @@ import { contextLimits, contextSettingsFromEnv } from "../../context/limits.js";
 import {
   type ContextUsage,
   contextUsage,
+  itemShares,
+  type ListedAgent,
   requestShares,
 } from "../../context/usage/context-usage.js";
 import type { ModelRequest } from "../../model/provider.js";
@@ -29,6 +31,23 @@ export function estimateRequestTokens(request: ModelRequest): number {
   return Math.max(1, Math.ceil(text.length / 4));
 }
 
+/** Claude Code's name for where an agent came from. */
+const SOURCE_NAMES = {
+  project: "projectSettings",
+  user: "userSettings",
+  plugin: "plugin",
+  sdk: "sdk",
+  flagSettings: "flagSettings",
+} as const;
+
+/** A user's own agent as the report lists it; none for keel's built-in ones. */
+function listedAgent(definition: AgentDefinition): ListedAgent[] {
+  const { source } = definition;
+  if (source.kind === "built-in") return [];
+  const line = agentLine(definition);
+  return [{ agentType: definition.name, source: SOURCE_NAMES[source.kind], line }];
+}
+
 async function counted(inputs: ContextReportInputs, request: ModelRequest) {
   const count = inputs.engine.countTokens(request, inputs.signal);
   if (count === undefined)
@@ -50,17 +69,19 @@ export async function contextReport(inputs: ContextReportInputs): Promise<Contex
     settings.windowOverride === undefined ? {} : { windowOverride: settings.windowOverride },
   );
   const listsAgents = request.tools?.some((tool) => tool.name === AGENT_TOOL_NAME) ?? false;
-  const custom = listsAgents ? inputs.agents.filter((a) => a.source.kind !== "built-in") : [];
+  const custom = listsAgents ? inputs.agents.flatMap(listedAgent) : [];
+  const parts = {
+    memoryText: next.memoryText,
+    skillListings: next.skillListings,
+    customAgents: custom,
+  };
   return contextUsage({
     model: request.model,
     totalTokens: total.tokens,
     counted: total.by,
     windowTokens: limits.window,
     bufferTokens: settings.autoCompactDisabled ? 0 : limits.window - limits.autocompactThreshold,
-    shares: requestShares(request, {
-      memoryText: next.memoryText,
-      skillListings: next.skillListings,
-      customAgentLines: custom.map(agentLine),
-    }),
+    shares: requestShares(request, parts),
+    items: itemShares(request, parts),
   });
 }

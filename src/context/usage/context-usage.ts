@@ -31,6 +31,25 @@ export interface ContextUsage {
   /** Rounded total ÷ window, in percent. */
   percentage: number;
   categories: ContextCategory[];
+  /** The MCP tools' row, tool by tool. */
+  mcpTools: Array<{ name: string; serverName: string; tokens: number }>;
+  /** The custom agents' row, agent by agent. */
+  agents: Array<{ agentType: string; source: string; tokens: number }>;
+}
+
+/** A custom agent as the Agent tool's description names it. */
+export interface ListedAgent {
+  agentType: string;
+  /** Where it was defined (Claude Code's source names: projectSettings, userSettings, plugin …). */
+  source: string;
+  /** Its line in the description. */
+  line: string;
+}
+
+/** The characters of each MCP tool and custom agent: how their rows are shared out. */
+export interface ItemShares {
+  mcpTools: Array<{ name: string; serverName: string; chars: number }>;
+  agents: Array<{ agentType: string; source: string; chars: number }>;
 }
 
 /** Characters of each category in a request: how its counted total is shared out. */
@@ -42,8 +61,8 @@ export interface ShareParts {
   memoryText: string;
   /** The skill listings the messages carry. */
   skillListings: readonly string[];
-  /** The lines of the Agent tool's description that name the user's own agents. */
-  customAgentLines: readonly string[];
+  /** The user's own agents the Agent tool's description names. */
+  customAgents: readonly ListedAgent[];
 }
 
 const chars = (value: unknown): number => JSON.stringify(value ?? "").length;
@@ -57,7 +76,7 @@ export function requestShares(request: ModelRequest, parts: ShareParts): Categor
   const tools = request.tools ?? [];
   const mcp = tools.filter((tool) => tool.name.startsWith("mcp__"));
   const toolChars = chars(tools) - chars(mcp);
-  const agents = Math.min(toolChars, sum(parts.customAgentLines.map(chars)));
+  const agents = Math.min(toolChars, sum(parts.customAgents.map((a) => chars(a.line))));
   const messages = chars(request.messages);
   const memory = Math.min(messages, parts.memoryText === "" ? 0 : chars(parts.memoryText));
   const skills = Math.min(messages - memory, sum(parts.skillListings.map(chars)));
@@ -69,6 +88,23 @@ export function requestShares(request: ModelRequest, parts: ShareParts): Categor
     memory_files: memory,
     skills,
     messages: messages - memory - skills,
+  };
+}
+
+/** Each MCP tool's and custom agent's characters in the request. */
+export function itemShares(request: ModelRequest, parts: ShareParts): ItemShares {
+  const mcp = (request.tools ?? []).filter((tool) => tool.name.startsWith("mcp__"));
+  return {
+    mcpTools: mcp.map((tool) => ({
+      name: tool.name,
+      serverName: tool.name.split("__")[1] ?? "",
+      chars: chars(tool),
+    })),
+    agents: parts.customAgents.map(({ agentType, source, line }) => ({
+      agentType,
+      source,
+      chars: chars(line),
+    })),
   };
 }
 
@@ -120,6 +156,19 @@ export interface UsageInputs {
   /** Tokens auto-compaction keeps back below the window (0 when it is off). */
   bufferTokens: number;
   shares: CategoryShares;
+  items: ItemShares;
+}
+
+/** Items with their row's tokens shared out by their characters. */
+function sharedOut<T extends { chars: number }>(
+  tokens: number,
+  items: readonly T[],
+): Array<Omit<T, "chars"> & { tokens: number }> {
+  const parts = largestRemainder(
+    tokens,
+    items.map((item) => item.chars),
+  );
+  return items.map(({ chars: _chars, ...item }, i) => ({ ...item, tokens: parts[i] ?? 0 }));
 }
 
 /** The report: the counted total shared out by category, then free space and the buffer. */
@@ -150,5 +199,7 @@ export function contextUsage(inputs: UsageInputs): ContextUsage {
     windowTokens: inputs.windowTokens,
     percentage: Math.round((inputs.totalTokens / inputs.windowTokens) * 100),
     categories: [...used, ...rest],
+    mcpTools: sharedOut(split.mcp_tools, inputs.items.mcpTools),
+    agents: sharedOut(split.custom_agents, inputs.items.agents),
   };
 }

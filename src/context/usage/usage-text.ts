@@ -81,6 +81,22 @@ function countedNote(usage: ContextUsage): string {
     : "Estimated usage (characters ÷ 4); categories shared out by their size";
 }
 
+/** The lists under the grid: each MCP tool and custom agent with its tokens (none when empty). */
+function itemLines(usage: ContextUsage): string[] {
+  const lines: string[] = [];
+  if (usage.mcpTools.length > 0) {
+    lines.push("", "MCP tools · /mcp");
+    for (const t of usage.mcpTools)
+      lines.push(`└ ${t.name} (${t.serverName}): ${tokensText(t.tokens)} tokens`);
+  }
+  if (usage.agents.length > 0) {
+    lines.push("", "Custom agents");
+    for (const a of usage.agents)
+      lines.push(`└ ${a.agentType} (${a.source}): ${tokensText(a.tokens)} tokens`);
+  }
+  return lines;
+}
+
 /** The REPL's view: the grid, with the headline and the legend beside it. */
 export function usageScreen(usage: ContextUsage): string {
   const grid = usageGrid(usage);
@@ -98,7 +114,27 @@ export function usageScreen(usage: ContextUsage): string {
     const left = (grid[i] ?? "").padEnd(width);
     out.push(`${left}   ${side[i] ?? ""}`.trimEnd());
   }
-  return out.join("\n");
+  return [...out, ...itemLines(usage)].join("\n");
+}
+
+/** The markdown tables of the MCP tools and custom agents (none when empty). */
+function itemTables(usage: ContextUsage): string[] {
+  const out: string[] = [];
+  if (usage.mcpTools.length > 0) {
+    out.push("", "### MCP Tools", "", "| Tool | Server | Tokens |", "|------|--------|--------|");
+    for (const t of usage.mcpTools) out.push(`| ${t.name} | ${t.serverName} | ${t.tokens} |`);
+  }
+  if (usage.agents.length > 0) {
+    out.push(
+      "",
+      "### Custom Agents",
+      "",
+      "| Agent Type | Source | Tokens |",
+      "|------------|--------|--------|",
+    );
+    for (const a of usage.agents) out.push(`| ${a.agentType} | ${a.source} | ${a.tokens} |`);
+  }
+  return out;
 }
 
 /** `keel -p`'s answer: a markdown report with exact counts (Claude Code's shape). */
@@ -117,5 +153,6 @@ export function usageMarkdown(usage: ContextUsage): string {
     "| Category | Tokens | Percentage |",
     "|----------|--------|------------|",
     ...rows,
+    ...itemTables(usage),
   ].join("\n");
 }
