@@ -2,12 +2,10 @@ import { mkdir, mkdtemp, realpath, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { withCacheBreakpoints } from "../../src/model/anthropic/cache-breakpoints.js";
-import type { ModelRequest } from "../../src/model/provider.js";
 import type { SdkAssistantMessage } from "../../src/session/sdk-messages.js";
 import { jsonLines, runKeel } from "../helpers/run-keel.js";
 import { anthropicEnv, scriptedServer } from "../helpers/scripted.js";
-import { type PromptedBody, withoutPrompt } from "../helpers/without-prompt.js";
+import { countedBefore, type PromptedBody } from "../helpers/without-prompt.js";
 
 let dir: string;
 beforeEach(async () => {
@@ -19,26 +17,6 @@ afterEach(async () => {
 
 const user = (content: string) =>
   JSON.stringify({ type: "user", message: { role: "user", content } });
-
-/**
- * What the scripted server counts for a body as keel's provider sends it: the prompt taken
- * off, the message-level cache breakpoint moved to the new last message as the provider does.
- */
-async function countedBefore(url: string, body: PromptedBody, prompt: string): Promise<number> {
-  const taken = withoutPrompt(body, prompt) as unknown as ModelRequest;
-  const placed = withCacheBreakpoints({ ...taken, maxTokens: 1, kind: "main" });
-  const response = await fetch(`${url}/v1/messages/count_tokens`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({
-      model: body.model,
-      system: placed.system,
-      messages: placed.messages,
-      tools: placed.tools,
-    }),
-  });
-  return ((await response.json()) as { input_tokens: number }).input_tokens;
-}
 
 describe("/context through keel's stream-json session", () => {
   it("reports as its total the next request's input tokens as the scripted server counts them", async () => {

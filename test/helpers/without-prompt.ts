@@ -1,3 +1,6 @@
+import { withCacheBreakpoints } from "../../src/model/anthropic/cache-breakpoints.js";
+import type { ModelRequest } from "../../src/model/provider.js";
+
 /** A Messages request body, as far as taking a prompt off it needs. */
 export interface PromptedBody {
   messages: Array<{ role: string; content: string | Array<Record<string, unknown>> }>;
@@ -21,4 +24,29 @@ export function withoutPrompt(body: PromptedBody, prompt: string): PromptedBody 
   const rest = blocks.filter((_, i) => i !== index);
   if (rest.length > 0) messages.push({ role: "user", content: rest });
   return { ...body, messages };
+}
+
+/**
+ * What the scripted server at `url` counts for a body keel's Anthropic provider sent, less its
+ * prompt: the prompt taken off, the message-level cache breakpoint moved to the new last
+ * message as the provider places it.
+ */
+export async function countedBefore(
+  url: string,
+  body: PromptedBody,
+  prompt: string,
+): Promise<number> {
+  const taken = withoutPrompt(body, prompt) as unknown as ModelRequest;
+  const placed = withCacheBreakpoints({ ...taken, maxTokens: 1, kind: "main" });
+  const response = await fetch(`${url}/v1/messages/count_tokens`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      model: body.model,
+      system: placed.system,
+      messages: placed.messages,
+      tools: placed.tools,
+    }),
+  });
+  return ((await response.json()) as { input_tokens: number }).input_tokens;
 }

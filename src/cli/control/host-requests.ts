@@ -3,7 +3,9 @@ import { PERMISSION_MODES, type PermissionMode } from "../../tools/context.js";
 import { VERSION } from "../../version.js";
 import type { CliSession } from "../cli-session.js";
 import { switchWithHooks } from "../model-switch-hooks.js";
+import { contextReport } from "../slash/context-report.js";
 import type { ControlChannel } from "./channel.js";
+import { contextUsageResponse } from "./context-usage-response.js";
 import type { ControlRequestLine } from "./envelopes.js";
 import { errorLine, successLine } from "./envelopes.js";
 import type { SwitchableModel } from "./model-switch.js";
@@ -28,7 +30,6 @@ const NOT_IMPLEMENTED = new Set([
   "mcp_reconnect",
   "mcp_toggle",
   "mcp_read_resource",
-  "get_context_usage",
   "get_usage",
   "get_settings",
   "apply_flag_settings",
@@ -93,6 +94,18 @@ async function registerRepoRoot(targets: HostTargets, directory: unknown): Promi
   return { ok: { directory: outcome.directory } };
 }
 
+/** get_context_usage: `/context`'s report (its `detail` is not read: keel always counts once). */
+async function contextUsage(targets: HostTargets): Promise<Answer> {
+  const { session } = targets;
+  const usage = await contextReport({
+    engine: session.engine,
+    agents: session.agents,
+    env: process.env,
+    signal: new AbortController().signal,
+  });
+  return { ok: contextUsageResponse(usage) };
+}
+
 function mcpMessage(targets: HostTargets, request: Record<string, unknown>): Answer {
   const server = request.server_name;
   if (typeof server !== "string" || !targets.sdkMcp.deliver(server, request.message)) {
@@ -122,6 +135,8 @@ async function answerFor(targets: HostTargets, line: ControlRequestLine): Promis
       return mcpMessage(targets, request);
     case "register_repo_root":
       return registerRepoRoot(targets, request.directory);
+    case "get_context_usage":
+      return contextUsage(targets);
   }
   if (NOT_IMPLEMENTED.has(request.subtype)) {
     return {
