@@ -42,7 +42,7 @@ export const SLASH_COMMANDS: ReadonlyArray<{ name: SlashCommandName; help: strin
   },
   {
     name: "export",
-    help: "write the conversation as text: /export <file> (.txt, in the working folder), or /export to copy it",
+    help: "write the conversation as text: /export <file> (in the working folder), or /export to copy it or save it",
   },
   { name: "init", help: "have the model write or improve CLAUDE.md from the repository" },
   { name: "model", help: "show the model, or switch it: /model <name|alias|default>" },

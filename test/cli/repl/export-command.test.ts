@@ -4,8 +4,9 @@ import { join } from "node:path";
 import { PassThrough } from "node:stream";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { copyThroughTerminal } from "../../../src/cli/repl/commands/osc52.js";
+import type { ReplController } from "../../../src/cli/repl/repl-controller.js";
 import { scriptedEngine } from "../../session/engine/helpers.js";
-import { answerNotice, controllerFor, texts, until } from "./repl-harness.js";
+import { answerNotice, controllerFor, notices, pickerOpen, texts, until } from "./repl-harness.js";
 
 let dir: string;
 beforeEach(async () => {
@@ -61,16 +62,27 @@ async function conversation(isTTY: boolean) {
   return { controller, screen };
 }
 
+/** Runs `/export`, picks an option of its question, and waits for the notice that follows. */
+async function exportPicking(controller: ReplController, index: number) {
+  const before = notices(controller.store.get()).length;
+  controller.submit("/export");
+  await pickerOpen(controller);
+  const picker = controller.overlay.get().picker;
+  picker?.choose(index);
+  const state = await until(controller, (s) => notices(s).length > before, "the notice");
+  return { picker, shown: notices(state)[before] };
+}
+
 describe("/export in the REPL", () => {
-  it("writes the conversation as plain text to a .txt file in the working folder, replacing one there", async () => {
+  it("writes the conversation as plain text to the file in the working folder, replacing one there", async () => {
     const { controller } = await conversation(true);
-    await writeFile(join(dir, "talk.txt"), "old contents");
+    await writeFile(join(dir, "talk.md"), "old contents");
     const shown = await answerNotice(controller, "/export talk.md");
     expect(shown).toEqual({
-      text: `Conversation exported to: ${join(dir, "talk.txt")}`,
+      text: `Conversation exported to: ${join(dir, "talk.md")}`,
       tone: "info",
     });
-    const written = await readFile(join(dir, "talk.txt"), "utf8");
+    const written = await readFile(join(dir, "talk.md"), "utf8");
     expect(written.startsWith(EXPECTED)).toBe(true);
     expect(written).not.toContain("old contents");
 
@@ -81,9 +93,14 @@ describe("/export in the REPL", () => {
     );
   });
 
-  it("copies it to the clipboard through OSC 52 with no file, and says so when there is no terminal", async () => {
+  it("with no file asks: copy through OSC 52, or save to a file named for the day and first prompt", async () => {
     const { controller, screen } = await conversation(true);
-    const shown = await answerNotice(controller, "/export");
+    const { picker, shown } = await exportPicking(controller, 0);
+    expect(picker?.title).toBe("Export Conversation");
+    expect(picker?.options).toEqual([
+      { label: "Copy to clipboard", detail: "through the terminal (OSC 52)" },
+      { label: "Save to file", detail: "1970-01-01-look-it-up.txt" },
+    ]);
     expect(shown?.tone).toBe("info");
     expect(shown?.text).toMatch(/^Conversation copied to the clipboard \(\d+ characters/);
     const written = screen.written();
@@ -92,9 +109,16 @@ describe("/export in the REPL", () => {
     const copied = Buffer.from(written.slice(start.length, -end.length), "base64").toString("utf8");
     expect(copied.startsWith(EXPECTED)).toBe(true);
 
+    const saved = await exportPicking(controller, 1);
+    const path = join(dir, "1970-01-01-look-it-up.txt");
+    expect(saved.shown).toEqual({ text: `Conversation exported to: ${path}`, tone: "info" });
+    expect(await readFile(path, "utf8")).toBe(copied);
+  });
+
+  it("says so when there is no terminal to copy to, and writes nothing to it", async () => {
     const piped = await conversation(false);
-    const refused = await answerNotice(piped.controller, "/export");
-    expect(refused).toEqual({
+    const { shown } = await exportPicking(piped.controller, 0);
+    expect(shown).toEqual({
       text: "/export: no terminal to copy to here; give a file instead: /export <file>",
       tone: "error",
     });
