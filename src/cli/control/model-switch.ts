@@ -20,11 +20,14 @@ export function switchableModel(inner: ModelProvider, startModel: string): Switc
   const routed = (request: ModelRequest): ModelRequest =>
     chosen !== undefined && request.model === startModel ? { ...request, model: chosen } : request;
   const count = inner.countTokens?.bind(inner);
+  // The retry layer asks for fresh credentials after a 401 (an apiKeyHelper's key): passed on.
+  const refresh = inner.refreshCredentials?.bind(inner);
   return {
     provider: {
       name: inner.name,
       stream: (request, signal) => inner.stream(routed(request), signal),
       ...(count ? { countTokens: (request, signal) => count(routed(request), signal) } : {}),
+      ...(refresh ? { refreshCredentials: refresh } : {}),
     },
     current: () => chosen ?? startModel,
     start: startModel,
