@@ -479,7 +479,14 @@ export async function createCliSession(inputs: CliSessionInputs): Promise<CliSes
   );
   // MCP servers start with the tools; their requests for input are answered once hooks exist.
   const elicitation = lateElicit();
-  const toolset = await createSessionToolset(inputs, env, skillTools(slash), elicitation.elicit);
+  const toolset = await createSessionToolset(
+    inputs,
+    env,
+    skillTools(slash),
+    elicitation.elicit,
+    // An agent's `skills` are preloaded whole, as the Skill tool would expand them.
+    (name, signal) => slash.skillTool.expand(name, "", signal),
+  );
   tools = toolset;
   const hooks = createSessionHooks({
     config: policy.hooks,

@@ -5,6 +5,7 @@ import { envFlag } from "../config/env-flag.js";
 import type { TaskListStore } from "../task-list/task-list-store.js";
 import type { SessionTasks } from "../tasks/session-tasks.js";
 import { createBackgroundShells } from "../tools/background/index.js";
+import type { SkillPreloader } from "../tools/builtin/agent/agent-skills.js";
 import { createAgentTool } from "../tools/builtin/agent/agent-tool.js";
 import { createBuiltinTools } from "../tools/builtin/index.js";
 import type { SendMessageDeps } from "../tools/builtin/send-message/send-message-tool.js";
@@ -42,8 +43,11 @@ export async function createSessionTools(
   taskList?: TaskListStore,
   /** Agents sent to keel's remote workers (`isolation: "remote"`). */
   remoteAgents?: RemoteAgents,
-  /** Whether the person trusted the project (a project agent's permissionMode may widen). */
-  agentTrust: { projectTrusted?: boolean } = {},
+  /**
+   * Whether the person trusted the project (a project agent's permissionMode may widen), and
+   * how an agent's `skills` are expanded (the session's skills).
+   */
+  agentTrust: { projectTrusted?: boolean; preloadSkill?: SkillPreloader } = {},
   /** SendMessage's team (agent teams on) and named agents; without both there is no SendMessage. */
   messaging: SendMessageDeps = {},
 ): Promise<SessionTools> {
@@ -75,6 +79,7 @@ export async function createSessionTools(
   const agent = createAgentTool(definitions, {
     ...(background ? { launchBackground: tasks.backgroundAgents.launch } : {}),
     projectTrusted: agentTrust.projectTrusted ?? true,
+    ...(agentTrust.preloadSkill ? { preloadSkill: agentTrust.preloadSkill } : {}),
     isolation: {
       worktrees: {
         stateDir: config.stateDir,

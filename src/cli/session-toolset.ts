@@ -15,6 +15,7 @@ import type { TaskListStore } from "../task-list/task-list-store.js";
 import { createSessionTasks, type SessionTasks } from "../tasks/session-tasks.js";
 import { openSessionTeam, type SessionTeam } from "../teams/session-team.js";
 import { teamsEnabled } from "../teams/teams-enabled.js";
+import type { SkillPreloader } from "../tools/builtin/agent/agent-skills.js";
 import {
   isTodoWriteTool,
   type TodoWriteTool,
@@ -114,6 +115,8 @@ export async function createSessionToolset(
   sessionExtras: readonly AnyTool[] = [],
   /** Answers MCP servers' requests for input (session-elicitation.ts). */
   elicit?: Elicit,
+  /** Expands a skill an agent's `skills` field preloads (the session's skills). */
+  preloadSkill?: SkillPreloader,
 ): Promise<SessionToolset> {
   const { io, store } = inputs;
   const home = io.env.HOME ?? homedir();
@@ -172,7 +175,7 @@ export async function createSessionToolset(
           `cannot follow a remote agent: ${error instanceof Error ? error.message : String(error)}`,
         ),
     }),
-    { projectTrusted: inputs.policy.projectTrusted },
+    { projectTrusted: inputs.policy.projectTrusted, ...(preloadSkill ? { preloadSkill } : {}) },
     team ? { team } : {},
   );
   const fileHistory = new FileHistory({ dir: join(store.sessionDir, "file-history") });

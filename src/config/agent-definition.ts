@@ -44,7 +44,7 @@ export interface AgentDefinition {
   initialPrompt?: string;
   /** Where its own memory folder is (MEMORY.md is added to its system prompt). */
   memory?: "user" | "project" | "local";
-  /** Skills to load into its context as it starts (read; keel does not preload them yet). */
+  /** Skills whose whole content goes before its first prompt (the session's skills, expanded). */
   skills?: readonly string[];
   /** MCP servers of its own (read; keel does not start them yet). */
   mcpServers?: ReadonlyArray<string | Readonly<Record<string, unknown>>>;

@@ -64,7 +64,6 @@ export function readAgentExtras(data: Record<string, unknown>, ignored: string[]
 
 /** Fields keel reads and keeps but does not act on yet, with what Claude Code does with them. */
 const UNHONOURED: Partial<Record<ExtraKey, string>> = {
-  skills: "keel does not preload an agent's skills yet",
   mcpServers: "keel does not start an agent's own MCP servers yet",
   hooks: "keel does not run an agent's own hooks yet",
 };

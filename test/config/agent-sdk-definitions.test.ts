@@ -51,7 +51,7 @@ describe("the Agent SDK's agents become keel agent definitions", () => {
       b: { description: "d", prompt: "p" },
     });
     expect(parsed.definitions.map((d) => d.name)).toEqual(["a", "b"]);
-    expect(parsed.ignored).toEqual([{ agent: "a", fields: ["skills", "mcpServers"] }]);
+    expect(parsed.ignored).toEqual([{ agent: "a", fields: ["mcpServers"] }]);
   });
 
   it("names the agent and the field of every problem", () => {

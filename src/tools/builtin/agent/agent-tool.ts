@@ -3,6 +3,7 @@ import type { AgentDefinition } from "../../../config/agent-definition.js";
 import { emptyUsage } from "../../../protocol/usage.js";
 import type { Tool } from "../../tool.js";
 import { withAgentMemory } from "./agent-memory.js";
+import { type SkillPreloader, withPreloadedSkills } from "./agent-skills.js";
 import type { BackgroundAgentLauncher } from "./background.js";
 import { agentDescription } from "./description.js";
 import { type IsolationDeps, isolationOf, isolationRefusal, runIsolated } from "./isolation.js";
@@ -41,6 +42,8 @@ export interface AgentToolOptions {
   projectTrusted?: boolean;
   /** The home folder, where user agents' memory folders are (default the process's). */
   home?: string;
+  /** Expands the session's skills an agent's `skills` preloads (none: nothing is preloaded). */
+  preloadSkill?: SkillPreloader;
 }
 
 /**
@@ -97,9 +100,15 @@ export function createAgentTool(
       }
       const place = (run: Parameters<typeof resolved.runner>[0]) =>
         runIsolated(isolation, options.isolation ?? {}, resolved.runner, run);
+      const prompt = await withPreloadedSkills(
+        input.prompt,
+        definition.skills,
+        options.preloadSkill,
+        context.signal,
+      );
       const base = {
         definition,
-        prompt: input.prompt,
+        prompt,
         parentContext: withAgentMode(context, definition, options.projectTrusted ?? true),
         toolUseId: context.toolUseId,
       };
@@ -111,7 +120,14 @@ export function createAgentTool(
           prompt: input.prompt,
           agentType: definition.name,
           ...named,
-          run: (signal, onProgress) => place({ ...base, signal, onProgress }),
+          run: (signal, onProgress, continuation, prompt) =>
+            place({
+              ...base,
+              signal,
+              onProgress,
+              ...(continuation ? { continuation } : {}),
+              ...(prompt === undefined ? {} : { prompt }),
+            }),
         });
         return { data: { ...startedInBackground(definition.name), ...named, background: task } };
       }
