@@ -62,6 +62,7 @@ export async function createSessionTools(
       : `keel: skipped agent file ${path}: ${problem}\n`;
     await writeTo(io.stderr, line);
   }
+  const background = tasks && !envFlag(io.env.CLAUDE_CODE_DISABLE_BACKGROUND_TASKS);
   const backgroundShells = createBackgroundShells(
     config,
     tasks ? { observer: tasks.shellObserver } : {},
@@ -72,10 +73,12 @@ export async function createSessionTools(
     ...(web.fetch ? { webFetch: web.fetch } : {}),
     ...(web.search === undefined ? {} : { webSearch: web.search }),
     ...(taskList ? { taskList } : {}),
-    sendMessage: messaging,
+    // A named background agent is continued by a SendMessage to its name.
+    sendMessage: background
+      ? { ...messaging, routeToNamedAgent: tasks.backgroundAgents.routeToNamedAgent }
+      : messaging,
     ...(tasks ? { monitorEvents: tasks.deliver, mcpMonitors: tasks.mcpMonitors } : {}),
   };
-  const background = tasks && !envFlag(io.env.CLAUDE_CODE_DISABLE_BACKGROUND_TASKS);
   const agent = createAgentTool(definitions, {
     ...(background ? { launchBackground: tasks.backgroundAgents.launch } : {}),
     projectTrusted: agentTrust.projectTrusted ?? true,

@@ -62,17 +62,37 @@ export interface SidechainSink {
   close(): void;
 }
 
+/**
+ * The messages sent to a named agent while it runs, as user messages after a tool round's
+ * results and attachments: the model reads them before its next step.
+ */
+function withInbox(deps: QueryDeps, drain: (() => readonly string[]) | undefined): QueryDeps {
+  if (!drain) return deps;
+  const collect = deps.collectAttachments;
+  return {
+    ...deps,
+    collectAttachments: async (context, messages) => [
+      ...(collect ? await collect(context, messages) : []),
+      ...drain().map((text) => createUserMessage(text, deps.ids)),
+    ],
+  };
+}
+
 function subagentParams(
   deps: SubagentRunnerDeps,
   input: SubagentRunInput,
   abortController: AbortController,
 ): QueryParams {
-  const { summarizeToolRound: _noSummaries, ...queryDeps } = deps.queryDeps;
+  const { summarizeToolRound: _noSummaries, ...shared } = deps.queryDeps;
+  const queryDeps = withInbox(shared, input.continuation?.drainInbox);
   const { definition, parentContext } = input;
   const model = subagentModel(definition, parentContext.options.mainLoopModel);
   const agentId = deps.newAgentId();
   return {
-    messages: [createUserMessage(input.prompt, queryDeps.ids)],
+    messages: [
+      ...(input.continuation?.history ?? []),
+      createUserMessage(input.prompt, queryDeps.ids),
+    ],
     systemPrompt: subagentSystemPrompt(definition, parentContext.options.cwd),
     userContext: deps.userContext,
     toolUseContext: subagentContext(parentContext, {
@@ -108,6 +128,7 @@ async function drive(
   watch?: (event: QueryEvent) => void,
 ): Promise<SubagentRunResult> {
   for (const message of params.messages) sidechain?.append(message);
+  const conversation: Message[] = [...params.messages];
   const observer = new TurnObserver(now);
   const finalText = new FinalTextTracker();
   const turn = query(params);
@@ -117,13 +138,17 @@ async function drive(
     observer.observe(event);
     finalText.observe(event);
     watch?.(event);
-    if (isTranscriptMessage(event)) sidechain?.append(event);
+    if (isTranscriptMessage(event)) {
+      sidechain?.append(event);
+      conversation.push(event);
+    }
     if (event.type === "assistant" || event.type === "user") {
       input.onProgress?.({ type: "agent_progress", message: event });
     }
     step = await turn.next();
   }
   observer.finish();
+  input.continuation?.onConversation?.(conversation);
   return subagentResult({
     terminal: step.value,
     finalText: finalText.text,

@@ -1,8 +1,10 @@
+import type { Message } from "../protocol/messages.js";
 import type {
   BackgroundAgentHandle,
   BackgroundAgentRequest,
 } from "../tools/builtin/agent/background.js";
-import type { AgentProgress, SubagentRunResult } from "../tools/subagent.js";
+import type { AgentContinuation, AgentProgress, SubagentRunResult } from "../tools/subagent.js";
+import { NamedAgents } from "./named-agents.js";
 import { runRecorded } from "./recorded-run.js";
 import { newAgentTaskId } from "./task-id.js";
 import type { EndedStatusRecord, TaskMeta } from "./task-meta.js";
@@ -21,6 +23,12 @@ export interface BackgroundAgentsOptions {
    * settles, so whoever waits for the agents also waits for what their ends set off.
    */
   onEnded?: (task: TaskMeta & EndedStatusRecord) => Promise<void>;
+}
+
+/** A named agent's run that continues its earlier conversation with a message. */
+interface Resumption {
+  history: readonly Message[];
+  message: string;
 }
 
 /** A progress message as a stream-json line, the same shape `keel -p` writes. */
@@ -48,6 +56,8 @@ function resultLine(result: SubagentRunResult, sessionId: string): string {
  */
 export class BackgroundAgents {
   private readonly running = new Map<string, { abort: AbortController; done: Promise<void> }>();
+  private readonly named = new NamedAgents();
+  private closed = false;
 
   constructor(
     private readonly store: TaskStore,
@@ -58,14 +68,37 @@ export class BackgroundAgents {
   readonly launch = (request: BackgroundAgentRequest): Promise<BackgroundAgentHandle> =>
     this.start(request);
 
-  /** Registers the task and starts the subagent without waiting for it. */
-  async start(request: BackgroundAgentRequest): Promise<BackgroundAgentHandle> {
+  /**
+   * SendMessage's `routeToNamedAgent`: a running named agent gets the message at its next tool
+   * boundary; a finished one is resumed in the background with it as a new turn (a new task,
+   * told at its end like any background agent). Undefined when no agent has the name.
+   */
+  readonly routeToNamedAgent = async (
+    name: string,
+    message: string,
+  ): Promise<{ routing: "queued" | "resumed" } | undefined> => {
+    if (this.closed) return undefined;
+    const route = this.named.route(name, message);
+    if (!route) return undefined;
+    if (route.routing === "resumed") {
+      await this.start(route.request, { history: route.history, message });
+    }
+    return { routing: route.routing };
+  };
+
+  /** Registers the task and starts the subagent (or resumes a named one) without waiting for it. */
+  async start(
+    request: BackgroundAgentRequest,
+    resumption?: Resumption,
+  ): Promise<BackgroundAgentHandle> {
     const id = (this.options.newId ?? newAgentTaskId)();
+    // Before any wait: a second message sent meanwhile is queued, not a second resumption.
+    if (request.name !== undefined) this.named.started(request.name, id, request);
     const own = this.store.processes.startTime(process.pid);
     const task: TaskMeta = {
       id,
       kind: "local_agent",
-      prompt: request.prompt,
+      prompt: resumption?.message ?? request.prompt,
       // A named agent is shown by its name wherever its task is (keel ps, the REPL, notices).
       description: request.name ? `${request.name}: ${request.description}` : request.description,
       cwd: this.options.cwd,
@@ -77,7 +110,7 @@ export class BackgroundAgents {
     };
     const paths = await this.store.create(task);
     const abort = new AbortController();
-    const done = this.run(task, request, abort)
+    const done = this.run(task, request, abort, resumption)
       .catch((error) => this.options.onError?.(error))
       .finally(() => this.running.delete(id));
     this.running.set(id, { abort, done });
@@ -107,21 +140,56 @@ export class BackgroundAgents {
 
   /** Stops every agent still running; settles once their ends are recorded. */
   async dispose(): Promise<void> {
+    this.closed = true;
     const all = [...this.running.values()];
     for (const entry of all) entry.abort.abort(new Error("the session ended"));
     await Promise.all(all.map((entry) => entry.done));
   }
 
-  private run(
+  private async run(
     task: TaskMeta,
     request: BackgroundAgentRequest,
     abort: AbortController,
+    resumption: Resumption | undefined,
   ): Promise<void> {
-    return runRecorded(this.store, task, abort, this.options, async (write) => {
+    await runRecorded(this.store, task, abort, this.options, async (write) => {
       const onProgress = (p: AgentProgress) => write(progressLine(p, this.options.sessionId));
-      const result = await request.run(abort.signal, onProgress);
+      const continuation = this.continuationOf(request, task.id, resumption);
+      const result = await request.run(abort.signal, onProgress, continuation, resumption?.message);
       write(resultLine(result, this.options.sessionId));
       return result.isError ? result.text : undefined;
     });
+    if (request.name !== undefined) await this.afterNamedRun(request, request.name, task.id);
+  }
+
+  /** What a named agent's run is given: its earlier conversation, its inbox, a place for its own. */
+  private continuationOf(
+    request: BackgroundAgentRequest,
+    taskId: string,
+    resumption: Resumption | undefined,
+  ): AgentContinuation | undefined {
+    const name = request.name;
+    if (name === undefined) return undefined;
+    return {
+      ...(resumption ? { history: resumption.history } : {}),
+      drainInbox: () => this.named.drain(name, taskId),
+      onConversation: (messages) => this.named.remember(name, taskId, messages),
+    };
+  }
+
+  /**
+   * A named agent's run ended: messages sent after its last tool boundary resume it at once
+   * (registered before this run counts as ended, so `whenNoneRunning` waits for the resumption).
+   */
+  private async afterNamedRun(
+    request: BackgroundAgentRequest,
+    name: string,
+    taskId: string,
+  ): Promise<void> {
+    const unread = this.named.ended(name, taskId);
+    const state = this.named.stateOf(name);
+    if (unread.length === 0 || this.closed || state?.kind !== "finished") return;
+    const resumption = { history: state.history, message: unread.join("\n\n") };
+    await this.start(request, resumption);
   }
 }

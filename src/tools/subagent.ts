@@ -1,5 +1,5 @@
 import type { AgentDefinition } from "../config/agent-definition.js";
-import type { AssistantMessage, UserMessage } from "../protocol/messages.js";
+import type { AssistantMessage, Message, UserMessage } from "../protocol/messages.js";
 import type { Usage } from "../protocol/usage.js";
 import type { PermissionMode, ToolUseContext } from "./context.js";
 
@@ -26,6 +26,19 @@ export interface SubagentRunInput {
   outputSchema?: Readonly<Record<string, unknown>>;
   /** The mode its tools run in instead of the session's (a workflow's agents: acceptEdits). */
   permissionMode?: PermissionMode;
+  /** Continuing a named agent (SendMessage): its conversation, its inbox, its transcript kept. */
+  continuation?: AgentContinuation;
+}
+
+/**
+ * How a named background agent is continued. With `history` the run resumes that conversation
+ * and its `prompt` is the new user turn; `drainInbox` hands over the messages sent to it while it
+ * runs, added at each tool boundary; `onConversation` hears the whole conversation at its end.
+ */
+export interface AgentContinuation {
+  history?: readonly Message[];
+  drainInbox?: () => readonly string[];
+  onConversation?: (messages: readonly Message[]) => void;
 }
 
 /** How a subagent's run ended. */

@@ -120,13 +120,14 @@ export function createAgentTool(
           prompt: input.prompt,
           agentType: definition.name,
           ...named,
-          run: (signal, onProgress, continuation, prompt) =>
+          // Resumed by SendMessage: its message is the new turn of the kept conversation.
+          run: (signal, onProgress, continuation, message) =>
             place({
               ...base,
               signal,
               onProgress,
               ...(continuation ? { continuation } : {}),
-              ...(prompt === undefined ? {} : { prompt }),
+              ...(message === undefined ? {} : { prompt: message }),
             }),
         });
         return { data: { ...startedInBackground(definition.name), ...named, background: task } };

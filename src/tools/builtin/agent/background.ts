@@ -1,4 +1,4 @@
-import type { AgentProgress, SubagentRunResult } from "../../subagent.js";
+import type { AgentContinuation, AgentProgress, SubagentRunResult } from "../../subagent.js";
 
 /** A subagent to run in the background: what it is, and how to run it once started. */
 export interface BackgroundAgentRequest {
@@ -7,10 +7,15 @@ export interface BackgroundAgentRequest {
   agentType: string;
   /** The name the Agent call gave it, shown with its task. */
   name?: string;
-  /** Runs the subagent to its end; aborting `signal` stops it. */
+  /**
+   * Runs the subagent to its end; aborting `signal` stops it. A named agent is run again with
+   * a `continuation` (and `prompt`, the message it is continued with) when SendMessage resumes it.
+   */
   run(
     signal: AbortSignal,
     onProgress: (progress: AgentProgress) => void,
+    continuation?: AgentContinuation,
+    prompt?: string,
   ): Promise<SubagentRunResult>;
 }
 

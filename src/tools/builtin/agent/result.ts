@@ -46,13 +46,16 @@ function backgroundResult(
   toolUseId: string,
 ): ToolResultBlock {
   const who = name === undefined ? "The agent" : `The agent "${name}"`;
+  // Claude Code's hint for an addressable agent (its registry continues it: BackgroundAgents).
+  const more =
+    name === undefined ? "" : ` (use SendMessage with to: '${name}' to continue this agent)`;
   return {
     type: "tool_result",
     tool_use_id: toolUseId,
     content: [
       {
         type: "text",
-        text: `${who} is running in the background as task ${task.taskId}. You will be notified when it ends; its output is written to ${task.outputFile}. Briefly tell the user what you launched; do not wait for it or check on it unless asked.`,
+        text: `${who} is running in the background as task ${task.taskId}${more}. You will be notified when it ends; its output is written to ${task.outputFile}. Briefly tell the user what you launched; do not wait for it or check on it unless asked.`,
       },
     ],
   };
