@@ -47,6 +47,8 @@ export interface CliSession {
   slash: SessionSlash;
   /** The agents the session's Agent tool can start (an SDK host lists them). */
   agents: readonly AgentDefinition[];
+  /** The agent the main thread runs as (`--agent`, the `agent` setting), if any. */
+  mainAgent?: AgentDefinition;
   /** The session's auto memory: its folder while on (/dream uses it), switched by /memory. */
   autoMemory: AutoMemorySwitch;
   /** What confines Bash commands (/sandbox shows and switches it). */

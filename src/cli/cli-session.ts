@@ -620,6 +620,7 @@ export async function createCliSession(inputs: CliSessionInputs): Promise<CliSes
     mcpPrompts: toolset.mcpPrompts,
     slash,
     agents: toolset.agentDefinitions,
+    ...(inputs.options.mainAgent ? { mainAgent: inputs.options.mainAgent } : {}),
     sandbox: toolset.sandbox,
     autoMemory: memory,
     notify: (input) => hooks.notification(input),

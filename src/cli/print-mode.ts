@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { homedir } from "node:os";
+import { withInitialPrompt } from "../config/agent-initial-prompt.js";
 import { keelStateDir } from "../config/paths.js";
 import type { HooksConfig } from "../hooks/config.js";
 import { mergeHooksConfigs } from "../hooks/index.js";
@@ -215,7 +216,9 @@ export async function runPrintMode(options: CliOptions, io: CliIo): Promise<numb
   );
   const unfollow = output.follow(session.engine);
   try {
-    const prepared = await headlessPrompt(session.slash, prompt, io.signal);
+    // A main-thread agent's initialPrompt goes first, as Claude Code sends it.
+    const first = withInitialPrompt(prompt, session.mainAgent);
+    const prepared = await headlessPrompt(session.slash, first, io.signal);
     const warn = (text: string) => void writeTo(io.stderr, `keel: ${text}\n`);
     const turn = headlessTurn(session, prepared, warn);
     // Text output is what a person reads: MessageDisplay hooks decide it (json and stream-json are data).

@@ -1,3 +1,4 @@
+import { withInitialPrompt } from "../config/agent-initial-prompt.js";
 import type { SdkMessage, SdkResult } from "../session/sdk-messages.js";
 import { waitForBackgroundAgents } from "./background-wait.js";
 import { ControlChannel } from "./control/channel.js";
@@ -28,6 +29,8 @@ interface StreamRun {
   inOrder: Promise<unknown>;
   /** The last prompt's turn (a refused prompt answers after it). */
   lastTurn: Promise<void>;
+  /** Whether a main-thread agent's initialPrompt went (before the first prompt) already. */
+  initialPromptSent: boolean;
   /** Ends the run at once (a session that cannot open, a request that cannot be answered). */
   fail: (error: unknown) => void;
   lastResult?: SdkResult;
@@ -78,8 +81,11 @@ function preparePrompt(
 function startTurn(run: StreamRun, prompt: string, verbatim: boolean): void {
   const before = run.lastTurn;
   const turn = sessionFor(run).then(async ({ session }) => {
+    // A main-thread agent's initialPrompt goes before the first prompt, as in keel -p.
+    const text = run.initialPromptSent ? prompt : withInitialPrompt(prompt, session.mainAgent);
+    run.initialPromptSent = true;
     // Prompts are looked up one after another, so they reach the engine in the order sent.
-    const ready = run.inOrder.then(() => preparePrompt(session, prompt, verbatim, run.io.signal));
+    const ready = run.inOrder.then(() => preparePrompt(session, text, verbatim, run.io.signal));
     const done = ready.then(async (prepared) => {
       // A refused prompt's result, or a command run here (/compact, /cost), follows the running
       // turn's: it never lands in the middle of it.
@@ -165,6 +171,7 @@ export async function runStreamInput(
     work: [],
     inOrder: Promise.resolve(),
     lastTurn: Promise.resolve(),
+    initialPromptSent: false,
     fail,
     emit: async (message) => {
       await channel.write(message);

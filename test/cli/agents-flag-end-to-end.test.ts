@@ -61,13 +61,15 @@ describe("keel --agents '<json>' (validator on)", () => {
 
   it("says which fields of an --agents agent it ignores, and runs", async () => {
     const server = await scriptedServer({ turns: [{ content: "ok" }] });
-    const agents = JSON.stringify({ r: { description: "d", prompt: "p", skills: ["pdf"] } });
+    const agents = JSON.stringify({ r: { description: "d", prompt: "p", mcpServers: ["x"] } });
     const run = await runKeel(["-p", "hi", "--agents", agents], {
       cwd: dir,
       env: anthropicEnv(server),
     });
     expect(run.code).toBe(0);
-    expect(run.stderr).toBe('keel: --agents agent "r": keel does not support skills; ignored\n');
+    expect(run.stderr).toBe(
+      'keel: --agents agent "r": keel does not support mcpServers; ignored\n',
+    );
   });
 
   it("stops with exit 1 on --agents text that is not JSON, before any request", async () => {
