@@ -7,6 +7,8 @@ import type { PermissionMode, ToolUseContext } from "./context.js";
 export interface AgentProgress {
   type: "agent_progress";
   message: AssistantMessage | UserMessage;
+  /** The agent's `color` (its definition's), for the REPL's line about it. */
+  color?: string;
 }
 
 /** What a subagent is started with. */

@@ -1,6 +1,7 @@
 import { Box, Text } from "ink";
 import type { DiffLine } from "./diff-lines.js";
 import { toolErrorText } from "./error-text.js";
+import { agentTerminalColour } from "./render/agent-color.js";
 import { type AgentProgressView, agentProgressLine } from "./render/agent-progress.js";
 import type { ToolProgressView } from "./render/bash-progress.js";
 import type { ToolItem, ToolResultView } from "./transcript-model.js";
@@ -52,7 +53,7 @@ export function AgentProgress({ agent }: { agent: AgentProgressView }) {
   const hidden = agent.toolCalls.length - calls.length;
   return (
     <Box flexDirection="column" marginLeft={2}>
-      <Text dimColor>⎿ {agentProgressLine(agent)}</Text>
+      <AgentLine agent={agent} />
       {calls.map((call, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: a subagent may make the same call twice
         <Text key={index} dimColor wrap="truncate-end">
@@ -63,6 +64,13 @@ export function AgentProgress({ agent }: { agent: AgentProgressView }) {
       ))}
     </Box>
   );
+}
+
+/** The subagent's summary line, in its agent's colour when its definition gives one. */
+function AgentLine({ agent }: { agent: AgentProgressView }) {
+  const colour = agentTerminalColour(agent.color);
+  const line = `⎿ ${agentProgressLine(agent)}`;
+  return colour ? <Text color={colour}>{line}</Text> : <Text dimColor>{line}</Text>;
 }
 
 /** "running… 12s": how long a call has run, by its own progress reports. */

@@ -4,6 +4,7 @@ import { toolSummary } from "../tool-summary.js";
 /** One of a subagent's messages as its Agent call reports it (untrusted at this edge). */
 const agentProgressSchema = z.object({
   type: z.literal("agent_progress"),
+  color: z.string().optional(),
   message: z.object({
     type: z.enum(["assistant", "user"]),
     timestamp: z.string(),
@@ -33,6 +34,8 @@ export interface AgentProgressView {
   /** When its first and latest messages came (ms since the epoch, from the messages). */
   firstAt: number;
   lastAt: number;
+  /** The agent's `color` as its definition names it, when it has one. */
+  color?: string;
 }
 
 type ProgressMessage = z.infer<typeof agentProgressSchema>["message"];
@@ -73,6 +76,7 @@ export function foldAgentProgress(
     tokens: tokensOf(message) ?? previous?.tokens ?? 0,
     firstAt: previous?.firstAt ?? when,
     lastAt: when,
+    ...(parsed.data.color === undefined ? {} : { color: parsed.data.color }),
   };
 }
 

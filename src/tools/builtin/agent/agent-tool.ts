@@ -132,7 +132,11 @@ export function createAgentTool(
         });
         return { data: { ...startedInBackground(definition.name), ...named, background: task } };
       }
-      const run = await place({ ...base, signal: context.signal, onProgress });
+      const run = await place({
+        ...base,
+        signal: context.signal,
+        onProgress: withAgentColour(onProgress, definition.color),
+      });
       if (context.signal.aborted) throw interrupted();
       const { worktree, ...rest } = run;
       return {
@@ -141,6 +145,16 @@ export function createAgentTool(
     },
     mapToolResult: mapAgentResult,
   };
+}
+
+/** The progress reports of an agent, each naming its colour when its definition has one. */
+function withAgentColour<P extends { type: string }>(
+  onProgress: ((progress: P) => void) | undefined,
+  color: string | undefined,
+): ((progress: P) => void) | undefined {
+  if (!onProgress || color === undefined) return onProgress;
+  return (progress) =>
+    onProgress(progress.type === "agent_progress" ? { ...progress, color } : progress);
 }
 
 /** The output of a call that only started an agent: no turns, no usage yet. */
