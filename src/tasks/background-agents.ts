@@ -3,6 +3,7 @@ import type {
   BackgroundAgentHandle,
   BackgroundAgentRequest,
 } from "../tools/builtin/agent/background.js";
+import type { NamedAgentRouting } from "../tools/builtin/send-message/send-message-tool.js";
 import type { AgentContinuation, AgentProgress, SubagentRunResult } from "../tools/subagent.js";
 import { NamedAgents } from "./named-agents.js";
 import { runRecorded } from "./recorded-run.js";
@@ -76,14 +77,12 @@ export class BackgroundAgents {
   readonly routeToNamedAgent = async (
     name: string,
     message: string,
-  ): Promise<{ routing: "queued" | "resumed" } | undefined> => {
+  ): Promise<NamedAgentRouting | undefined> => {
     if (this.closed) return undefined;
     const route = this.named.route(name, message);
-    if (!route) return undefined;
-    if (route.routing === "resumed") {
-      await this.start(route.request, { history: route.history, message });
-    }
-    return { routing: route.routing };
+    if (route?.routing !== "resumed") return route;
+    await this.start(route.request, { history: route.history, message });
+    return { routing: "resumed", endedAs: route.endedAs };
   };
 
   /** Registers the task and starts the subagent (or resumes a named one) without waiting for it. */
@@ -186,7 +185,8 @@ export class BackgroundAgents {
     name: string,
     taskId: string,
   ): Promise<void> {
-    const unread = this.named.ended(name, taskId);
+    const endedAs = (await this.store.readRecorded(taskId))?.status ?? "completed";
+    const unread = this.named.ended(name, taskId, endedAs);
     const state = this.named.stateOf(name);
     if (unread.length === 0 || this.closed || state?.kind !== "finished") return;
     const resumption = { history: state.history, message: unread.join("\n\n") };

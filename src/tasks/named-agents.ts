@@ -4,7 +4,7 @@ import type { BackgroundAgentRequest } from "../tools/builtin/agent/background.j
 /** Where a named agent is: running (messages wait in its inbox) or finished (its conversation kept). */
 export type NamedAgentState =
   | { kind: "running"; taskId: string; inbox: string[] }
-  | { kind: "finished"; history: readonly Message[] };
+  | { kind: "finished"; history: readonly Message[]; endedAs: string };
 
 interface NamedAgent {
   request: BackgroundAgentRequest;
@@ -16,7 +16,12 @@ interface NamedAgent {
 /** What a message to a named agent did: waited for its next turn boundary, or started it again. */
 export type NamedAgentRoute =
   | { routing: "queued" }
-  | { routing: "resumed"; request: BackgroundAgentRequest; history: readonly Message[] };
+  | {
+      routing: "resumed";
+      endedAs: string;
+      request: BackgroundAgentRequest;
+      history: readonly Message[];
+    };
 
 /**
  * The session's named background agents (an Agent call with `name`) by name, so SendMessage can
@@ -45,14 +50,14 @@ export class NamedAgents {
   }
 
   /**
-   * The run of `taskId` ended. Messages it never took are returned (the caller resumes the agent
-   * with them); otherwise the agent is now finished.
+   * The run of `taskId` ended as `endedAs` (its task status). Messages it never took are
+   * returned (the caller resumes the agent with them); the agent is now finished.
    */
-  ended(name: string, taskId: string): string[] {
+  ended(name: string, taskId: string, endedAs: string): string[] {
     const agent = this.agents.get(name);
     const state = this.current(name, taskId);
     if (!agent || !state) return [];
-    agent.state = { kind: "finished", history: agent.history };
+    agent.state = { kind: "finished", history: agent.history, endedAs };
     return state.inbox.splice(0);
   }
 
@@ -64,7 +69,8 @@ export class NamedAgents {
       agent.state.inbox.push(message);
       return { routing: "queued" };
     }
-    return { routing: "resumed", request: agent.request, history: agent.state.history };
+    const { history, endedAs } = agent.state;
+    return { routing: "resumed", endedAs, request: agent.request, history };
   }
 
   /** The state of `name`, when an agent has that name. */

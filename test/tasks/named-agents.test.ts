@@ -78,6 +78,7 @@ describe("named background agents (SendMessage's continuation)", () => {
     expect(await waitFor(() => ended.length === 1)).toBe(true);
     expect(await agents.routeToNamedAgent("scout", "Which one parses?")).toEqual({
       routing: "resumed",
+      endedAs: "completed",
     });
     expect(await waitFor(() => ended.length === 2)).toBe(true);
     await agents.whenNoneRunning();

@@ -266,13 +266,21 @@ describe("SendMessage's delivery", () => {
     const asked: Array<[string, string]> = [];
     const routeToNamedAgent = async (name: string, message: string) => {
       asked.push([name, message]);
-      return name === "researcher" ? { routing: "resumed" as const } : undefined;
+      return name === "researcher"
+        ? { routing: "resumed" as const, endedAs: "completed" }
+        : undefined;
     };
     expect(
       await call({ to: "researcher", message: "Go on", summary: "Continue" }, undefined, {
         routeToNamedAgent,
       }),
-    ).toEqual({ success: true, message: "Message resumed researcher.", routing: "resumed" });
+    ).toEqual({
+      success: true,
+      // Claude Code's words for a finished agent continued.
+      message:
+        'Agent "researcher" was stopped (completed); resumed it in the background with your message. You\'ll be notified when it finishes.',
+      routing: "resumed",
+    });
     // Not an agent's name: the team's inbox, as before.
     expect(
       await call({ to: "bob", message: "hi", summary: "s" }, undefined, { routeToNamedAgent }),
@@ -289,7 +297,9 @@ describe("SendMessage's delivery", () => {
     });
     expect(
       (await agentsOnly.call({ to: "x", message: "m", summary: "s" }, as(), () => {})).data,
-    ).toMatchObject({
+    ).toEqual({
+      success: true,
+      message: "Message queued for delivery to x at its next tool round.",
       routing: "queued",
     });
   });

@@ -11,7 +11,6 @@ import type { ToolCallContext, ToolUseContext } from "../../context.js";
 import type { Tool } from "../../tool.js";
 import { SEND_MESSAGE_DESCRIPTION } from "./description.js";
 import {
-  type AgentRouting,
   type SendMessageInput,
   type SendMessageOutput,
   type StructuredMessage,
@@ -29,13 +28,19 @@ export interface SendMessageTeam {
 }
 
 /**
+ * What a message to a named background agent did: queued for its next tool boundary, or
+ * resumed it, its earlier run having ended as `endedAs` (completed, failed, killed).
+ */
+export type NamedAgentRouting = { routing: "queued" } | { routing: "resumed"; endedAs: string };
+
+/**
  * Continues a named background agent (issue 35's registry): undefined when no agent has that
  * name, so the message goes to the team instead.
  */
 export type RouteToNamedAgent = (
   name: string,
   message: string,
-) => Promise<{ routing: AgentRouting } | undefined>;
+) => Promise<NamedAgentRouting | undefined>;
 
 export interface SendMessageDeps {
   /** The session's team, when agent teams are on. */
@@ -133,6 +138,13 @@ function structuredResult(message: StructuredMessage, to: string, requestId?: st
   }
 }
 
+/** Claude Code's words for a message that reached a named agent. */
+function routedText(name: string, routed: NamedAgentRouting): string {
+  return routed.routing === "queued"
+    ? `Message queued for delivery to ${name} at its next tool round.`
+    : `Agent "${name}" was stopped (${routed.endedAs}); resumed it in the background with your message. You'll be notified when it finishes.`;
+}
+
 /** Sends a checked input: a named agent first, then the team's inboxes. */
 async function send(
   deps: SendMessageDeps,
@@ -144,10 +156,7 @@ async function send(
   const text = input.message;
   if (typeof text === "string" && raw !== BROADCAST && deps.routeToNamedAgent) {
     const routed = await deps.routeToNamedAgent(raw, text);
-    if (routed) {
-      const how = routed.routing === "queued" ? "queued for" : "resumed";
-      return { success: true, message: `Message ${how} ${raw}.`, routing: routed.routing };
-    }
+    if (routed) return { success: true, message: routedText(raw, routed), routing: routed.routing };
   }
   const team = deps.team;
   if (!team) return failed(`No agent named "${raw}" is running, and agent teams are off.`);
