@@ -92,7 +92,9 @@ export class BackgroundAgents {
   ): Promise<BackgroundAgentHandle> {
     const id = (this.options.newId ?? newAgentTaskId)();
     // Before any wait: a second message sent meanwhile is queued, not a second resumption.
-    if (request.name !== undefined) this.named.started(request.name, id, request);
+    if (request.name !== undefined) {
+      this.named.started(request.name, id, request, resumption?.history);
+    }
     const own = this.store.processes.startTime(process.pid);
     const task: TaskMeta = {
       id,

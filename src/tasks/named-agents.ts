@@ -31,9 +31,16 @@ export type NamedAgentRoute =
 export class NamedAgents {
   private readonly agents = new Map<string, NamedAgent>();
 
-  /** A run of `name` started as task `taskId` (a new agent, or a resumed one). */
-  started(name: string, taskId: string, request: BackgroundAgentRequest): void {
-    const history = this.agents.get(name)?.history ?? [];
+  /**
+   * A run of `name` started as task `taskId`: a new agent (no history; it takes the name over
+   * from any earlier one), or a resumed one with the conversation it continues.
+   */
+  started(
+    name: string,
+    taskId: string,
+    request: BackgroundAgentRequest,
+    history: readonly Message[] = [],
+  ): void {
     this.agents.set(name, { request, history, state: { kind: "running", taskId, inbox: [] } });
   }
 

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { GENERAL_PURPOSE_AGENT } from "../../src/config/built-in-agents.js";
+import { createUserMessage } from "../../src/protocol/factories.js";
 import { BackgroundAgents } from "../../src/tasks/background-agents.js";
+import { NamedAgents } from "../../src/tasks/named-agents.js";
 import type { EndedStatusRecord, TaskMeta } from "../../src/tasks/task-meta.js";
 import type { BackgroundAgentRequest } from "../../src/tools/builtin/agent/background.js";
 import { testContext } from "../loop/harness.js";
@@ -123,5 +125,43 @@ describe("named background agents (SendMessage's continuation)", () => {
     await agents.whenNoneRunning();
     await agents.dispose();
     expect(await agents.routeToNamedAgent("scout", "Still there?")).toBeUndefined();
+  });
+});
+
+describe("the named-agent registry", () => {
+  const request = (prompt: string): BackgroundAgentRequest => ({
+    description: prompt,
+    prompt,
+    agentType: "general-purpose",
+    name: "scout",
+    run: () => Promise.reject(new Error("not run here")),
+  });
+
+  it("gives a name in use to the newer agent: the older run's end and inbox no longer count", () => {
+    const named = new NamedAgents();
+    const older = request("Older.");
+    named.started("scout", "t1", older);
+    named.started("scout", "t2", request("Newer."));
+    expect(named.route("scout", "For the newer one.")).toEqual({ routing: "queued" });
+    expect(named.drain("scout", "t1")).toEqual([]);
+    expect(named.ended("scout", "t1", "completed")).toEqual([]);
+    expect(named.stateOf("scout")).toMatchObject({ kind: "running", taskId: "t2" });
+    expect(named.drain("scout", "t2")).toEqual(["For the newer one."]);
+  });
+
+  it("resumes a finished agent with its last run's conversation and how that run ended", () => {
+    const named = new NamedAgents();
+    const ids = { uuid: () => "u1", timestamp: () => "2026-01-01T00:00:00.000Z" };
+    const conversation = [createUserMessage("Look.", ids)];
+    const scout = request("Look.");
+    named.started("scout", "t1", scout);
+    named.remember("scout", "t1", conversation);
+    expect(named.ended("scout", "t1", "killed")).toEqual([]);
+    expect(named.route("scout", "Go on.")).toEqual({
+      routing: "resumed",
+      endedAs: "killed",
+      request: scout,
+      history: conversation,
+    });
   });
 });
