@@ -58,7 +58,9 @@ export const agentInputSchema = z.strictObject({
     .string()
     .regex(AGENT_NAME, "use letters, digits, - and _ (at most 64 characters)")
     .optional()
-    .describe("A name for the agent, shown with its task and its result"),
+    .describe(
+      "A name for the agent, shown with its task and its result. Makes a background agent addressable: SendMessage({to: name}) continues it, where SendMessage is offered",
+    ),
   team_name: z.string().optional().describe("Deprecated; ignored."),
   mode: z.enum(DEPRECATED_MODES).optional().describe("Deprecated; ignored."),
   isolation: z
