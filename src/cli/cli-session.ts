@@ -490,6 +490,7 @@ export async function createCliSession(inputs: CliSessionInputs): Promise<CliSes
   tools = toolset;
   const hooks = createSessionHooks({
     config: policy.hooks,
+    noAgentHooks: inputs.options.bare === true || policy.settings.disableAllHooks === true,
     sessionId: inputs.sessionId,
     transcriptPath: sessionTranscriptPath(inputs.stateDir, io.cwd, inputs.sessionId),
     cwd: io.cwd,

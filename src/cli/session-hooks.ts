@@ -1,5 +1,7 @@
 import { randomUUID } from "node:crypto";
+import { agentHooksFactory } from "../hooks/agent-scoped-hooks.js";
 import type { HooksConfig } from "../hooks/config.js";
+import type { HookEngineOptions } from "../hooks/engine.js";
 import { watchedFiles, watchFiles } from "../hooks/file-changed-watch.js";
 import type { HookEventFields, SessionEndReason, SessionStartSource } from "../hooks/hook-input.js";
 import {
@@ -103,6 +105,8 @@ export interface SessionHooks {
 /** What a session's hook engine runs with. */
 export interface SessionHooksInputs {
   config: HooksConfig | undefined;
+  /** --bare or disableAllHooks: agents' own hooks do not run either. */
+  noAgentHooks?: boolean;
   sessionId: string;
   transcriptPath: string;
   cwd: string;
@@ -172,6 +176,24 @@ function lifecycleOptions(inputs: SessionHooksInputs) {
   };
 }
 
+/** The hook engine's options of the session, all but the hooks it runs. */
+function engineBase(inputs: SessionHooksInputs): Omit<HookEngineOptions, "config"> {
+  return {
+    sessionId: inputs.sessionId,
+    transcriptPath: inputs.transcriptPath,
+    cwd: inputs.cwd,
+    permissionMode: inputs.permissionMode,
+    env: inputs.env,
+    report: (notice) => inputs.report(formatHookNotice(notice)),
+    ...(inputs.runCommand ? { runCommand: inputs.runCommand } : {}),
+    ...(inputs.http ? { http: inputs.http } : {}),
+    ...(inputs.ask ? { ask: inputs.ask } : {}),
+    ...(inputs.askAgent ? { askAgent: inputs.askAgent } : {}),
+    ...(inputs.callMcpTool ? { callMcpTool: inputs.callMcpTool } : {}),
+    ...lifecycleOptions(inputs),
+  };
+}
+
 function promptHook(engine: HookEngine): NonNullable<EngineHooks["userPromptSubmit"]> {
   return async (prompt, signal) => {
     const outcome = await userPromptSubmit(engine, prompt, signal);
@@ -192,9 +214,13 @@ function promptHook(engine: HookEngine): NonNullable<EngineHooks["userPromptSubm
  * SessionStart and SessionEnd around the session. No hooks configured: nothing runs.
  */
 export function createSessionHooks(inputs: SessionHooksInputs): SessionHooks {
+  // An agent's own hooks run whether or not the settings have any, unless hooks are off.
+  const forAgent = inputs.noAgentHooks
+    ? undefined
+    : agentHooksFactory(engineBase(inputs), inputs.report);
   if (!inputs.config) {
     return {
-      engine: { tool: NO_TOOL_HOOKS },
+      engine: { tool: NO_TOOL_HOOKS, ...(forAgent ? { forAgent } : {}) },
       setup: async () => [],
       start: async () => [],
       end: async () => {},
@@ -219,23 +245,10 @@ export function createSessionHooks(inputs: SessionHooksInputs): SessionHooks {
     };
   }
   const { config } = inputs;
-  const engine = createHookEngine({
-    config,
-    sessionId: inputs.sessionId,
-    transcriptPath: inputs.transcriptPath,
-    cwd: inputs.cwd,
-    permissionMode: inputs.permissionMode,
-    env: inputs.env,
-    report: (notice) => inputs.report(formatHookNotice(notice)),
-    ...(inputs.runCommand ? { runCommand: inputs.runCommand } : {}),
-    ...(inputs.http ? { http: inputs.http } : {}),
-    ...(inputs.ask ? { ask: inputs.ask } : {}),
-    ...(inputs.askAgent ? { askAgent: inputs.askAgent } : {}),
-    ...(inputs.callMcpTool ? { callMcpTool: inputs.callMcpTool } : {}),
-    ...lifecycleOptions(inputs),
-  });
+  const engine = createHookEngine({ config, ...engineBase(inputs) });
   return {
     engine: {
+      ...(forAgent ? { forAgent } : {}),
       tool: toolHooks(engine),
       stop: stopHooks(engine),
       stopFailure: stopFailureHooks(engine),

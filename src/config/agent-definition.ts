@@ -48,7 +48,7 @@ export interface AgentDefinition {
   skills?: readonly string[];
   /** MCP servers of its own (read; keel does not start them yet). */
   mcpServers?: ReadonlyArray<string | Readonly<Record<string, unknown>>>;
-  /** Hooks while it runs (read; keel does not run them yet). */
+  /** Hooks for its life only (its Stop runs as SubagentStop), after the session's. */
   hooks?: Readonly<Record<string, unknown>>;
   /** Its system prompt. */
   prompt: string;

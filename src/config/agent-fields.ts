@@ -65,7 +65,6 @@ export function readAgentExtras(data: Record<string, unknown>, ignored: string[]
 /** Fields keel reads and keeps but does not act on yet, with what Claude Code does with them. */
 const UNHONOURED: Partial<Record<ExtraKey, string>> = {
   mcpServers: "keel does not start an agent's own MCP servers yet",
-  hooks: "keel does not run an agent's own hooks yet",
 };
 
 /** The fields keel reads but does not act on yet. */

@@ -1,3 +1,5 @@
+import type { AgentHooksFactory } from "../hooks/agent-scoped-hooks.js";
+import { chainStopHooks, chainToolHooks } from "../hooks/chain-hooks.js";
 import type { QueryEvent } from "../loop/events.js";
 import type { QueryDeps, QueryParams } from "../loop/params.js";
 import { query } from "../loop/query.js";
@@ -31,6 +33,8 @@ export interface SubagentRunnerDeps {
   sidechain?: (agentId: string, agentType: string) => SidechainSink;
   /** SubagentStart hooks, as the subagent starts: context for it (none: nothing to add). */
   onStart?: SubagentStartHooks;
+  /** Makes an agent definition's own hooks (none: an agent's `hooks` do not run). */
+  agentHooks?: AgentHooksFactory;
 }
 
 /** Runs the SubagentStart hooks of one subagent; returns the context they give it. */
@@ -53,6 +57,28 @@ async function withStartContext(
   return {
     ...params,
     userContext: { ...params.userContext, subagentStartHooks: context.join("\n\n") },
+  };
+}
+
+/** Where an agent's hooks were written, as their problems name it. */
+function hooksOrigin(definition: SubagentRunInput["definition"]): string {
+  const { source } = definition;
+  return "path" in source ? source.path : `the ${definition.name} agent's hooks`;
+}
+
+/**
+ * The subagent's params with its definition's own hooks after the session's, for its life
+ * only: its tool calls' PreToolUse and PostToolUse, and its Stop as SubagentStop.
+ */
+function withAgentHooks(deps: SubagentRunnerDeps, params: QueryParams, input: SubagentRunInput) {
+  const { hooks } = input.definition;
+  if (!hooks || !deps.agentHooks) return params;
+  const own = deps.agentHooks(hooks, hooksOrigin(input.definition));
+  const context = params.toolUseContext;
+  return {
+    ...params,
+    toolUseContext: { ...context, hooks: chainToolHooks(context.hooks, own.tool) },
+    deps: { ...params.deps, runStopHooks: chainStopHooks(params.deps.runStopHooks, own.stop) },
   };
 }
 
@@ -167,7 +193,7 @@ async function drive(
 export function createSubagentRunner(deps: SubagentRunnerDeps): SubagentRunner {
   return async (input) => {
     const child = createChildAbortController(input.signal);
-    const plain = subagentParams(deps, input, child.controller);
+    const plain = withAgentHooks(deps, subagentParams(deps, input, child.controller), input);
     const answer = input.outputSchema
       ? requireStructuredAnswer(plain, input.outputSchema, child.controller)
       : undefined;

@@ -1,4 +1,5 @@
 import type { AgentDefinition } from "../../config/agent-definition.js";
+import type { AgentHooksFactory } from "../../hooks/agent-scoped-hooks.js";
 import type { CallModel, CompactionResult, QueryDeps, StopHookOutcome } from "../../loop/params.js";
 import type { ModelProvider } from "../../model/provider.js";
 import type { RetryOptions } from "../../model/retry.js";
@@ -48,6 +49,8 @@ export interface EngineHooks {
   subagentStart?: SubagentStartHooks;
   /** The fallback model took over a request (PostModelSwitch, source auto). */
   modelFallback?: QueryDeps["onModelFallback"];
+  /** An agent definition's own hooks, run for that subagent's life only. */
+  forAgent?: AgentHooksFactory;
 }
 
 /** Where the conversation is persisted as it happens (a JSONL transcript). */

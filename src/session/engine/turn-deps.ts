@@ -139,5 +139,6 @@ function turnSubagentDeps(inputs: TurnDepsInputs, deps: QueryDeps): SubagentRunn
     now: inputs.now,
     ...(config.sidechain ? { sidechain: config.sidechain } : {}),
     ...(config.hooks?.subagentStart ? { onStart: config.hooks.subagentStart } : {}),
+    ...(config.hooks?.forAgent ? { agentHooks: config.hooks.forAgent } : {}),
   };
 }

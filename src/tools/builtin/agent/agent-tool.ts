@@ -15,6 +15,7 @@ import { mapAgentResult } from "./result.js";
 import { runsInBackground } from "./run-mode.js";
 import { type AgentInput, type AgentOutput, agentInputSchema } from "./schema.js";
 import { spawnTeammate, teammateSpawnerFor } from "./teammate-spawn.js";
+import { withoutUntrustedHooks } from "./untrusted-agent.js";
 
 /** The Agent tool's name (Claude Code's); subagents never get it, so agents do not nest. */
 export const AGENT_TOOL_NAME = "Agent";
@@ -84,8 +85,9 @@ export function createAgentTool(
       if (!resolved.ok) throw new Error(resolved.message);
       const home = options.home ?? homedir();
       const places = { cwd: context.options.cwd, home };
+      const trusted = options.projectTrusted ?? true;
       const definition = await withAgentMemory(
-        withCallOverrides(resolved.definition, input),
+        withoutUntrustedHooks(withCallOverrides(resolved.definition, input), trusted),
         places,
       );
       const spawner = teammateSpawnerFor(input, context);
