@@ -14,6 +14,7 @@ import type { WebSearchDeps } from "../tools/builtin/web-search/web-search-tool.
 import type { BuiltinToolsConfig } from "../tools/builtin-config.js";
 import type { BashSandbox } from "../tools/sandbox/bash-sandbox.js";
 import type { AnyTool } from "../tools/tool.js";
+import { agentMcpStarter } from "./agent-mcp-servers.js";
 import type { CliIo } from "./io.js";
 import { writeTo } from "./output.js";
 import type { RemoteAgents } from "./remote/remote-agents.js";
@@ -83,6 +84,13 @@ export async function createSessionTools(
     ...(background ? { launchBackground: tasks.backgroundAgents.launch } : {}),
     projectTrusted: agentTrust.projectTrusted ?? true,
     ...(agentTrust.preloadSkill ? { preloadSkill: agentTrust.preloadSkill } : {}),
+    // An agent's inline MCP servers run as the session's do, for that agent's run only.
+    startMcpServers: agentMcpStarter({
+      stateDir: config.stateDir,
+      cwd: config.cwd,
+      env: config.env,
+      warn: (text) => void writeTo(io.stderr, `keel: ${text}\n`),
+    }),
     isolation: {
       worktrees: {
         stateDir: config.stateDir,

@@ -61,18 +61,3 @@ export function readAgentExtras(data: Record<string, unknown>, ignored: string[]
   }
   return extras as AgentExtras;
 }
-
-/** Fields keel reads and keeps but does not act on yet, with what Claude Code does with them. */
-const UNHONOURED: Partial<Record<ExtraKey, string>> = {
-  mcpServers: "keel does not start an agent's own MCP servers yet",
-};
-
-/** The fields keel reads but does not act on yet. */
-export const UNHONOURED_AGENT_FIELDS: ReadonlySet<string> = new Set(Object.keys(UNHONOURED));
-
-/** The warnings for the fields an agent sets that keel does not act on (it loads all the same). */
-export function unhonouredAgentFields(extras: AgentExtras): string[] {
-  return (Object.keys(UNHONOURED) as ExtraKey[])
-    .filter((key) => extras[key] !== undefined)
-    .map((key) => `${key}: ${UNHONOURED[key]}, so it has no effect`);
-}

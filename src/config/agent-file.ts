@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { AgentDefinition } from "./agent-definition.js";
-import { readAgentExtras, unhonouredAgentFields } from "./agent-fields.js";
+import { readAgentExtras } from "./agent-fields.js";
 import { parseLenientFrontmatter } from "./lenient-frontmatter.js";
 
 /** An agent name: what `subagent_type` and permission rules (`Agent(name)`) refer to. */
@@ -115,7 +115,6 @@ export function parseAgentFile(
   const disallowedTools = lenientField("disallowedTools", toolsDenied, data, ignored);
   const maxTurns = lenientField("maxTurns", turns, data, ignored);
   const extras = readAgentExtras(data, ignored);
-  ignored.push(...unhonouredAgentFields(extras));
   return {
     ok: true,
     ...(ignored.length === 0 ? {} : { ignored }),

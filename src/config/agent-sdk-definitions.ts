@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { AgentDefinition } from "./agent-definition.js";
-import { AGENT_EXTRA_FIELDS, UNHONOURED_AGENT_FIELDS } from "./agent-fields.js";
+import { AGENT_EXTRA_FIELDS } from "./agent-fields.js";
 import { AGENT_NAME } from "./agent-file.js";
 
 /** The fields of the SDK's AgentDefinition that keel acts on (the others are reported). */
@@ -11,7 +11,7 @@ const USED_FIELDS = new Set([
   "disallowedTools",
   "model",
   "maxTurns",
-  ...Object.keys(AGENT_EXTRA_FIELDS).filter((key) => !UNHONOURED_AGENT_FIELDS.has(key)),
+  ...Object.keys(AGENT_EXTRA_FIELDS),
 ]);
 
 const extraFields = {

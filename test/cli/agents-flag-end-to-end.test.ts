@@ -61,14 +61,14 @@ describe("keel --agents '<json>' (validator on)", () => {
 
   it("says which fields of an --agents agent it ignores, and runs", async () => {
     const server = await scriptedServer({ turns: [{ content: "ok" }] });
-    const agents = JSON.stringify({ r: { description: "d", prompt: "p", mcpServers: ["x"] } });
+    const agents = JSON.stringify({ r: { description: "d", prompt: "p", omitClaudeMd: true } });
     const run = await runKeel(["-p", "hi", "--agents", agents], {
       cwd: dir,
       env: anthropicEnv(server),
     });
     expect(run.code).toBe(0);
     expect(run.stderr).toBe(
-      'keel: --agents agent "r": keel does not support mcpServers; ignored\n',
+      'keel: --agents agent "r": keel does not support omitClaudeMd; ignored\n',
     );
   });
 

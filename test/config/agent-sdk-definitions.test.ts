@@ -47,11 +47,11 @@ describe("the Agent SDK's agents become keel agent definitions", () => {
 
   it("reports the fields keel does not act on, per agent, and keeps the agent", () => {
     const parsed = sdkAgentsSchema.parse({
-      a: { description: "d", prompt: "p", skills: ["pdf"], mcpServers: ["x"], memory: null },
+      a: { description: "d", prompt: "p", skills: ["pdf"], omitClaudeMd: true, memory: null },
       b: { description: "d", prompt: "p" },
     });
     expect(parsed.definitions.map((d) => d.name)).toEqual(["a", "b"]);
-    expect(parsed.ignored).toEqual([{ agent: "a", fields: ["mcpServers"] }]);
+    expect(parsed.ignored).toEqual([{ agent: "a", fields: ["omitClaudeMd"] }]);
   });
 
   it("names the agent and the field of every problem", () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { AgentDefinition } from "../../src/config/agent-definition.js";
 import { subagentScopedConfig } from "../../src/hooks/agent-scoped-hooks.js";
 import { chainStopHooks, chainToolHooks } from "../../src/hooks/chain-hooks.js";
-import { withoutUntrustedHooks } from "../../src/tools/builtin/agent/untrusted-agent.js";
+import { withoutUntrustedRunners } from "../../src/tools/builtin/agent/untrusted-agent.js";
 import type { PreToolUseOutcome, ToolHooks } from "../../src/tools/hooks.js";
 import { echoTool } from "../loop/tools.js";
 
@@ -73,9 +73,9 @@ describe("an agent's own hooks after the session's", () => {
       hooks,
       source: { kind: "project", path: "/p/.claude/agents/p.md" },
     };
-    expect(withoutUntrustedHooks(project, false).hooks).toBeUndefined();
-    expect(withoutUntrustedHooks(project, true).hooks).toBe(hooks);
+    expect(withoutUntrustedRunners(project, false).hooks).toBeUndefined();
+    expect(withoutUntrustedRunners(project, true).hooks).toBe(hooks);
     const user = { ...project, source: { kind: "user" as const, path: "/h/.claude/agents/p.md" } };
-    expect(withoutUntrustedHooks(user, false).hooks).toBe(hooks);
+    expect(withoutUntrustedRunners(user, false).hooks).toBe(hooks);
   });
 });

@@ -2,6 +2,7 @@ import { homedir } from "node:os";
 import type { AgentDefinition } from "../../../config/agent-definition.js";
 import { emptyUsage } from "../../../protocol/usage.js";
 import type { Tool } from "../../tool.js";
+import { type AgentMcpStarter, withAgentServers } from "./agent-mcp.js";
 import { withAgentMemory } from "./agent-memory.js";
 import { type SkillPreloader, withPreloadedSkills } from "./agent-skills.js";
 import type { BackgroundAgentLauncher } from "./background.js";
@@ -15,7 +16,7 @@ import { mapAgentResult } from "./result.js";
 import { runsInBackground } from "./run-mode.js";
 import { type AgentInput, type AgentOutput, agentInputSchema } from "./schema.js";
 import { spawnTeammate, teammateSpawnerFor } from "./teammate-spawn.js";
-import { withoutUntrustedHooks } from "./untrusted-agent.js";
+import { withoutUntrustedRunners } from "./untrusted-agent.js";
 
 /** The Agent tool's name (Claude Code's); subagents never get it, so agents do not nest. */
 export const AGENT_TOOL_NAME = "Agent";
@@ -45,6 +46,8 @@ export interface AgentToolOptions {
   home?: string;
   /** Expands the session's skills an agent's `skills` preloads (none: nothing is preloaded). */
   preloadSkill?: SkillPreloader;
+  /** Starts an agent's inline MCP servers for its run (none: they are not started). */
+  startMcpServers?: AgentMcpStarter;
 }
 
 /**
@@ -87,7 +90,7 @@ export function createAgentTool(
       const places = { cwd: context.options.cwd, home };
       const trusted = options.projectTrusted ?? true;
       const definition = await withAgentMemory(
-        withoutUntrustedHooks(withCallOverrides(resolved.definition, input), trusted),
+        withoutUntrustedRunners(withCallOverrides(resolved.definition, input), trusted),
         places,
       );
       const spawner = teammateSpawnerFor(input, context);
@@ -100,8 +103,11 @@ export function createAgentTool(
       if (isolation === "remote" && remote) {
         return { data: await startRemoteAgent(input, context, remote) };
       }
-      const place = (run: Parameters<typeof resolved.runner>[0]) =>
-        runIsolated(isolation, options.isolation ?? {}, resolved.runner, run);
+      const place = withAgentServers(
+        (run: Parameters<typeof resolved.runner>[0]) =>
+          runIsolated(isolation, options.isolation ?? {}, resolved.runner, run),
+        options.startMcpServers,
+      );
       const prompt = await withPreloadedSkills(
         input.prompt,
         definition.skills,
