@@ -61,10 +61,12 @@ describe("--agents <json>", () => {
 
   it("keeps an agent with fields keel does not act on, and names them", () => {
     const agents = parseAgentsOption(
-      '{"a":{"description":"d","prompt":"p","skills":["pdf"],"color":"red"}}',
+      '{"a":{"description":"d","prompt":"p","omitClaudeMd":true,"color":"red"}}',
     );
     expect(agents.definitions.map((d) => d.name)).toEqual(["a"]);
-    expect(agents.warnings).toEqual(['--agents agent "a": keel does not support skills; ignored']);
+    expect(agents.warnings).toEqual([
+      '--agents agent "a": keel does not support omitClaudeMd; ignored',
+    ]);
   });
 
   it("refuses text that is not JSON", () => {
@@ -95,14 +97,12 @@ describe("--agents <json>", () => {
         name: "r",
         description: "d",
         prompt: "p",
-        // Kept, though keel does not start an agent's own servers yet (the warning says so).
+        // A session server it names: its tools are the agent's (no warning).
         mcpServers: ["x"],
         source: { kind: "flagSettings" },
       },
     ]);
-    expect(options.flagWarnings).toEqual([
-      '--agents agent "r": keel does not support mcpServers; ignored',
-    ]);
+    expect(options.flagWarnings ?? []).toEqual([]);
   });
 
   it("leaves the agents absent without the flag", () => {
