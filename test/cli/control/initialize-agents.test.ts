@@ -14,6 +14,7 @@ describe("initialize: the SDK's agents", () => {
           prompt: "You review.",
           tools: ["Read"],
           skills: ["pdf"],
+          omitClaudeMd: true,
         },
       },
     });
@@ -28,7 +29,7 @@ describe("initialize: the SDK's agents", () => {
         source: { kind: "sdk" },
       },
     ]);
-    expect(init.ignoredAgentFields).toEqual([{ agent: "reviewer", fields: ["skills"] }]);
+    expect(init.ignoredAgentFields).toEqual([{ agent: "reviewer", fields: ["omitClaudeMd"] }]);
   });
 
   it("has no agents when the SDK sent none", () => {

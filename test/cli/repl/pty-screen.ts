@@ -114,12 +114,16 @@ export function spawnInPty(
   };
 }
 
-/** The prompt box's first row: the last row showing the prompt's "> " (transcript rows are above it). */
+/**
+ * The prompt box's first row: the last row that starts (inside the box's border) with the
+ * prompt's "> ". Transcript rows are above it; rows below it, such as the slash menu's, may hold
+ * a "> " inside their text ("<file> (in …").
+ */
 export function promptRow(screen: string): string {
   return (
     screen
       .split("\n")
-      .filter((row) => row.includes("> "))
+      .filter((row) => row.replace(/^[\s│]*/, "").startsWith("> "))
       .at(-1) ?? ""
   );
 }
