@@ -46,7 +46,7 @@ export interface AgentDefinition {
   memory?: "user" | "project" | "local";
   /** Skills whose whole content goes before its first prompt (the session's skills, expanded). */
   skills?: readonly string[];
-  /** MCP servers of its own (read; keel does not start them yet). */
+  /** MCP servers for its run: names of the session's servers, or inline definitions started for it. */
   mcpServers?: ReadonlyArray<string | Readonly<Record<string, unknown>>>;
   /** Hooks for its life only (its Stop runs as SubagentStop), after the session's. */
   hooks?: Readonly<Record<string, unknown>>;

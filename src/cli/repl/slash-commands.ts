@@ -20,6 +20,7 @@ export type SlashCommandName =
   | "resume"
   | "mcp"
   | "skills"
+  | "agents"
   | "plugin"
   | "workflows"
   | "add-dir"
@@ -68,6 +69,10 @@ export const SLASH_COMMANDS: ReadonlyArray<{ name: SlashCommandName; help: strin
   { name: "resume", help: "switch to an earlier session of this project" },
   { name: "mcp", help: "list the MCP servers, their status and their tools" },
   { name: "skills", help: "list the skills, and who may start each (you, the model)" },
+  {
+    name: "agents",
+    help: "list the agent types the Agent tool can start, by where each is defined",
+  },
   {
     name: "plugin",
     help: "list this session's plugins; /plugin install|enable|disable|update|uninstall|marketplace … manages them",

@@ -1,4 +1,5 @@
 import type { SdkResult } from "../../session/sdk-messages.js";
+import { agentsText } from "./commands/agents-list.js";
 import { showContext } from "./commands/context-command.js";
 import { runDream } from "./commands/dream-command.js";
 import { runExport } from "./commands/export-command.js";
@@ -89,6 +90,13 @@ async function showSkills(repl: ReplController): Promise<void> {
   if (loaded.problems.length > 0) repl.notice(problemsText(loaded.problems), "error");
 }
 
+/** `/agents`: the agent types the session's Agent tool can start. */
+function showAgents(repl: ReplController): void {
+  const agents = repl.activeSession.agents;
+  if (agents) repl.notice(agentsText(agents()));
+  else repl.notice("/agents is not available in this session.", "error");
+}
+
 /**
  * Runs a parsed slash command; the async ones return their work so the controller tracks it
  * (exit waits for it). `/exit` is not returned: it waits for the tracked work itself.
@@ -142,6 +150,9 @@ export function runSlashCommand(
       break;
     case "skills":
       return showSkills(repl);
+    case "agents":
+      showAgents(repl);
+      break;
     case "plugin":
       return runPluginSlash(repl, command.args);
     case "workflows":

@@ -63,6 +63,25 @@ describe("REPL slash commands and shell escapes in a real pseudo-terminal", {
     expect(second.server.violations).toEqual([]);
   });
 
+  it("/agents lists the built-in agents and the project's agent files", async () => {
+    await mkdir(join(pty.dir, ".claude", "agents"), { recursive: true });
+    await writeFile(
+      join(pty.dir, ".claude", "agents", "reviewer.md"),
+      "---\nname: reviewer\ndescription: Reviews diffs.\n---\nYou review.\n",
+    );
+    const { server, screen: repl } = await pty.start({ turns: [] });
+    await typeLine(repl, "/agents");
+    const shown = await repl.waitFor(
+      (s) => s.includes("Project agents (.claude/agents):"),
+      "the agent list",
+    );
+    expect(shown).toContain("Built-in agents:");
+    expect(shown).toContain("general-purpose");
+    expect(shown).toContain("reviewer  Reviews diffs.");
+    expect(await exitWithCtrlC(repl)).toBe(0);
+    expect(server.requests).toHaveLength(0);
+  });
+
   it("!echo runs in the shell, shows its output, and the model sees it next turn", async () => {
     const { server, screen: repl } = await pty.start({ turns: [{ content: "It printed hi." }] });
     await typeLine(repl, "!echo hi-from-shell");

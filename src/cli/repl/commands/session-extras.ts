@@ -1,3 +1,4 @@
+import type { AgentDefinition } from "../../../config/agent-definition.js";
 import type { Message } from "../../../protocol/messages.js";
 import type { ShownEntry } from "../../../session/transcript/index.js";
 import type { ForkedSkillRun } from "../../../tools/builtin/skill/forked-skill.js";
@@ -55,6 +56,8 @@ export interface ReplSessionExtras<S> {
   editFile?(path: string): Promise<EditorOutcome>;
   /** The user's home folder, which holds ~/.claude/CLAUDE.md (for /memory). */
   home?: string;
+  /** The agent types the Agent tool can start (for /agents). */
+  agents?(): readonly AgentDefinition[];
   /** The user's own slash commands (`.claude/commands`), read now. */
   userCommands?(): Promise<LoadedCommands>;
   /** A user command's prompt: arguments, !`command` output and `@file`s in (Esc: the signal). */

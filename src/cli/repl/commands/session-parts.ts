@@ -106,6 +106,7 @@ export function sessionParts<S>(inputs: SessionPartsInputs<S>): ReplSessionExtra
       }),
     home,
     userCommands: () => session.slash.catalog(),
+    agents: () => session.agents,
     shell: (command, signal) => runShell(command, { cwd: io.cwd, env: inputs.env, signal }),
     expandUserCommand: (command, args, signal) => session.slash.expand(command, args, signal),
     runForkedCommand: (command, signal) => runForkedCommand(session.engine, command, signal),
