@@ -18,7 +18,37 @@ const sandbox = useSdkSandbox(async ({ cwd, home }) => {
   await skill(cwd, "house-style", "description: House style\nuser-invocable: false", "Be brief.");
   await mkdir(join(cwd, ".claude", "commands"), { recursive: true });
   await writeFile(join(cwd, ".claude", "commands", "commit.md"), "Commit: $ARGUMENTS\n");
+  // A command named as a built-in: listed unmarked, the built-in's row wins /cost.
+  await writeFile(join(cwd, ".claude", "commands", "cost.md"), "What did it cost?\n");
 });
+
+const builtins = [
+  {
+    name: "compact",
+    description: "summarise the conversation to free context: /compact [instructions]",
+    argumentHint: "[instructions]",
+    builtin: true,
+  },
+  {
+    name: "context",
+    description:
+      "show what fills the context window: system prompt, tools, memory, skills, messages, free space",
+    argumentHint: "",
+    builtin: true,
+  },
+  {
+    name: "cost",
+    description: "show what this session has spent, per model",
+    argumentHint: "",
+    builtin: true,
+  },
+  {
+    name: "init",
+    description: "have the model write or improve CLAUDE.md from the repository",
+    argumentHint: "[what to focus on]",
+    builtin: true,
+  },
+];
 
 describe("the Agent SDK sees keel's skills and commands", () => {
   it("lists them in system/init and supportedCommands(), and /name runs the skill", async () => {
@@ -33,11 +63,21 @@ describe("the Agent SDK sees keel's skills and commands", () => {
       | { skills: string[]; slash_commands: string[] }
       | undefined;
     expect(init?.skills).toEqual(["tidy", "greet", "house-style"]);
-    expect(init?.slash_commands).toEqual(["tidy", "greet", "commit"]);
+    expect(init?.slash_commands).toEqual([
+      "tidy",
+      "greet",
+      "commit",
+      "cost",
+      "compact",
+      "context",
+      "init",
+    ]);
     expect(commands).toEqual([
       { name: "tidy", description: "Tidies the desk", argumentHint: "<desk>" },
       { name: "greet", description: "Greets a person", argumentHint: "" },
       { name: "commit", description: "Commit: $ARGUMENTS", argumentHint: "" },
+      { name: "cost", description: "What did it cost?", argumentHint: "" },
+      ...builtins,
     ]);
     expect(JSON.stringify(server.requests[0]?.body)).toContain("Greet Ada warmly.");
     expect(resultsOf(run.messages)[0]).toMatchObject({ is_error: false, result: "Hello, Ada." });

@@ -21,6 +21,8 @@ export interface SdkSlashCommand {
   name: string;
   description: string;
   argumentHint: string;
+  /** keel's own command (its row wins over a user's command of the same name). */
+  builtin?: true;
 }
 
 /** One agent as Claude Code lists it (the SDK's `supportedAgents()` returns these). */
@@ -34,9 +36,8 @@ export function agentInfo(definition: AgentDefinition): Record<string, string> {
 
 /**
  * keel's answer to `initialize`: the shape of Claude Code's (the SDK serves supportedModels,
- * supportedAgents and accountInfo from it), holding what keel supports. keel has no slash
- * built-in commands in headless mode (the user's commands and skills it has), and no output
- * style but the default; SDK hook `onFailure`
+ * supportedAgents and accountInfo from it), holding what keel supports: of its built-in
+ * commands those `keel -p` runs, and no output style but the default; SDK hook `onFailure`
  * policies are not supported, so the SDK refuses hooks that need one rather than ignoring it.
  */
 export function initializeResponse(facts: InitializeFacts): Record<string, unknown> {

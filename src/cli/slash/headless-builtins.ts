@@ -2,6 +2,8 @@ import { randomUUID } from "node:crypto";
 import { emptyUsage } from "../../protocol/usage.js";
 import type { SdkMessage, SdkResult } from "../../session/sdk-messages.js";
 import type { CliSession } from "../cli-session-types.js";
+import type { SdkSlashCommand } from "../control/initialize-response.js";
+import { SLASH_COMMANDS } from "../repl/slash-commands.js";
 import { costText } from "../repl/slash-runner.js";
 import { contextCommandMessages } from "./context-command.js";
 import { refusedResult } from "./refused-result.js";
@@ -14,6 +16,21 @@ export type HeadlessBuiltin =
 
 /** The names of the commands keel -p runs itself. */
 export const HEADLESS_BUILTINS: readonly string[] = ["compact", "context", "cost", "init"];
+
+const ARGUMENT_HINTS: Readonly<Record<string, string>> = {
+  compact: "[instructions]",
+  init: "[what to focus on]",
+};
+
+/** The commands keel -p runs itself, described as /help describes them. */
+export function headlessBuiltinCommands(): SdkSlashCommand[] {
+  return HEADLESS_BUILTINS.map((name) => ({
+    name,
+    description: SLASH_COMMANDS.find((command) => command.name === name)?.help ?? "",
+    argumentHint: ARGUMENT_HINTS[name] ?? "",
+    builtin: true,
+  }));
+}
 
 /** A command's result: a success carrying its text, what the session spent, no turn taken. */
 export function localResult(text: string, session: CliSession, startedAt: number): SdkResult {

@@ -4,6 +4,7 @@ import { skillListing, skillListingReminder } from "../../session/skills/skill-l
 import { createSkillTool } from "../../tools/builtin/skill/skill-tool.js";
 import type { AnyTool } from "../../tools/tool.js";
 import type { SdkSlashCommand } from "../control/initialize-response.js";
+import { headlessBuiltinCommands } from "./headless-builtins.js";
 import type { SessionSlash } from "./session-slash.js";
 import { userInvocable } from "./slash-catalog.js";
 
@@ -39,22 +40,23 @@ export function skillTools(slash: SessionSlash): AnyTool[] {
 }
 
 /**
- * system/init's `slash_commands` (commands and skills a person may run, then MCP prompts) and
- * `skills`, and the listing the model gets with the first prompt.
+ * system/init's `slash_commands` (the names `sdkSlashCommands` lists, each once) and `skills`,
+ * and the listing the model gets with the first prompt.
  */
 export function engineSkillConfig(slash: SessionSlash, budget: ListingBudget) {
   const text = skillListing(slash.listed(), budget);
   return {
-    commands: [
-      ...userInvocable(slash.start.commands).map((command) => command.name),
-      ...slash.mcpPrompts().map((prompt) => prompt.name),
-    ],
+    commands: [...new Set(sdkSlashCommands(slash).map((command) => command.name))],
     skills: slash.start.skillNames,
     skillListing: () => (text === "" ? undefined : skillListingReminder(text)),
   };
 }
 
-/** The commands and skills a person may run, as the SDK's `supportedCommands()` lists them. */
+/**
+ * What a person may run as `/name` headless, as the SDK's `supportedCommands()` lists them: the
+ * commands and skills, keel's own commands that `keel -p` runs (marked `builtin`, which wins
+ * a shared name, as the SDK's type says), then the MCP servers' prompts.
+ */
 export function sdkSlashCommands(slash: SessionSlash): SdkSlashCommand[] {
   return [
     ...userInvocable(slash.start.commands).map((command) => ({
@@ -62,6 +64,7 @@ export function sdkSlashCommands(slash: SessionSlash): SdkSlashCommand[] {
       description: command.description ?? command.body.split("\n")[0] ?? "",
       argumentHint: command.argumentHint ?? "",
     })),
+    ...headlessBuiltinCommands(),
     ...slash.mcpPrompts().map((prompt) => ({
       name: prompt.name,
       description: prompt.description,

@@ -234,7 +234,15 @@ describe("skills and commands over stream-json input", () => {
       .map((line) => JSON.parse(line) as Record<string, unknown>);
     const init = lines.find((l) => l.type === "system" && l.subtype === "init");
     expect(init?.skills).toEqual(["deploy", "greet", "house-style"]);
-    expect(init?.slash_commands).toEqual(["deploy", "greet", "commit"]);
+    expect(init?.slash_commands).toEqual([
+      "deploy",
+      "greet",
+      "commit",
+      "compact",
+      "context",
+      "cost",
+      "init",
+    ]);
     const results = lines.filter((l) => l.type === "result");
     expect(results.map((r) => r.is_error)).toEqual([false, true, false]);
     expect(results[1]?.errors).toEqual(["Unknown command: /nosuch"]);
