@@ -22,6 +22,7 @@ import {
 } from "../session/attachments/plan-mode.js";
 import {
   changedFilesSource,
+  conditionalSkillsSource,
   nestedMemorySource,
   todoReminderSource,
 } from "../session/attachments/sources.js";
@@ -66,7 +67,12 @@ import { createSessionHooks, type SessionHooks } from "./session-hooks.js";
 import { createSessionToolset, type SessionToolset } from "./session-toolset.js";
 import { pluginCommandFolders, pluginSkillFolders } from "./slash/plugin-folders.js";
 import { commandPromptDeps, type PromptDepsInputs } from "./slash/prompt-deps.js";
-import { engineSkillConfig, listingBudget, skillTools } from "./slash/session-skills.js";
+import {
+  conditionalListing,
+  engineSkillConfig,
+  listingBudget,
+  skillTools,
+} from "./slash/session-skills.js";
 import {
   createSessionSlash,
   type SessionSlash,
@@ -93,7 +99,12 @@ interface Parts {
 }
 
 /** The attachments after each tool round (queued input is the engine's own). */
-function attachmentSource(parts: Parts, loaded: Set<string>, team: TeamRuntime | undefined) {
+function attachmentSource(
+  parts: Parts,
+  loaded: Set<string>,
+  team: TeamRuntime | undefined,
+  skills: (paths: readonly string[]) => string | undefined,
+) {
   const { inputs, home } = parts;
   const { todo, tasks } = parts.toolset;
   const nested = createNestedMemoryTracker({
@@ -108,6 +119,7 @@ function attachmentSource(parts: Parts, loaded: Set<string>, team: TeamRuntime |
       ...(inputs.options.bare
         ? {}
         : { nestedMemory: nestedMemorySource(async (paths) => nested.filesFor(paths)) }),
+      conditionalSkills: conditionalSkillsSource(skills),
       ...(todo ? { todoReminder: todoReminderSource((id) => todo.todosOf(id)) } : {}),
       taskNotifications: tasks.notifications,
       ...(team ? { teammateMail: team.leadMail } : {}),
@@ -529,6 +541,7 @@ export async function createCliSession(inputs: CliSessionInputs): Promise<CliSes
       })
     : undefined;
   const startFolders = [...permissions.workingFolders];
+  const skillBudget = listingBudget(inputs.model.model, env, policy.settings);
   const abort = createChildAbortController(io.signal);
   const loadedMemory = new Set<string>();
   const written = transcriptSink(inputs);
@@ -552,7 +565,7 @@ export async function createCliSession(inputs: CliSessionInputs): Promise<CliSes
     refreshTools: toolset.refreshTools,
     mcpServers: toolset.mcpStatus,
     agents: toolset.agentDefinitions,
-    ...engineSkillConfig(slash, listingBudget(inputs.model.model, env, policy.settings)),
+    ...engineSkillConfig(slash, skillBudget),
     canUseTool: withPlanForApproval(
       inputs.canUseTool(
         withPermissionRequestHooks(
@@ -590,7 +603,12 @@ export async function createCliSession(inputs: CliSessionInputs): Promise<CliSes
           onTurnContext: team.adoptContext,
         }
       : {}),
-    attachments: attachmentSource(parts, loadedMemory, team),
+    attachments: attachmentSource(
+      parts,
+      loadedMemory,
+      team,
+      conditionalListing(slash, skillBudget),
+    ),
     contextDeps: contextDeps(parts),
     additionalDirectories: permissions.workingFolders.filter((dir) => dir !== io.cwd),
     readDenial: permissions.readDenial,

@@ -6,7 +6,7 @@ import type { AnyTool } from "../../tools/tool.js";
 import type { SdkSlashCommand } from "../control/initialize-response.js";
 import { headlessBuiltinCommands } from "./headless-builtins.js";
 import type { SessionSlash } from "./session-slash.js";
-import { userInvocable } from "./slash-catalog.js";
+import { modelInvocable, userInvocable } from "./slash-catalog.js";
 
 /**
  * The listing's room: `skillListingBudgetFraction` (1%) of the model's window, or
@@ -32,11 +32,20 @@ export function listingBudget(
 }
 
 /**
- * The Skill tool, only when some skill or described command is the model's to start: a
- * session without any sends no tool it cannot use.
+ * The Skill tool, only when some skill or described command is the model's to start (now, or
+ * once files bring a skill with `paths` into play): a session without any sends no tool it
+ * cannot use.
  */
 export function skillTools(slash: SessionSlash): AnyTool[] {
-  return slash.listed().length > 0 ? [createSkillTool(slash.skillTool)] : [];
+  return modelInvocable(slash.start.commands).length > 0 ? [createSkillTool(slash.skillTool)] : [];
+}
+
+/** The listing of the skills that files the model touched bring into play, or undefined. */
+export function conditionalListing(slash: SessionSlash, budget: ListingBudget) {
+  return (paths: readonly string[]): string | undefined => {
+    const text = skillListing(slash.activateFor(paths), budget);
+    return text === "" ? undefined : skillListingReminder(text);
+  };
 }
 
 /**

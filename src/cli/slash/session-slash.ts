@@ -11,6 +11,7 @@ import {
   type InvokedBy,
 } from "../repl/commands/command-prompt.js";
 import { inlineCommands } from "../repl/commands/inline-shell.js";
+import { activatedBy } from "./conditional-skills.js";
 import {
   loadSlashCatalog,
   modelInvocable,
@@ -33,6 +34,11 @@ export interface SessionSlash {
   ): Promise<CommandPrompt>;
   /** The skills and commands the model is told about (its listing). */
   listed(): ListedSkill[];
+  /**
+   * Puts in play the skills whose `paths` match files the model just read or wrote; returns
+   * those newly listed (each skill once per session).
+   */
+  activateFor(paths: readonly string[]): ListedSkill[];
   /** What the Skill tool runs on. */
   skillTool: SkillToolDeps;
   /** A prompt of the person's starts: rules a skill put in force for the last one end. */
@@ -62,9 +68,13 @@ function listedOf(command: UserCommand): ListedSkill {
 }
 
 /** The Skill tool's view: the model-invocable entries, expanded with the session's deps. */
-function skillToolDeps(slash: Omit<SessionSlash, "skillTool">, held: TurnRules[]): SkillToolDeps {
+function skillToolDeps(
+  slash: Omit<SessionSlash, "skillTool">,
+  held: TurnRules[],
+  inPlay: (command: UserCommand) => boolean,
+): SkillToolDeps {
   const find = (name: string) =>
-    modelInvocable(slash.start.commands).find((c) => c.name === name.toLowerCase());
+    modelInvocable(slash.start.commands).find((c) => c.name === name.toLowerCase() && inPlay(c));
   return {
     find: (name) => {
       const command = find(name);
@@ -138,12 +148,20 @@ export async function createSessionSlash(inputs: SessionSlashInputs): Promise<Se
   const start = await catalog();
   // Rules the Skill tool put in force, held until the person's next prompt.
   const held: TurnRules[] = [];
+  // Skills with `paths` whose files the model has touched: listed from then on.
+  const active = new Set<string>();
+  const inPlay = (command: UserCommand) => command.paths === undefined || active.has(command.name);
   const slash: Omit<SessionSlash, "skillTool"> = {
     start,
     catalog,
     expand: (command, args, signal, invokedBy) =>
       commandPrompt(command, args, inputs.deps, signal, invokedBy),
-    listed: () => modelInvocable(start.commands).map(listedOf),
+    listed: () => modelInvocable(start.commands).filter(inPlay).map(listedOf),
+    activateFor: (paths) => {
+      const found = activatedBy(modelInvocable(start.commands), paths, inputs.roots.cwd, active);
+      for (const command of found) active.add(command.name);
+      return found.map(listedOf);
+    },
     beginPrompt: () => {
       for (const handle of held.splice(0)) handle.remove();
     },
@@ -156,7 +174,7 @@ export async function createSessionSlash(inputs: SessionSlashInputs): Promise<Se
     },
     mcpPrompts: inputs.mcpPrompts,
   };
-  const skillTool = skillToolDeps(slash, held);
+  const skillTool = skillToolDeps(slash, held, inPlay);
   if (!inputs.onExpanded) return { ...slash, skillTool };
   return {
     ...slash,

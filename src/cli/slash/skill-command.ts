@@ -44,5 +44,6 @@ export function skillCommand(skill: Skill, sessionId: string): UserCommand {
     ...(skill.allowedTools === undefined ? {} : { allowedTools: skill.allowedTools }),
     ...(skill.model === undefined ? {} : { model: skill.model }),
     ...(skill.context === "fork" ? { fork: { agent: skill.agent ?? DEFAULT_SUBAGENT_TYPE } } : {}),
+    ...(skill.paths === undefined || skill.paths.length === 0 ? {} : { paths: skill.paths }),
   };
 }

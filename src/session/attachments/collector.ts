@@ -9,6 +9,7 @@ export const ATTACHMENT_SOURCE_ORDER = [
   "queuedInput",
   "changedFiles",
   "nestedMemory",
+  "conditionalSkills",
   "todoReminder",
   "taskNotifications",
   "teammateMail",

@@ -37,6 +37,25 @@ export function nestedMemorySource(
   return (pass) => nestedMemoryAttachments(pass.context.readFileState, tracker, load, pass.signal);
 }
 
+/**
+ * A skill listing of the skills that paths newly in the main thread's readFileState bring into
+ * play (skills with `paths`); `activate` returns the listing's text, or undefined when none did.
+ */
+export function conditionalSkillsSource(
+  activate: (paths: string[]) => string | undefined,
+  tracker: ReadPathTracker = new ReadPathTracker(),
+): AttachmentSource {
+  return async (pass) => {
+    // The main thread's reads only: a subagent's listing is not the conversation's.
+    if (pass.context.agentId !== undefined) return [];
+    const paths = tracker.newPaths(pass.context.readFileState);
+    if (paths.length === 0) return [];
+    tracker.markSeen(paths);
+    const content = activate(paths);
+    return content === undefined ? [] : [{ type: "skill_listing", content }];
+  };
+}
+
 /** The todo reminder for the thread the pass runs in (its agentId, or the main thread). */
 export function todoReminderSource(
   todosOf: (agentId: string | undefined) => readonly TodoItem[],

@@ -31,6 +31,11 @@ export interface UserCommand {
   skillDir?: string;
   /** A `context: fork` skill: its body runs as a subagent of this type, in a fresh context. */
   fork?: { agent: string };
+  /**
+   * A skill's `paths`: the model is told of it (and may start it) only once it read or wrote a
+   * file matching one of these globs; a person's `/name` runs it regardless.
+   */
+  paths?: readonly string[];
 }
 
 const FRONTMATTER = /^---[ \t]*\r?\n(?:([\s\S]*?)\r?\n)?---[ \t]*(?:\r?\n|$)/;
