@@ -1,4 +1,5 @@
 import type { AgentDefinition } from "../config/agent-definition.js";
+import type { HooksConfig } from "../hooks/config.js";
 import type { HookEventFields, SessionEndReason } from "../hooks/hook-input.js";
 import type { runCommandHook } from "../hooks/run-command-hook.js";
 import type { McpPromptCommand } from "../mcp/prompt-commands.js";
@@ -57,6 +58,8 @@ export interface CliSession {
   modelSwitchHooks: Pick<SessionHooks, "preModelSwitch" | "postModelSwitch">;
   /** Adds a working folder mid-session (`/add-dir`, register_repo_root); DirectoryAdded fires. */
   addDirectory(path: string, source: AddDirectorySource): Promise<AddDirectoryOutcome>;
+  /** The settings' and plugins' hooks in force now (a reload may have changed them; for /hooks). */
+  hooksInForce(): HooksConfig | undefined;
   /** A turn's messages as they are displayed (MessageDisplay hooks; display only). */
   displayed: SessionHooks["displayed"];
   /** Runs the Notification hooks (a permission prompt waits for the person). */

@@ -644,6 +644,7 @@ export async function createCliSession(inputs: CliSessionInputs): Promise<CliSes
     autoMemory: memory,
     notify: (input) => hooks.notification(input),
     displayed: hooks.displayed,
+    hooksInForce: () => hooks.inForce(),
     addDirectory: folderAdder({
       cwd: io.cwd,
       home,

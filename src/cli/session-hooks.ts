@@ -88,6 +88,8 @@ export interface SessionHooks {
    * keeps none: its engine was never made.
    */
   reconfigure(config: HooksConfig | undefined): void;
+  /** The settings' and plugins' hooks the session runs now (undefined: none; for /hooks). */
+  inForce(): HooksConfig | undefined;
   /** DirectoryAdded, once a working folder was added mid-session (side effects only). */
   directoryAdded(input: HookEventFields["DirectoryAdded"]): Promise<void>;
   /** FileChanged hooks watch the files their matchers name; `close` stops watching. */
@@ -232,6 +234,7 @@ export function createSessionHooks(inputs: SessionHooksInputs): SessionHooks {
       directoryAdded: async () => {},
       configChange: async () => undefined,
       reconfigure: () => {},
+      inForce: () => undefined,
       displayed: (messages) => messages,
       elicitation: async () => undefined,
       elicitationResult: async ({ action, content }) =>
@@ -246,6 +249,7 @@ export function createSessionHooks(inputs: SessionHooksInputs): SessionHooks {
   }
   const { config } = inputs;
   const engine = createHookEngine({ config, ...engineBase(inputs) });
+  let inForce: HooksConfig = config;
   return {
     engine: {
       ...(forAgent ? { forAgent } : {}),
@@ -276,7 +280,11 @@ export function createSessionHooks(inputs: SessionHooksInputs): SessionHooks {
     skillShell: (input) => preSkillShellCommand(engine, input),
     directoryAdded: (input) => directoryAdded(engine, input),
     configChange: (input) => configChange(engine, input),
-    reconfigure: (next) => engine.reconfigure(next ?? {}),
+    reconfigure: (next) => {
+      inForce = next ?? {};
+      engine.reconfigure(inForce);
+    },
+    inForce: () => inForce,
     displayed: (messages) => {
       const probe = { turn_id: "", message_id: "", index: 0, final: true, delta: "" };
       if (!engine.hasHooks("MessageDisplay", probe)) return messages;

@@ -15,7 +15,7 @@ import type { CliOptions } from "./options.js";
 import { UsageError } from "./usage-error.js";
 
 /** The `--setting-sources` value: names from user, project, local (empty: none). */
-function parseSettingSources(value: string): SettingSourceName[] {
+export function parseSettingSources(value: string): SettingSourceName[] {
   const names = value.split(/[,\s]+/).filter((name) => name !== "");
   const known = (name: string): name is SettingSourceName =>
     (SETTING_SOURCE_NAMES as readonly string[]).includes(name);

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { homedir } from "node:os";
 import { projectDir } from "../../config/paths.js";
+import type { HooksConfig } from "../../hooks/config.js";
 import type { PermissionEngine } from "../../policy/engine.js";
 import type { Message } from "../../protocol/messages.js";
 import { sessionTranscriptPath } from "../../session/transcript/index.js";
@@ -18,12 +19,13 @@ import type { CliOptions } from "../options.js";
 import type { PrintModel } from "../print-model.js";
 import { resolveSession } from "../resume-session.js";
 import type { HookStatus } from "../session-hooks.js";
-import type { SessionPolicy } from "../session-policy.js";
+import { parseSettingSources, type SessionPolicy } from "../session-policy.js";
 import { openSessionStore } from "../session-store.js";
 import { contextReport } from "../slash/context-report.js";
 import { keepProjectRules } from "./allow-rules-file.js";
 import { autoDreamer, dreamThresholds } from "./auto-dream.js";
 import { autoMemoryView } from "./commands/auto-memory-view.js";
+import { type HookListing, hookListing } from "./commands/hook-listing.js";
 import { copyThroughTerminal } from "./commands/osc52.js";
 import { pluginsView } from "./commands/plugins.js";
 import { sessionParts } from "./commands/session-parts.js";
@@ -213,6 +215,8 @@ export async function openReplSession(
     afterTurn: () => {
       void dreamer.afterTurn().catch((error: Error) => warn(`automatic dream: ${error.message}`));
     },
+    hooks: () => sessionHookListing(inputs, () => session.hooksInForce()),
+    tasks: { store: new TaskStore(tasksRoot(stateDir)), sessionId: start.sessionId },
     plugins: pluginsView(inputs.policy.plugins, {
       cwd: io.cwd,
       env: { ...io.env, KEEL_CONFIG_DIR: stateDir },
@@ -224,6 +228,27 @@ export async function openReplSession(
       await session.dispose(reason);
     },
   };
+}
+
+/** /hooks' listing for a session of this REPL: its files read now, against what it runs. */
+function sessionHookListing(
+  inputs: ReplSessionInputs,
+  inForce: () => HooksConfig | undefined,
+): Promise<HookListing> {
+  const { options, io, policy } = inputs;
+  return hookListing({
+    roots: { home: io.env.HOME ?? homedir(), stateDir: inputs.stateDir, cwd: io.cwd },
+    ...(options.settingSources === undefined
+      ? {}
+      : { sources: parseSettingSources(options.settingSources) }),
+    ...(options.settings === undefined ? {} : { flagSettings: options.settings }),
+    bare: options.bare === true,
+    disabledAtStart: policy.settings.disableAllHooks === true,
+    projectTrusted: policy.projectTrusted,
+    plugins: policy.plugins.plugins,
+    inForce,
+    env: { ...io.env, ...policy.settings.env },
+  });
 }
 
 /** Opens an earlier session of this project with its conversation loaded (/resume). */

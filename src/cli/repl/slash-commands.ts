@@ -24,6 +24,8 @@ export type SlashCommandName =
   | "plugin"
   | "workflows"
   | "add-dir"
+  | "hooks"
+  | "tasks"
   | "exit";
 
 /** A line that starts with `/`, parsed. */
@@ -79,6 +81,14 @@ export const SLASH_COMMANDS: ReadonlyArray<{ name: SlashCommandName; help: strin
   },
   { name: "workflows", help: "show this session's workflow runs: phases, agents and logs" },
   { name: "add-dir", help: "add a working folder for this session: /add-dir <path>" },
+  {
+    name: "hooks",
+    help: "list the hooks by event and matcher, where each comes from and whether it runs: /hooks [event]",
+  },
+  {
+    name: "tasks",
+    help: "list this session's background tasks; /tasks <id> shows one's output, /tasks stop <id> stops it",
+  },
   { name: "exit", help: "leave keel" },
 ];
 
@@ -86,6 +96,7 @@ const ALIASES: Readonly<Record<string, SlashCommandName>> = {
   quit: "exit",
   reset: "clear",
   plugins: "plugin",
+  bashes: "tasks",
 };
 
 /** Parses a prompt that is a slash command; undefined for an ordinary prompt. */

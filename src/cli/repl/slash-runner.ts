@@ -3,6 +3,7 @@ import { agentsText } from "./commands/agents-list.js";
 import { showContext } from "./commands/context-command.js";
 import { runDream } from "./commands/dream-command.js";
 import { runExport } from "./commands/export-command.js";
+import { showHooks } from "./commands/hooks-command.js";
 import { permissions, showStatus } from "./commands/info-commands.js";
 import { startMemory } from "./commands/memory-command.js";
 import { runPluginSlash } from "./commands/plugins.js";
@@ -10,6 +11,7 @@ import { startResume } from "./commands/resume-command.js";
 import { startRewind } from "./commands/rewind-command.js";
 import { runSandbox } from "./commands/sandbox-command.js";
 import { skillsText } from "./commands/skills-list.js";
+import { runTasks } from "./commands/tasks-command.js";
 import { problemsText, sessionCommands } from "./commands/user-command-lookup.js";
 import type { McpOverview, ReplController } from "./repl-controller.js";
 import { helpText, type SlashCommand } from "./slash-commands.js";
@@ -159,6 +161,10 @@ export function runSlashCommand(
       return showWorkflows(repl);
     case "add-dir":
       return addDir(repl, command.args);
+    case "hooks":
+      return showHooks(repl, command.args);
+    case "tasks":
+      return runTasks(repl, command.args);
     case "exit":
       void repl.exit(0);
       break;

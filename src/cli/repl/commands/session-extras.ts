@@ -11,11 +11,13 @@ import type { UserCommand } from "./command-file.js";
 import type { CommandPrompt } from "./command-prompt.js";
 import type { DreamView } from "./dream.js";
 import type { EditorOutcome } from "./editor.js";
+import type { HookListing } from "./hook-listing.js";
 import type { MemoryRow } from "./memory.js";
 import type { PermissionsView } from "./permissions.js";
 import type { PluginsView } from "./plugins.js";
 import type { SandboxView } from "./sandbox.js";
 import type { ShellOutcome } from "./shell-escape.js";
+import type { SessionTasksView } from "./tasks-view.js";
 import type { MentionedPrompt } from "./typed-mentions.js";
 import type { LoadedCommands } from "./user-commands.js";
 
@@ -80,4 +82,8 @@ export interface ReplSessionExtras<S> {
   addDirectory?(path: string): Promise<AddDirectoryOutcome>;
   /** The project's other sessions (for /resume). */
   sessions?: SessionSwitcher<S>;
+  /** The hooks configured now and which of them the session runs (for /hooks). */
+  hooks?(): Promise<HookListing>;
+  /** The task store and this session's id (for /tasks). */
+  tasks?: SessionTasksView;
 }

@@ -1,0 +1,87 @@
+import { followTaskOutput } from "../../../tasks/follow-output.js";
+import { taskKindLabel } from "../../../tasks/task-kind-label.js";
+import type { TaskMeta } from "../../../tasks/task-meta.js";
+import type { TaskStore } from "../../../tasks/task-store.js";
+import { formatAge } from "../../tasks/task-table.js";
+
+/** What /tasks works on: the task store every keel process shares, and whose tasks to show. */
+export interface SessionTasksView {
+  store: TaskStore;
+  /** The session whose tasks /tasks lists (the running one; /clear starts another). */
+  sessionId: string;
+}
+
+/** The most lines of a task's output `/tasks <id>` shows (the tail). */
+export const OUTPUT_TAIL_LINES = 20;
+
+/** How long a task has run: until now while it runs, until its end once ended. */
+function runtime(task: TaskMeta, now: number): string {
+  const end = "endedAt" in task ? task.endedAt : now;
+  return formatAge(end - task.startedAt);
+}
+
+/** This session's tasks, newest first (other sessions' are `keel ps`'s to show). */
+export async function sessionTasks(view: SessionTasksView): Promise<TaskMeta[]> {
+  const { tasks } = await view.store.list();
+  return tasks.filter((task) => task.sessionId === view.sessionId);
+}
+
+/** `/tasks`: one line per task of this session (id, kind, status, started, ran, description). */
+export function tasksTable(tasks: readonly TaskMeta[], now: number): string {
+  if (tasks.length === 0) {
+    return "No background tasks in this session. (keel ps lists every session's.)";
+  }
+  const rows = [
+    ["ID", "KIND", "STATUS", "STARTED", "RAN", "DESCRIPTION"],
+    ...tasks.map((task) => [
+      task.id,
+      taskKindLabel(task),
+      task.status,
+      `${formatAge(now - task.startedAt)} ago`,
+      runtime(task, now),
+      task.description.replace(/\s+/g, " "),
+    ]),
+  ];
+  const widths = [0, 1, 2, 3, 4].map((i) => Math.max(...rows.map((row) => (row[i] ?? "").length)));
+  const table = rows.map((row) =>
+    row
+      .map((cell, i) => (i < 5 ? cell.padEnd(widths[i] ?? 0) : cell))
+      .join("  ")
+      .trimEnd(),
+  );
+  return [
+    ...table,
+    "/tasks <id> shows a task's output; /tasks stop <id> stops a running one.",
+  ].join("\n");
+}
+
+/** The last `count` lines of a text, and how many came before them. */
+function tail(text: string, count: number): { lines: string[]; earlier: number } {
+  const lines = text.replace(/\n$/, "").split("\n");
+  if (text === "") return { lines: [], earlier: 0 };
+  return { lines: lines.slice(-count), earlier: Math.max(0, lines.length - count) };
+}
+
+/**
+ * `/tasks <id>`: the task's line and the tail of its output, rendered as `keel logs` renders
+ * it (a shell's text as it is; an agent's messages and tool calls as lines).
+ */
+export async function taskOutputText(view: SessionTasksView, task: TaskMeta): Promise<string> {
+  let text = "";
+  const current = await followTaskOutput(
+    view.store,
+    task,
+    async (chunk) => {
+      text += chunk;
+    },
+    { follow: false },
+  );
+  const { lines, earlier } = tail(text, OUTPUT_TAIL_LINES);
+  const heading = `${current.id} ${taskKindLabel(current)} ${current.status} · ${current.description}`;
+  const output = lines.length === 0 ? ["(no output yet)"] : lines.map((line) => `  ${line}`);
+  const more =
+    earlier > 0 ? [`(${earlier} earlier lines; keel logs ${current.id} prints them all)`] : [];
+  return [heading, ...more, ...output, `Output file: ${view.store.paths(current.id).output}`].join(
+    "\n",
+  );
+}
