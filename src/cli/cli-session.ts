@@ -564,7 +564,7 @@ export async function createCliSession(inputs: CliSessionInputs): Promise<CliSes
     tools: toolset.refreshTools(),
     refreshTools: toolset.refreshTools,
     mcpServers: toolset.mcpStatus,
-    agents: toolset.agentDefinitions,
+    agents: () => toolset.agents.list(),
     ...engineSkillConfig(slash, skillBudget),
     canUseTool: withPlanForApproval(
       inputs.canUseTool(
@@ -638,7 +638,7 @@ export async function createCliSession(inputs: CliSessionInputs): Promise<CliSes
     tools: toolset.refreshTools,
     mcpPrompts: toolset.mcpPrompts,
     slash,
-    agents: toolset.agentDefinitions,
+    agents: toolset.agents,
     ...(inputs.options.mainAgent ? { mainAgent: inputs.options.mainAgent } : {}),
     sandbox: toolset.sandbox,
     autoMemory: memory,

@@ -4,11 +4,13 @@ import { projectDir } from "../../config/paths.js";
 import type { HooksConfig } from "../../hooks/config.js";
 import type { PermissionEngine } from "../../policy/engine.js";
 import type { Message } from "../../protocol/messages.js";
+import { sessionSideModel } from "../../session/engine/side-model.js";
 import { sessionTranscriptPath } from "../../session/transcript/index.js";
 import { tasksRoot } from "../../tasks/task-paths.js";
 import { TaskStore } from "../../tasks/task-store.js";
 import type { PermissionMode } from "../../tools/context.js";
 import type { SandboxMode } from "../../tools/sandbox/bash-sandbox.js";
+import { generateAgent } from "../agent-generator.js";
 import { createCliSession } from "../cli-session.js";
 import { switchableModel } from "../control/model-switch.js";
 import { sessionDebugLog } from "../debug-log.js";
@@ -205,12 +207,20 @@ export async function openReplSession(
     contextUsage: () =>
       contextReport({
         engine: session.engine,
-        agents: session.agents,
+        agents: session.agents.list(),
         env: { ...io.env, ...inputs.policy.settings.env },
         signal: io.signal,
       }),
     dream,
     addDirectory: (path) => session.addDirectory(path, "slash_command"),
+    // /agents generate: one side request to the session's model, metered with its own.
+    generateAgent: (request, signal) =>
+      generateAgent(
+        sessionSideModel(session.engine.sessionModel, models.provider, models.current()),
+        models.current(),
+        request,
+        signal,
+      ),
     autoMemory: autoMemoryView(session.autoMemory, stateDir),
     afterTurn: () => {
       void dreamer.afterTurn().catch((error: Error) => warn(`automatic dream: ${error.message}`));

@@ -73,7 +73,7 @@ export const SLASH_COMMANDS: ReadonlyArray<{ name: SlashCommandName; help: strin
   { name: "skills", help: "list the skills, and who may start each (you, the model)" },
   {
     name: "agents",
-    help: "list the agent types the Agent tool can start, by where each is defined",
+    help: "list the agent types by source; /agents new|edit|delete <name>, /agents generate <what it should do>",
   },
   {
     name: "plugin",

@@ -1,5 +1,5 @@
 import type { SdkResult } from "../../session/sdk-messages.js";
-import { agentsText } from "./commands/agents-list.js";
+import { runAgents } from "./commands/agents-command.js";
 import { showContext } from "./commands/context-command.js";
 import { runDream } from "./commands/dream-command.js";
 import { runExport } from "./commands/export-command.js";
@@ -92,13 +92,6 @@ async function showSkills(repl: ReplController): Promise<void> {
   if (loaded.problems.length > 0) repl.notice(problemsText(loaded.problems), "error");
 }
 
-/** `/agents`: the agent types the session's Agent tool can start. */
-function showAgents(repl: ReplController): void {
-  const agents = repl.activeSession.agents;
-  if (agents) repl.notice(agentsText(agents()));
-  else repl.notice("/agents is not available in this session.", "error");
-}
-
 /**
  * Runs a parsed slash command; the async ones return their work so the controller tracks it
  * (exit waits for it). `/exit` is not returned: it waits for the tracked work itself.
@@ -153,8 +146,7 @@ export function runSlashCommand(
     case "skills":
       return showSkills(repl);
     case "agents":
-      showAgents(repl);
-      break;
+      return runAgents(repl, command.args);
     case "plugin":
       return runPluginSlash(repl, command.args);
     case "workflows":

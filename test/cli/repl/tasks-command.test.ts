@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readFile, realpath, rm } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, realpath, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -104,7 +104,7 @@ describe("/tasks in a real REPL session", () => {
     expect(again.text).toBe(`${task.id} (Sleep in the background) had already ended: killed.`);
   });
 
-  it("shows only this session's tasks, and names an id it does not have", async () => {
+  it("shows only this session's tasks, an ended one's tail, and names an id it does not have", async () => {
     repl = await openRealRepl({ cwd, home, stateDir }, []);
     const store = new TaskStore(join(stateDir, "tasks"));
     // Another session's shell, recorded in the same state folder (keel ps lists it; /tasks not).
@@ -129,6 +129,35 @@ describe("/tasks in a real REPL session", () => {
       expect(answer.text).toMatch(/^\/tasks: this session has no background task "\w+"/);
     }
     expect((await store.read("othersession1"))?.status).toBe("completed");
+
+    // One of this session's, ended, with more output than /tasks <id> shows: the tail, and a
+    // line saying how many came before it.
+    const sessionId = repl.session.tasks?.sessionId ?? "";
+    const startedAt = store.time() - 90_000;
+    await store.create({
+      id: "ownended1",
+      kind: "local_bash",
+      command: "seq 25",
+      description: "Count to 25",
+      cwd,
+      sessionId,
+      startedAt,
+      status: "completed",
+      endedAt: startedAt + 65_000,
+      exitCode: 0,
+    });
+    const numbers = Array.from({ length: 25 }, (_, i) => `${i + 1}`);
+    await writeFile(store.paths("ownended1").output, `${numbers.join("\n")}\n`);
+    const listed = (await commandNotice(repl.controller, "/tasks")).text.split("\n");
+    expect(listed[1]).toMatch(/^ownended1\s+local_bash\s+completed\s+1m ago\s+1m\s+Count to 25$/);
+    expect(listed).toHaveLength(3);
+    const shown = (await commandNotice(repl.controller, "/tasks ownended1")).text.split("\n");
+    expect(shown).toEqual([
+      "ownended1 local_bash completed · Count to 25",
+      "(5 earlier lines; keel logs ownended1 prints them all)",
+      ...numbers.slice(5).map((n) => `  ${n}`),
+      `Output file: ${store.paths("ownended1").output}`,
+    ]);
     const usage = await commandNotice(repl.controller, "/tasks a b c");
     expect(usage).toEqual({
       text: "/tasks: Usage: /tasks, /tasks <id> (its output) or /tasks stop <id>.",

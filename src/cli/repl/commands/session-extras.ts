@@ -1,9 +1,11 @@
 import type { AgentDefinition } from "../../../config/agent-definition.js";
+import type { AgentDefinitionWarning } from "../../../config/agent-definitions.js";
 import type { Message } from "../../../protocol/messages.js";
 import type { ShownEntry } from "../../../session/transcript/index.js";
 import type { ForkedSkillRun } from "../../../tools/builtin/skill/forked-skill.js";
 import type { PermissionMode } from "../../../tools/context.js";
 import type { AddDirectoryOutcome } from "../../add-directory.js";
+import type { AgentGenerationRequest, GeneratedAgentAnswer } from "../../agent-generator.js";
 import type { SessionSummary } from "../../session-list.js";
 import type { ForkedCommand } from "../../slash/forked-command.js";
 import type { AutoMemoryView } from "./auto-memory-view.js";
@@ -60,6 +62,13 @@ export interface ReplSessionExtras<S> {
   home?: string;
   /** The agent types the Agent tool can start (for /agents). */
   agents?(): readonly AgentDefinition[];
+  /** Reads the agent files again (/agents changed one): the files' problems, as at start. */
+  reloadAgents?(): Promise<AgentDefinitionWarning[]>;
+  /** Asks the session's model to write an agent (/agents generate): one side request. */
+  generateAgent?(
+    request: AgentGenerationRequest,
+    signal: AbortSignal,
+  ): Promise<GeneratedAgentAnswer>;
   /** The user's own slash commands (`.claude/commands`), read now. */
   userCommands?(): Promise<LoadedCommands>;
   /** A user command's prompt: arguments, !`command` output and `@file`s in (Esc: the signal). */
