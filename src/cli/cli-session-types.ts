@@ -1,4 +1,5 @@
 import type { AgentDefinition } from "../config/agent-definition.js";
+import type { AgentRoster } from "../config/agent-roster.js";
 import type { HooksConfig } from "../hooks/config.js";
 import type { HookEventFields, SessionEndReason } from "../hooks/hook-input.js";
 import type { runCommandHook } from "../hooks/run-command-hook.js";
@@ -46,8 +47,8 @@ export interface CliSession {
   mcpPrompts(): McpPromptCommand[];
   /** The session's own commands and skills (`.claude/commands`, SKILL.md folders). */
   slash: SessionSlash;
-  /** The agents the session's Agent tool can start (an SDK host lists them). */
-  agents: readonly AgentDefinition[];
+  /** The agents the session's Agent tool can start (an SDK host lists them; /agents re-reads them). */
+  agents: AgentRoster;
   /** The agent the main thread runs as (`--agent`, the `agent` setting), if any. */
   mainAgent?: AgentDefinition;
   /** The session's auto memory: its folder while on (/dream uses it), switched by /memory. */

@@ -1,6 +1,7 @@
 import { homedir } from "node:os";
 import type { AgentDefinition } from "../config/agent-definition.js";
-import { loadAgentDefinitions } from "../config/agent-definitions.js";
+import { agentWarningText } from "../config/agent-definitions.js";
+import { type AgentRoster, openAgentRoster } from "../config/agent-roster.js";
 import { envFlag } from "../config/env-flag.js";
 import type { TaskListStore } from "../task-list/task-list-store.js";
 import type { SessionTasks } from "../tasks/session-tasks.js";
@@ -23,7 +24,8 @@ import { sessionWorkflowTools } from "./session-workflow-tool.js";
 /** The tools of a print-mode session and the agents its Agent tool can start. */
 export interface SessionTools {
   tools: AnyTool[];
-  agentDefinitions: AgentDefinition[];
+  /** The agents the Agent tool can start, read again when /agents changed a file. */
+  agents: AgentRoster;
   /** Stops what the tools left running (background shells); call it when the session ends. */
   dispose(): Promise<void>;
 }
@@ -52,17 +54,12 @@ export async function createSessionTools(
   /** SendMessage's team (agent teams on) and named agents; without both there is no SendMessage. */
   messaging: SendMessageDeps = {},
 ): Promise<SessionTools> {
-  const { definitions, warnings } = await loadAgentDefinitions(
-    io.cwd,
-    io.env.HOME ?? homedir(),
+  const { roster, warnings } = await openAgentRoster({
+    cwd: io.cwd,
+    home: io.env.HOME ?? homedir(),
     hostAgents,
-  );
-  for (const { path, problem, loaded } of warnings) {
-    const line = loaded
-      ? `keel: agent file ${path}: ${problem} (the field is ignored)\n`
-      : `keel: skipped agent file ${path}: ${problem}\n`;
-    await writeTo(io.stderr, line);
-  }
+  });
+  for (const warning of warnings) await writeTo(io.stderr, `keel: ${agentWarningText(warning)}\n`);
   const background = tasks && !envFlag(io.env.CLAUDE_CODE_DISABLE_BACKGROUND_TASKS);
   const backgroundShells = createBackgroundShells(
     config,
@@ -80,7 +77,7 @@ export async function createSessionTools(
       : messaging,
     ...(tasks ? { monitorEvents: tasks.deliver, mcpMonitors: tasks.mcpMonitors } : {}),
   };
-  const agent = createAgentTool(definitions, {
+  const agent = createAgentTool(() => roster.list(), {
     ...(background ? { launchBackground: tasks.backgroundAgents.launch } : {}),
     projectTrusted: agentTrust.projectTrusted ?? true,
     ...(agentTrust.preloadSkill ? { preloadSkill: agentTrust.preloadSkill } : {}),
@@ -106,7 +103,7 @@ export async function createSessionTools(
       agent,
       ...sessionWorkflowTools(config, tasks),
     ],
-    agentDefinitions: definitions,
+    agents: roster,
     dispose: async () => {
       // The session is ending: a monitor's end told now must not start a turn nobody reads.
       tasks?.deliverTo(undefined);

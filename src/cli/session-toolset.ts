@@ -1,6 +1,7 @@
 import { homedir } from "node:os";
 import { join } from "node:path";
 import type { AgentDefinition } from "../config/agent-definition.js";
+import type { AgentRoster } from "../config/agent-roster.js";
 import { agentAllowsTool } from "../config/agent-tools.js";
 import type { Elicit } from "../mcp/elicitation.js";
 import type { McpManager } from "../mcp/manager.js";
@@ -35,7 +36,8 @@ import { sessionWebSearch } from "./web-search-backend.js";
 export interface SessionToolset {
   /** The tools now: built-in (Edit and Write snapshot first), host-provided, MCP. */
   refreshTools: () => readonly AnyTool[];
-  agentDefinitions: readonly AgentDefinition[];
+  /** The agents the Agent tool can start, read again when /agents changed a file. */
+  agents: AgentRoster;
   todo: TodoWriteTool | undefined;
   tasks: SessionTasks;
   fileHistory: FileHistory;
@@ -192,7 +194,7 @@ export async function createSessionToolset(
   const refreshTools = () => mainAgentTools(inputs.options.mainAgent, allTools());
   return {
     refreshTools,
-    agentDefinitions: sessionTools.agentDefinitions,
+    agents: sessionTools.agents,
     todo: refreshTools().find(isTodoWriteTool),
     tasks,
     fileHistory,

@@ -7,9 +7,19 @@ import { BUILT_IN_AGENTS } from "./built-in-agents.js";
 /** An agent file that was skipped, and why; or, `loaded`, one that lost a field it got wrong. */
 export interface AgentDefinitionWarning {
   path: string;
+  /** The file's line the problem is on, when it is known (a YAML error, a bad field). */
+  line?: number;
   problem: string;
   /** The agent loaded without the field the problem names (a bad maxTurns, …). */
   loaded?: true;
+}
+
+/** An agent file's problem as one line: the file (with its line when known) and what is wrong. */
+export function agentWarningText({ path, line, problem, loaded }: AgentDefinitionWarning): string {
+  const where = line === undefined ? path : `${path}:${line}`;
+  return loaded
+    ? `agent file ${where}: ${problem} (the field is ignored)`
+    : `skipped agent file ${where}: ${problem}`;
 }
 
 /** The agents a session can start, and the files that could not be used. */
@@ -52,7 +62,8 @@ async function loadFolder(
   for (const path of paths) {
     const parsed = await readAgentFile(path, scope);
     if (!parsed.ok) {
-      warnings.push({ path, problem: parsed.problem });
+      const { problem, line } = parsed;
+      warnings.push({ path, ...(line === undefined ? {} : { line }), problem });
       continue;
     }
     for (const problem of parsed.ignored ?? []) warnings.push({ path, problem, loaded: true });

@@ -64,7 +64,7 @@ function lenientField<T>(
  */
 export type AgentFileResult =
   | { ok: true; definition: AgentDefinition; ignored?: string[] }
-  | { ok: false; problem: string };
+  | { ok: false; problem: string; line?: number };
 
 const FRONTMATTER = /^---[ \t]*\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/;
 
@@ -77,13 +77,30 @@ function describeIssues(error: z.ZodError): string {
     .join("; ");
 }
 
+/** The file line (1-based) a frontmatter key is on; the frontmatter starts on line 2. */
+function keyLine(frontmatter: string, key: string): number | undefined {
+  const index = frontmatter.split(/\r?\n/).findIndex((line) => line.startsWith(`${key}:`));
+  return index < 0 ? undefined : index + 2;
+}
+
+/**
+ * The YAML error's first line, without the position the `yaml` package counts from the
+ * frontmatter's start, and the file line it is on (the frontmatter starts on line 2).
+ */
 function parseFrontmatter(
   text: string,
-): { ok: true; data: unknown } | { ok: false; problem: string } {
+): { ok: true; data: unknown } | { ok: false; problem: string; line: number } {
   const parsed = parseLenientFrontmatter(text);
   if (parsed.ok) return parsed;
-  const message = parsed.error instanceof Error ? parsed.error.message : String(parsed.error);
-  return { ok: false, problem: `the frontmatter is not valid YAML: ${message}` };
+  const { error } = parsed;
+  const position = (error as { linePos?: Array<{ line: number }> } | undefined)?.linePos?.[0];
+  const message = (error instanceof Error ? error.message : String(error)).split("\n")[0] ?? "";
+  const why = message.replace(/ at line \d+, column \d+:?$/, "");
+  return {
+    ok: false,
+    problem: `the frontmatter is not valid YAML: ${why}`,
+    line: position ? position.line + 1 : 2,
+  };
 }
 
 /**
@@ -98,16 +115,28 @@ export function parseAgentFile(
 ): AgentFileResult {
   const source = text.replace(/^\uFEFF/, "");
   const match = FRONTMATTER.exec(source);
-  if (!match) return { ok: false, problem: "it does not start with a --- frontmatter block" };
-  const yaml = parseFrontmatter(match[1] ?? "");
+  if (!match) {
+    return { ok: false, problem: "it does not start with a --- frontmatter block", line: 1 };
+  }
+  const frontmatter = match[1] ?? "";
+  const yaml = parseFrontmatter(frontmatter);
   if (!yaml.ok) return yaml;
   if (yaml.data === null || typeof yaml.data !== "object" || Array.isArray(yaml.data)) {
-    return { ok: false, problem: "the frontmatter must be a mapping of fields" };
+    return { ok: false, problem: "the frontmatter must be a mapping of fields", line: 2 };
   }
   const fields = frontmatterSchema.safeParse(yaml.data);
-  if (!fields.success) return { ok: false, problem: describeIssues(fields.error) };
+  if (!fields.success) {
+    // A missing field is reported where the frontmatter starts.
+    const key = fields.error.issues[0]?.path[0];
+    const line = (typeof key === "string" ? keyLine(frontmatter, key) : undefined) ?? 2;
+    return { ok: false, problem: describeIssues(fields.error), line };
+  }
   const prompt = source.slice(match[0].length).trim();
-  if (prompt === "") return { ok: false, problem: "the body (the agent's system prompt) is empty" };
+  if (prompt === "") {
+    // The line after the closing ---, where the prompt should start.
+    const line = match[0].split("\n").length;
+    return { ok: false, problem: "the body (the agent's system prompt) is empty", line };
+  }
   const { name, description, tools, model } = fields.data;
   const data = yaml.data as Record<string, unknown>;
   const ignored: string[] = [];

@@ -10,10 +10,13 @@ import type { AnyTool } from "../tools/tool.js";
 
 const definitions = new WeakMap<AnyTool, ToolDefinition>();
 
-/** A tool's API definition, rendered once per tool object (schemas are stable in a session). */
+/**
+ * A tool's API definition, rendered once per tool object (schemas are stable in a session),
+ * and again when its description changed (Agent's lists the agent types, re-read mid-session).
+ */
 function definitionOf(tool: AnyTool): ToolDefinition {
   let definition = definitions.get(tool);
-  if (!definition) {
+  if (definition?.description !== tool.description) {
     definition = toolDefinitionOf(tool);
     definitions.set(tool, definition);
   }

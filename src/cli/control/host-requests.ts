@@ -99,7 +99,7 @@ async function contextUsage(targets: HostTargets): Promise<Answer> {
   const { session } = targets;
   const usage = await contextReport({
     engine: session.engine,
-    agents: session.agents,
+    agents: session.agents.list(),
     env: process.env,
     signal: new AbortController().signal,
   });

@@ -101,7 +101,7 @@ export async function openSdkSession(
       initializeResponse({
         model: switchable.current(),
         permissionMode: opened.permissionMode(),
-        agents: opened.agents,
+        agents: opened.agents.list(),
         commands: sdkSlashCommands(opened.slash),
         ...(init?.mcpConfig === undefined ? {} : { mcpServersApplied: true }),
         ...(init?.plugins === undefined ? {} : { pluginsApplied: true }),

@@ -71,7 +71,7 @@ export async function* contextCommandMessages(
   try {
     usage = await contextReport({
       engine: session.engine,
-      agents: session.agents,
+      agents: session.agents.list(),
       env: process.env,
       signal: new AbortController().signal,
     });

@@ -103,7 +103,8 @@ export interface QueryEngineConfig {
    * skill_listing): kept once after the first prompt, again after a compaction dropped it.
    */
   skillListing?: () => string | undefined;
-  agents?: readonly AgentDefinition[];
+  /** The agent types the Agent tool can start; a function gives the list as it is now. */
+  agents?: readonly AgentDefinition[] | (() => readonly AgentDefinition[]);
   canUseTool: CanUseTool;
   getAppState(): AppState;
   setAppState(update: (previous: AppState) => AppState): void;

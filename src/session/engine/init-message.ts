@@ -1,5 +1,6 @@
 import type { SdkSystemInit } from "../sdk-messages.js";
 import type { QueryEngineConfig } from "./config.js";
+import { agentsOf } from "./config-agents.js";
 
 /** system/init: what the session runs with, first in every turn (contracts.md §7). */
 export function initMessage(
@@ -20,7 +21,7 @@ export function initMessage(
     apiKeySource: config.init.apiKeySource,
     claude_code_version: config.init.claude_code_version,
     output_style: config.init.output_style ?? "default",
-    agents: (config.agents ?? []).map((d) => d.name),
+    agents: agentsOf(config).map((d) => d.name),
     skills: [...(config.skills ?? [])],
     plugins: [...(config.init.plugins ?? [])],
     ...(config.init.plugin_errors?.length ? { plugin_errors: [...config.init.plugin_errors] } : {}),

@@ -7,6 +7,7 @@ import type { TeammateConversationFactory } from "../../tools/teammates.js";
 import type { AnyTool } from "../../tools/tool.js";
 import type { SdkResult } from "../sdk-messages.js";
 import type { QueryEngineConfig } from "./config.js";
+import { agentsOf } from "./config-agents.js";
 
 /** The session state a turn's tools share. */
 export interface TurnContextInputs {
@@ -36,7 +37,7 @@ export function turnToolUseContext(inputs: TurnContextInputs): ToolUseContext {
       ...(config.effort ? { effort: config.effort } : {}),
       ...(config.taskBudget ? { taskBudget: config.taskBudget } : {}),
       commands: config.commands ?? [],
-      agentDefinitions: config.agents ?? [],
+      agentDefinitions: agentsOf(config),
       runSubagent: inputs.runSubagent,
       ...(config.spawnTeammate ? { spawnTeammate: config.spawnTeammate } : {}),
       ...(config.stopTeammate ? { stopTeammate: config.stopTeammate } : {}),

@@ -51,18 +51,45 @@ export interface AgentToolOptions {
 }
 
 /**
+ * The agent types a tool can start: a fixed list, or the session's list now (agent files
+ * re-read mid-session: /agents new, edit, delete).
+ */
+export type AgentDefinitionsSource =
+  | readonly AgentDefinition[]
+  | (() => readonly AgentDefinition[]);
+
+/** The description for the list now, made again only when the list changed. */
+function describedAgents(list: () => readonly AgentDefinition[]): () => string {
+  let described: readonly AgentDefinition[] | undefined;
+  let text = "";
+  return () => {
+    const now = list();
+    if (now !== described) {
+      described = now;
+      text = agentDescription(now);
+    }
+    return text;
+  };
+}
+
+/**
  * Creates the Agent tool (alias Task) for the given agent definitions: it starts a subagent
  * through the runner in its context and returns the subagent's final text. The definitions
- * are given here because the description, fixed when the tool is created, lists them.
+ * are given here because the description lists them; given as a function, each request's
+ * description and each call see the list as it is then.
  */
 export function createAgentTool(
-  definitions: readonly AgentDefinition[],
+  source: AgentDefinitionsSource,
   options: AgentToolOptions = {},
 ): Tool<AgentInput, AgentOutput> {
+  const list = typeof source === "function" ? source : () => source;
+  const description = describedAgents(list);
   return {
     name: AGENT_TOOL_NAME,
     aliases: ["Task"],
-    description: agentDescription(definitions),
+    get description() {
+      return description();
+    },
     inputSchema: agentInputSchema,
     maxResultSizeChars: 100_000,
     isReadOnly: () => false,
@@ -74,7 +101,7 @@ export function createAgentTool(
       }
       const badModel = unknownModelAlias(input.model);
       if (badModel !== undefined) return { ok: false, message: badModel };
-      const resolved = resolveAgentCall(input, context, definitions);
+      const resolved = resolveAgentCall(input, context, list());
       if (!resolved.ok) return { ok: false, message: resolved.message };
       const isolation = isolationOf(input, resolved.definition);
       const refused =
@@ -84,7 +111,7 @@ export function createAgentTool(
     },
     checkPermissions: async () => ({ behavior: "allow" }),
     async call(input, context, onProgress) {
-      const resolved = resolveAgentCall(input, context, definitions);
+      const resolved = resolveAgentCall(input, context, list());
       if (!resolved.ok) throw new Error(resolved.message);
       const home = options.home ?? homedir();
       const places = { cwd: context.options.cwd, home };
