@@ -3,12 +3,15 @@ import type { SessionEndReason } from "../../hooks/hook-input.js";
 import type { Message } from "../../protocol/messages.js";
 import type { UnpromptedTurn } from "../../session/engine/session-event.js";
 import type { SdkMessage } from "../../session/sdk-messages.js";
+import type { TurnOverrides } from "../../tools/turn-overrides.js";
 import type { ReplSessionExtras } from "./commands/session-extras.js";
 import type { TaskEvents } from "./task-notices.js";
 
 /** How the REPL sends a prompt: `preface` gives user messages to put ahead of it when its turn starts. */
 export interface SubmitOptions {
   preface?: () => readonly string[];
+  /** This turn's effort (a skill's `effort`); its model is switched through `models`. */
+  overrides?: TurnOverrides;
 }
 
 /** The engine calls the REPL makes (QueryEngine has them all). */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { EFFORT_LEVELS } from "../../protocol/api.js";
 
 /** A skill name as Claude Code takes it: lowercase letters, digits and hyphens, at most 64. */
 export const SKILL_NAME = /^[a-z0-9][a-z0-9-]{0,63}$/;
@@ -51,7 +52,11 @@ export const SKILL_FIELDS = {
   arguments: wordList(/[\s,]+/),
   "allowed-tools": wordList(/[,\s]+(?![^(]*\))/),
   model: z.string().trim().min(1, "must not be empty"),
-  effort: z.string().trim().min(1, "must not be empty"),
+  effort: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.enum(EFFORT_LEVELS, { error: `must be one of ${EFFORT_LEVELS.join(", ")}` })),
   "disable-model-invocation": flag,
   "user-invocable": flag,
   context: z.literal("fork", { error: 'must be "fork"' }),

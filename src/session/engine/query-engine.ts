@@ -15,6 +15,7 @@ import { createChildAbortController } from "../../tools/child-abort-controller.j
 import type { ToolUseContext } from "../../tools/context.js";
 import { FileStateCache } from "../../tools/file-state-cache.js";
 import type { AnyTool } from "../../tools/tool.js";
+import { type TurnOverrides, withTurnOverrides } from "../../tools/turn-overrides.js";
 import { createMeteredCallModel } from "../metered-call-model.js";
 import { toSdkMessage } from "../sdk-mapper.js";
 import type { SdkCompactBoundary, SdkMessage, SdkResult, SdkSystemInit } from "../sdk-messages.js";
@@ -146,7 +147,12 @@ export class QueryEngine {
    */
   async *submitMessage(
     prompt: string,
-    options: { uuid?: string; preface?: () => readonly string[] } = {},
+    options: {
+      uuid?: string;
+      preface?: () => readonly string[];
+      /** The model and effort of this turn only (a skill's); a prompt a running turn absorbs has none. */
+      overrides?: TurnOverrides;
+    } = {},
   ): AsyncGenerator<SdkMessage, void, undefined> {
     const uuid = options.uuid ?? this.ids.uuid();
     const ticket = this.queue.enqueue({ kind: "prompt", prompt, uuid });
@@ -154,7 +160,7 @@ export class QueryEngine {
     try {
       // Messages that belong before this prompt (the REPL's `!cmd` records), kept as it starts.
       for (const text of options.preface?.() ?? []) this.keep(createUserMessage(text, this.ids));
-      yield* this.runTurn(ticket.input);
+      yield* this.runTurn(ticket.input, options.overrides);
     } finally {
       this.queue.release();
     }
@@ -317,7 +323,10 @@ export class QueryEngine {
   }
 
   /** One turn: a prompt's (UserPromptSubmit hooks first) or an event's. */
-  private async *runTurn(input: TurnInput): AsyncGenerator<SdkMessage, void, undefined> {
+  private async *runTurn(
+    input: TurnInput,
+    overrides: TurnOverrides = {},
+  ): AsyncGenerator<SdkMessage, void, undefined> {
     const run = this.startRun();
     // Only a prompt is a token-budget request ("+500k") or goes through UserPromptSubmit.
     const prompt = input.kind === "prompt" ? input.prompt : "";
@@ -338,7 +347,8 @@ export class QueryEngine {
         yield this.blockedResult(run, submitted.blocked);
         return;
       }
-      const terminal = yield* this.drive(run, this.queryParams(run, prompt, context));
+      const params = this.queryParams(run, prompt, context, overrides);
+      const terminal = yield* this.drive(run, params);
       this.recordInterruption(run, terminal);
       yield this.result(run, terminal);
     } finally {
@@ -387,7 +397,12 @@ export class QueryEngine {
     run.abort.abort(new Error(why));
   }
 
-  private queryParams(run: TurnRun, prompt: string, context: SessionContext): QueryParams {
+  private queryParams(
+    run: TurnRun,
+    prompt: string,
+    context: SessionContext,
+    overrides: TurnOverrides = {},
+  ): QueryParams {
     const { config } = this;
     const inputs = {
       config,
@@ -401,7 +416,7 @@ export class QueryEngine {
       ...(this.structured ? { structured: this.structured } : {}),
     };
     const deps = turnDeps(inputs);
-    const toolUseContext = turnToolUseContext({
+    const sessionContext = turnToolUseContext({
       config,
       tools: this.currentTools(),
       ...(config.refreshTools ? { refreshTools: () => this.currentTools() } : {}),
@@ -413,6 +428,7 @@ export class QueryEngine {
       loadedDeferredTools: loadedDeferredTools(this.history.messages, this.currentTools()),
       sideModel: sessionSideModel(this.callModel, config.provider, config.userSpecifiedModel),
     });
+    const toolUseContext = withTurnOverrides(sessionContext, overrides);
     config.onTurnContext?.(toolUseContext);
     const budget = parseTokenBudget(prompt);
     return {
