@@ -3,7 +3,8 @@
  * exits 1 with one line (contracts §2) instead of taking the word as a prompt.
  */
 export const UNAVAILABLE_SUBCOMMANDS: Readonly<Record<string, string>> = {
-  agents: "keel reads .claude/agents/*.md; /agents in the REPL lists, creates, edits and deletes them",
+  agents:
+    "keel reads .claude/agents/*.md; /agents in the REPL lists, creates, edits and deletes them",
   auth: "keel uses ANTHROPIC_API_KEY or ANTHROPIC_AUTH_TOKEN, not a claude.ai login",
   "setup-token": "keel uses ANTHROPIC_API_KEY or ANTHROPIC_AUTH_TOKEN, not a claude.ai login",
   install: "install keel with npm (README: Install)",
