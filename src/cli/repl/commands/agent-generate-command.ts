@@ -3,10 +3,9 @@ import { agentMarkdown } from "../../../config/agent-markdown.js";
 import { BUILT_IN_AGENTS } from "../../../config/built-in-agents.js";
 import type { GeneratedAgentAnswer } from "../../agent-generator.js";
 import { errorText } from "../error-text.js";
+import { type AgentFileParts, editAndReload, shownAgentPath } from "./agent-file-session.js";
 import { agentsFolder, writeNewAgentFile } from "./agent-files.js";
-import type { AgentFileParts } from "./agents-command.js";
 import type { ReplHost } from "./host.js";
-import { shownPath } from "./memory-choices.js";
 
 /** Asks the model for the agent with the spinner on (Esc stops it); undefined when stopped. */
 async function askModel(
@@ -34,7 +33,6 @@ export async function runAgentGenerate(
   host: ReplHost,
   parts: AgentFileParts,
   description: string,
-  editAndReload: (path: string, verb: string) => Promise<void>,
 ): Promise<void> {
   const generate = host.activeSession.generateAgent;
   if (!generate) return host.notice("/agents generate is not available in this session.", "error");
@@ -60,8 +58,8 @@ export async function runAgentGenerate(
   const path = join(agentsFolder("project", parts.places), `${identifier}.md`);
   const text = agentMarkdown({ name: identifier, description: whenToUse, prompt: systemPrompt });
   if (!(await writeNewAgentFile(path, text))) {
-    const shown = shownPath(path, parts.places.cwd, parts.places.home);
+    const shown = shownAgentPath(parts, path);
     return host.notice(`/agents generate: ${shown} exists already; nothing was written.`, "error");
   }
-  await host.exclusive("/agents generate", () => editAndReload(path, "Generated"));
+  await host.exclusive("/agents generate", () => editAndReload(host, parts, path, "Generated"));
 }

@@ -41,6 +41,6 @@ export function agentsText(agents: readonly AgentDefinition[]): string {
   });
   return [
     ...sections,
-    "Add one as .claude/agents/<name>.md (this project) or ~/.claude/agents/<name>.md (you).",
+    "/agents new <name> adds .claude/agents/<name>.md (this project; --user: ~/.claude/agents/<name>.md, you); /agents edit|delete <name> changes one; /agents generate <what it should do> has the model write one.",
   ].join("\n");
 }
