@@ -2,8 +2,11 @@ import { mkdir, mkdtemp, realpath, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { hooksText } from "../../../src/cli/repl/commands/hooks-view.js";
+import { scriptedEngine } from "../../session/engine/helpers.js";
 import { eventually } from "./eventually.js";
 import { commandNotice, openRealRepl, type RealRepl } from "./real-repl-session.js";
+import { controllerFor, notices } from "./repl-harness.js";
 
 // /hooks in a real REPL session: settings files (user, project, local) and a plugin's hooks in
 // temp folders, read by keel's own settings and plugin loading; what the listing calls in
@@ -184,6 +187,16 @@ describe("/hooks in a real REPL session", () => {
     expect(lines.join("\n")).not.toContain(localFile());
   });
 
+  it("with --bare, lists the files' hooks as off", async () => {
+    await writeHooks();
+    repl = await openRealRepl({ cwd, home, stateDir }, [], { options: { bare: true } });
+    const lines = (await commandNotice(repl.controller, "/hooks")).text.split("\n");
+    expect(lines[0]).toBe("Hooks: 6 configured, 0 in force (edit them in the files named)");
+    const states = lines.filter((line) => line.startsWith("      "));
+    expect(states).toHaveLength(6);
+    for (const line of states) expect(line).toMatch(/ · off: --bare runs no hooks$/);
+  });
+
   it("says where hooks go when none is configured, and what a session without hooks gains", async () => {
     repl = await openRealRepl({ cwd, home, stateDir }, []);
     const none = await commandNotice(repl.controller, "/hooks");
@@ -242,6 +255,58 @@ describe("/hooks in a real REPL session", () => {
       "Stop",
       "  matcher * (any)",
       "    command: echo old-stop · timeout 600 s",
+    ]);
+  });
+});
+
+describe("the /hooks text", () => {
+  it("cuts what a hook runs to one line, and names an mcp_tool hook by server and tool", () => {
+    const origin = { kind: "settings" as const, source: "userClaude" as const, file: "/u.json" };
+    const long = `run ${"x".repeat(100)}`;
+    const text = hooksText({
+      hooks: [
+        {
+          event: "PostToolUse",
+          matcher: "Write",
+          hook: { type: "command", command: long },
+          timeoutMs: 600_000,
+          origin,
+          state: { kind: "in force" },
+        },
+        {
+          event: "PostToolUse",
+          matcher: "Write",
+          hook: { type: "mcp_tool", server: "lint", tool: "check" },
+          timeoutMs: 600_000,
+          origin,
+          state: { kind: "in force" },
+        },
+      ],
+      stale: [],
+      notes: ["/u.json: hooks.Stop[0].hooks[0].command: must not be empty (not in force)"],
+    });
+    const lines = text.split("\n");
+    expect(lines.at(-1)).toMatch(/^Hooks in an agent file run only while that subagent runs/);
+    expect(lines.slice(0, -1)).toEqual([
+      "Hooks: 2 configured, 2 in force (edit them in the files named)",
+      "PostToolUse",
+      "  matcher Write",
+      `    command: ${long.slice(0, 79)}… · timeout 600 s`,
+      "      User settings (/u.json) · in force",
+      "    mcp_tool: lint/check · timeout 600 s",
+      "      User settings (/u.json) · in force",
+      "/u.json: hooks.Stop[0].hooks[0].command: must not be empty (not in force)",
+    ]);
+  });
+
+  it("is not offered by a session without the parts it reads", () => {
+    const { engine } = scriptedEngine({ turns: [] });
+    const controller = controllerFor({ engine, dispose: async () => {} }, "/project");
+    controller.submit("/hooks");
+    controller.submit("/tasks");
+    expect(notices(controller.store.get()).slice(-2)).toEqual([
+      { text: "/hooks is not available in this session.", tone: "error" },
+      { text: "/tasks is not available in this session.", tone: "error" },
     ]);
   });
 });
