@@ -466,6 +466,11 @@ export class ReplController implements ReplHost {
     this.notice(answer.text, answer.tone);
   }
 
+  /** `/model <name>`'s switch without its notice (for /config): the answer to show. */
+  switchModelQuietly(name: string): Promise<{ text: string; tone: "info" | "error" }> {
+    return this.modelAnswer(name);
+  }
+
   private async modelAnswer(name: string): Promise<{ text: string; tone: "info" | "error" }> {
     const models = this.session.models;
     const current = models?.current() ?? this.store.get().model;

@@ -38,7 +38,9 @@ import { type AskPerson, createInteractiveCanUseTool } from "./interactive-permi
 import { type Notify, notifyingAsk } from "./notifying-ask.js";
 import type { ReplSession } from "./repl-controller.js";
 import { rememberedSandbox } from "./sandbox-choice.js";
+import { sessionConfigView } from "./session-config.js";
 import { sessionDream } from "./session-dream.js";
+import { type SettingsChoice, withSettingsChoice } from "./settings-choice.js";
 import { nodeSchedule, taskStoreReader, watchTaskEnds } from "./task-notices.js";
 
 /** What every session of one REPL shares. */
@@ -57,6 +59,8 @@ export interface ReplSessionInputs {
   onHookStatus?: (status: HookStatus) => void;
   /** The sandbox mode /sandbox chose, kept for the sessions /clear and /resume open. */
   sandboxChoice?: { mode?: SandboxMode };
+  /** The settings /config and /output-style changed, kept for the sessions /clear and /resume open. */
+  settingsChoice?: SettingsChoice;
   /** Reads the settings again as at start (a settings file changed: ConfigChange). */
   reloadPolicy?: () => Promise<SessionPolicy>;
 }
@@ -75,7 +79,7 @@ export interface SessionStart {
 /** The inputs of the sessions after the first (/clear, /resume): Setup hooks fired already. */
 export function laterSessions(inputs: ReplSessionInputs): ReplSessionInputs {
   const { setup: _fired, ...options } = inputs.options;
-  return { ...inputs, options };
+  return { ...inputs, options, policy: withSettingsChoice(inputs.policy, inputs.settingsChoice) };
 }
 
 /** A new conversation under a fresh session id (keel at start-up, and /clear). */
@@ -222,6 +226,7 @@ export async function openReplSession(
         signal,
       ),
     autoMemory: autoMemoryView(session.autoMemory, stateDir),
+    config: sessionConfigView(inputs),
     afterTurn: () => {
       void dreamer.afterTurn().catch((error: Error) => warn(`automatic dream: ${error.message}`));
     },

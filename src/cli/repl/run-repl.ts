@@ -150,6 +150,7 @@ export async function runRepl(given: CliOptions, io: CliIo): Promise<number> {
     onProgress: (toolUseId, data) => controller?.progress(toolUseId, data),
     onHookStatus: (status) => controller?.hookStatus(status),
     sandboxChoice: {},
+    settingsChoice: {},
     reloadPolicy: () =>
       loadSessionPolicy(given, roots, warn, { projectTrusted: policy.projectTrusted }),
   };

@@ -24,6 +24,8 @@ export type SlashCommandName =
   | "plugin"
   | "workflows"
   | "add-dir"
+  | "config"
+  | "output-style"
   | "hooks"
   | "tasks"
   | "exit";
@@ -82,6 +84,14 @@ export const SLASH_COMMANDS: ReadonlyArray<{ name: SlashCommandName; help: strin
   { name: "workflows", help: "show this session's workflow runs: phases, agents and logs" },
   { name: "add-dir", help: "add a working folder for this session: /add-dir <path>" },
   {
+    name: "config",
+    help: "the settings panel; /config list lists them with their files, /config <key> <value> changes one",
+  },
+  {
+    name: "output-style",
+    help: "choose how answers are written: /output-style [name] (saved locally, from the next session or /clear)",
+  },
+  {
     name: "hooks",
     help: "list the hooks by event and matcher, where each comes from and whether it runs: /hooks [event]",
   },
@@ -97,6 +107,7 @@ const ALIASES: Readonly<Record<string, SlashCommandName>> = {
   reset: "clear",
   plugins: "plugin",
   bashes: "tasks",
+  settings: "config",
 };
 
 /** Parses a prompt that is a slash command; undefined for an ordinary prompt. */

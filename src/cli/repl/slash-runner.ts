@@ -1,11 +1,13 @@
 import type { SdkResult } from "../../session/sdk-messages.js";
 import { runAgents } from "./commands/agents-command.js";
+import { runConfig } from "./commands/config-command.js";
 import { showContext } from "./commands/context-command.js";
 import { runDream } from "./commands/dream-command.js";
 import { runExport } from "./commands/export-command.js";
 import { showHooks } from "./commands/hooks-command.js";
 import { permissions, showStatus } from "./commands/info-commands.js";
 import { startMemory } from "./commands/memory-command.js";
+import { runOutputStyle } from "./commands/output-style-command.js";
 import { runPluginSlash } from "./commands/plugins.js";
 import { startResume } from "./commands/resume-command.js";
 import { startRewind } from "./commands/rewind-command.js";
@@ -153,6 +155,10 @@ export function runSlashCommand(
       return showWorkflows(repl);
     case "add-dir":
       return addDir(repl, command.args);
+    case "config":
+      return runConfig(repl, command.args);
+    case "output-style":
+      return runOutputStyle(repl, command.args);
     case "hooks":
       return showHooks(repl, command.args);
     case "tasks":

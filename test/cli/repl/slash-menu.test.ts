@@ -88,7 +88,12 @@ describe("the commands offered", () => {
   });
 
   it("are filtered by what is typed: the name itself, then those starting with it, then containing it", () => {
-    expect(names(matchCommands(BUILTIN_COMMANDS, "co"))).toEqual(["compact", "cost", "context"]);
+    expect(names(matchCommands(BUILTIN_COMMANDS, "co"))).toEqual([
+      "compact",
+      "cost",
+      "context",
+      "config",
+    ]);
     expect(names(matchCommands(BUILTIN_COMMANDS, "cost"))).toEqual(["cost"]);
     expect(names(matchCommands(BUILTIN_COMMANDS, "MOD"))).toEqual(["model"]);
     expect(names(matchCommands(BUILTIN_COMMANDS, "ear"))).toEqual(["clear"]);
@@ -101,6 +106,7 @@ describe("the commands offered", () => {
       "compact",
       "cost",
       "context",
+      "config",
     ]);
     expect(openMenu(bufferOf("/zzz"), NO_CHOICE, sources)).toBeUndefined();
     const dismissed = { token: "command:0:co", selected: 0, dismissed: true };

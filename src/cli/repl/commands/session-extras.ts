@@ -11,6 +11,7 @@ import type { ForkedCommand } from "../../slash/forked-command.js";
 import type { AutoMemoryView } from "./auto-memory-view.js";
 import type { UserCommand } from "./command-file.js";
 import type { CommandPrompt } from "./command-prompt.js";
+import type { ConfigView } from "./config-view.js";
 import type { DreamView } from "./dream.js";
 import type { EditorOutcome } from "./editor.js";
 import type { HookListing } from "./hook-listing.js";
@@ -60,6 +61,8 @@ export interface ReplSessionExtras<S> {
   editFile?(path: string): Promise<EditorOutcome>;
   /** The user's home folder, which holds ~/.claude/CLAUDE.md (for /memory). */
   home?: string;
+  /** keel's state folder (KEEL_CONFIG_DIR): its `agents/` takes `/agents new --user`. */
+  stateDir?: string;
   /** The agent types the Agent tool can start (for /agents). */
   agents?(): readonly AgentDefinition[];
   /** Reads the agent files again (/agents changed one): the files' problems, as at start. */
@@ -91,6 +94,8 @@ export interface ReplSessionExtras<S> {
   addDirectory?(path: string): Promise<AddDirectoryOutcome>;
   /** The project's other sessions (for /resume). */
   sessions?: SessionSwitcher<S>;
+  /** The settings /config and /output-style show and save, read from the files now. */
+  config?: ConfigView;
   /** The hooks configured now and which of them the session runs (for /hooks). */
   hooks?(): Promise<HookListing>;
   /** The task store and this session's id (for /tasks). */

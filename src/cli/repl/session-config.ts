@@ -1,0 +1,34 @@
+import { homedir } from "node:os";
+import { parseSettingSources } from "../session-policy.js";
+import { configOverrides } from "./commands/config-overrides.js";
+import { type ConfigView, configView } from "./commands/config-view.js";
+import type { ReplSessionInputs } from "./repl-sessions.js";
+
+/**
+ * /config's and /output-style's view for a session of this REPL: the settings files read with
+ * the flags keel started with, and the choice shared by its sessions (a REPL that keeps none
+ * still saves; its /clear then reads the settings of its launch).
+ */
+export function sessionConfigView(inputs: ReplSessionInputs): ConfigView {
+  const { options, io, policy } = inputs;
+  const home = io.env.HOME ?? homedir();
+  return configView({
+    roots: { home, stateDir: inputs.stateDir, cwd: io.cwd },
+    ...(options.settingSources === undefined
+      ? {}
+      : { sources: parseSettingSources(options.settingSources) }),
+    ...(options.settings === undefined ? {} : { flagSettings: options.settings }),
+    ...(options.permissionMode ? { permissionModeFlag: options.permissionMode } : {}),
+    autoDisabled: policy.settings.autoDisabled,
+    overrides: configOverrides(options, { ...io.env, ...policy.settings.env }),
+    styleRoots: {
+      cwd: io.cwd,
+      home,
+      plugins: policy.plugins.plugins.map(({ name, outputStyles }) => ({
+        namespace: name,
+        ...outputStyles,
+      })),
+    },
+    choice: inputs.settingsChoice ?? {},
+  });
+}
