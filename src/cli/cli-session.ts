@@ -360,7 +360,7 @@ function sessionSlash(
   inputs: CliSessionInputs,
   roots: { home: string; env: NodeJS.ProcessEnv; permissions: PermissionEngine },
   live: Pick<PromptDepsInputs, "tools" | "mode" | "beforeShell"> &
-    Pick<SessionSlashInputs, "mcpPrompts" | "onExpanded">,
+    Pick<SessionSlashInputs, "mcpPrompts" | "onExpanded" | "hooks">,
 ): Promise<SessionSlash> {
   const { io } = inputs;
   const { home, permissions } = roots;
@@ -385,6 +385,7 @@ function sessionSlash(
     permissions: () => permissions,
     mcpPrompts: live.mcpPrompts,
     ...(live.onExpanded ? { onExpanded: live.onExpanded } : {}),
+    ...(live.hooks ? { hooks: live.hooks } : {}),
     warn: inputs.warn,
   });
 }
@@ -477,6 +478,7 @@ export async function createCliSession(inputs: CliSessionInputs): Promise<CliSes
     env,
   });
   let tools: SessionToolset | undefined;
+  const hooksOff = options.bare === true || policy.settings.disableAllHooks === true;
   const slash = await sessionSlash(
     inputs,
     { home, env, permissions },
@@ -487,6 +489,15 @@ export async function createCliSession(inputs: CliSessionInputs): Promise<CliSes
       // Hooks are made after the tools; a command is only typed once the session runs.
       onExpanded: (input) => hooks.promptExpansion(input),
       beforeShell: (call) => hooks.skillShell(skillShellInput(call)),
+      // Invoked skills' and commands' own hooks (none with --bare or disableAllHooks).
+      ...(hooksOff
+        ? {}
+        : {
+            hooks: {
+              add: (command) => hooks.skills?.add(command),
+              checked: (command) => hooks.skills?.checked(command),
+            },
+          }),
     },
   );
   // MCP servers start with the tools; their requests for input are answered once hooks exist.
@@ -502,7 +513,8 @@ export async function createCliSession(inputs: CliSessionInputs): Promise<CliSes
   tools = toolset;
   const hooks = createSessionHooks({
     config: policy.hooks,
-    noAgentHooks: inputs.options.bare === true || policy.settings.disableAllHooks === true,
+    noAgentHooks: hooksOff,
+    projectTrusted: policy.projectTrusted,
     sessionId: inputs.sessionId,
     transcriptPath: sessionTranscriptPath(inputs.stateDir, io.cwd, inputs.sessionId),
     cwd: io.cwd,

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { agentHooksFactory } from "../hooks/agent-scoped-hooks.js";
+import { chainStopHooks, chainToolHooks } from "../hooks/chain-hooks.js";
 import type { HooksConfig } from "../hooks/config.js";
 import type { HookEngineOptions } from "../hooks/engine.js";
 import { watchedFiles, watchFiles } from "../hooks/file-changed-watch.js";
@@ -41,6 +42,7 @@ import {
 } from "../hooks/index.js";
 import { permissionRequest } from "../hooks/permission-hooks.js";
 import type { runCommandHook } from "../hooks/run-command-hook.js";
+import { createSkillHooks, type SkillHooks } from "../hooks/skill-scoped-hooks.js";
 import type { EngineHooks } from "../session/engine/config.js";
 import type { SdkMessage } from "../session/sdk-messages.js";
 import type { PermissionMode, ToolUseContext } from "../tools/context.js";
@@ -54,6 +56,8 @@ import type { ElicitationHooks } from "./session-elicitation.js";
 /** A session's hooks, as the engine and the host call them. */
 export interface SessionHooks {
   engine: EngineHooks;
+  /** The hooks of the skills invoked so far (run after the settings'); undefined: hooks off. */
+  skills?: SkillHooks;
   /** Setup (`--init`, `--init-only`, `--maintenance`): context for the model, or nothing. */
   setup(trigger: HookEventFields["Setup"]["trigger"]): Promise<string[]>;
   /** SessionStart (with the session's model): context for the model, or nothing. */
@@ -107,8 +111,10 @@ export interface SessionHooks {
 /** What a session's hook engine runs with. */
 export interface SessionHooksInputs {
   config: HooksConfig | undefined;
-  /** --bare or disableAllHooks: agents' own hooks do not run either. */
+  /** --bare or disableAllHooks: agents' and skills' own hooks do not run either. */
   noAgentHooks?: boolean;
+  /** False when the person did not trust the folder: a project skill's hooks stay off. */
+  projectTrusted?: boolean;
   sessionId: string;
   transcriptPath: string;
   cwd: string;
@@ -220,9 +226,22 @@ export function createSessionHooks(inputs: SessionHooksInputs): SessionHooks {
   const forAgent = inputs.noAgentHooks
     ? undefined
     : agentHooksFactory(engineBase(inputs), inputs.report);
+  // Skills' hooks join the session's when a skill is invoked, unless hooks are off.
+  const skills = inputs.noAgentHooks
+    ? undefined
+    : createSkillHooks({
+        base: engineBase(inputs),
+        warn: inputs.report,
+        projectTrusted: inputs.projectTrusted ?? true,
+      });
   if (!inputs.config) {
     return {
-      engine: { tool: NO_TOOL_HOOKS, ...(forAgent ? { forAgent } : {}) },
+      engine: {
+        tool: skills ? skills.tool : NO_TOOL_HOOKS,
+        ...(skills ? { stop: skills.stop } : {}),
+        ...(forAgent ? { forAgent } : {}),
+      },
+      ...(skills ? { skills } : {}),
       setup: async () => [],
       start: async () => [],
       end: async () => {},
@@ -251,10 +270,12 @@ export function createSessionHooks(inputs: SessionHooksInputs): SessionHooks {
   const engine = createHookEngine({ config, ...engineBase(inputs) });
   let inForce: HooksConfig = config;
   return {
+    ...(skills ? { skills } : {}),
     engine: {
       ...(forAgent ? { forAgent } : {}),
-      tool: toolHooks(engine),
-      stop: stopHooks(engine),
+      // The settings' hooks first, then the skills': a deny or a stop of the first ends it there.
+      tool: skills ? chainToolHooks(toolHooks(engine), skills.tool) : toolHooks(engine),
+      stop: skills ? chainStopHooks(stopHooks(engine), skills.stop) : stopHooks(engine),
       stopFailure: stopFailureHooks(engine),
       postToolBatch: postToolBatchHooks(engine),
       subagentStart: (agent, signal) => subagentStart(engine, agent, signal),

@@ -17,6 +17,17 @@ export interface ForkedCommand {
   prompt: string;
   /** Its allowed-tools, in force while it runs. */
   rules?: TurnRules;
+  /** The skill's own hooks (checked), for its subagent's run only. */
+  hooks?: Readonly<Record<string, unknown>>;
+}
+
+/** The command with the hooks its expansion kept for its subagent (none: as it was). */
+export function withForkHooks(
+  command: ForkedCommand,
+  slash: { forkHooks(name: string): Readonly<Record<string, unknown>> | undefined },
+): ForkedCommand {
+  const hooks = slash.forkHooks(command.name);
+  return hooks ? { ...command, hooks } : command;
 }
 
 /** What runs a forked command: the engine's turn context, and the conversation it adds to. */
@@ -47,7 +58,12 @@ export async function runForkedCommand(
   command: ForkedCommand,
   signal?: AbortSignal,
 ): Promise<ForkedSkillRun> {
-  const start = { skill: command.name, agentType: command.agent, prompt: command.prompt };
+  const start = {
+    skill: command.name,
+    agentType: command.agent,
+    prompt: command.prompt,
+    ...(command.hooks ? { hooks: command.hooks } : {}),
+  };
   const stop = () => engine.interrupt();
   signal?.addEventListener("abort", stop, { once: true });
   try {

@@ -1,16 +1,21 @@
 import { stat } from "node:fs/promises";
 import type { TurnRules } from "../../policy/engine.js";
+import type { TurnOverrides } from "../../tools/turn-overrides.js";
 import { parseSlashCommand } from "../repl/slash-commands.js";
-import type { ForkedCommand } from "./forked-command.js";
+import { type ForkedCommand, withForkHooks } from "./forked-command.js";
 import { HEADLESS_BUILTINS, type HeadlessBuiltin } from "./headless-builtins.js";
 import { initPrompt } from "./init-prompt.js";
 import type { SessionSlash } from "./session-slash.js";
+import { noOverrides, skillTurnOverrides } from "./skill-overrides.js";
 import { userInvocable } from "./slash-catalog.js";
 
 /** A headless prompt once its `/name` (if any) is looked up and expanded. */
 export type HeadlessPrompt =
-  /** Send this text (a prompt, or a command's expansion); `rules` end with the turn. */
-  | { kind: "send"; text: string; rules?: TurnRules; notices: string[] }
+  /**
+   * Send this text (a prompt, or a command's expansion); `rules` end with the turn, and so do
+   * `overrides` (a skill's model and effort).
+   */
+  | { kind: "send"; text: string; rules?: TurnRules; overrides?: TurnOverrides; notices: string[] }
   /** One of the REPL's commands keel -p runs itself (`/compact`, `/cost`). */
   | { kind: "builtin"; command: HeadlessBuiltin }
   /** A `context: fork` skill: its body runs as a subagent, only its result is kept. */
@@ -92,13 +97,19 @@ export async function headlessPrompt(
     if (command.fork) {
       const forked = { name: command.name, args: args.trim(), agent: command.fork.agent };
       const run = { ...forked, prompt: prompt.text, ...(rules ? { rules } : {}) };
-      return { kind: "forked", command: run, notices: prompt.notices ?? [] };
+      return {
+        kind: "forked",
+        command: withForkHooks(run, slash),
+        notices: prompt.notices ?? [],
+      };
     }
+    const overrides = skillTurnOverrides(command);
     return {
       kind: "send",
       text: prompt.text,
       notices: prompt.notices ?? [],
       ...(rules ? { rules } : {}),
+      ...(noOverrides(overrides) ? {} : { overrides }),
     };
   }
   const mcp = await mcpPrompt(slash, parsed.name, line);

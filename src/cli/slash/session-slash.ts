@@ -1,3 +1,4 @@
+import type { HooksConfig } from "../../hooks/config.js";
 import type { HookEventFields } from "../../hooks/hook-input.js";
 import type { McpPromptCommand } from "../../mcp/prompt-commands.js";
 import type { PermissionEngine, TurnRules } from "../../policy/engine.js";
@@ -11,7 +12,9 @@ import {
   type InvokedBy,
 } from "../repl/commands/command-prompt.js";
 import { inlineCommands } from "../repl/commands/inline-shell.js";
+import { type CommandHooks, hookedCommand } from "./command-hooks.js";
 import { activatedBy } from "./conditional-skills.js";
+import { noOverrides, skillTurnOverrides } from "./skill-overrides.js";
 import {
   loadSlashCatalog,
   modelInvocable,
@@ -47,6 +50,8 @@ export interface SessionSlash {
   allow(rules: readonly string[], origin: string): TurnRules | undefined;
   /** The MCP servers' prompts, as `/mcp__<server>__<prompt>` commands. */
   mcpPrompts(): McpPromptCommand[];
+  /** A forked skill's hooks, as its last expansion checked them: its subagent runs them. */
+  forkHooks(name: string): HooksConfig | undefined;
 }
 
 /** What a session's slash commands are built from. */
@@ -59,6 +64,8 @@ export interface SessionSlashInputs {
   warn: (text: string) => void;
   /** UserPromptExpansion hooks, for commands the person typed: why one stopped it, or nothing. */
   onExpanded?: (input: HookEventFields["UserPromptExpansion"]) => Promise<string | undefined>;
+  /** Where invoked commands' hooks go (undefined: hooks are off, none run). */
+  hooks?: CommandHooks;
 }
 
 /** A listed entry: the description, then `when_to_use` (as Claude Code joins them). */
@@ -67,11 +74,38 @@ function listedOf(command: UserCommand): ListedSkill {
   return { name: command.name, description: about.join(" - ") };
 }
 
+/**
+ * The model's Skill calls put an inline skill's hooks in force (the main conversation's; one
+ * started inside a subagent is told once, its hooks not run); a forked one's go to its subagent.
+ */
+function skillToolHooks(
+  find: (name: string) => UserCommand | undefined,
+  slash: Pick<SessionSlash, "forkHooks">,
+  inputs: Pick<SessionSlashInputs, "hooks" | "warn">,
+): Pick<SkillToolDeps, "startHooks" | "forkHooks"> {
+  const told = new Set<string>();
+  return {
+    startHooks: (name, agentId) => {
+      const command = find(name);
+      const hooked = command && hookedCommand(command);
+      if (!hooked || !inputs.hooks) return;
+      if (agentId === undefined) return inputs.hooks.add(hooked);
+      if (told.has(hooked.file)) return;
+      told.add(hooked.file);
+      inputs.warn(
+        `${hooked.file}: the hooks of /${hooked.name} did not run: a subagent started it (keel runs a skill's hooks when the main conversation starts it)`,
+      );
+    },
+    forkHooks: (name) => slash.forkHooks(name),
+  };
+}
+
 /** The Skill tool's view: the model-invocable entries, expanded with the session's deps. */
 function skillToolDeps(
   slash: Omit<SessionSlash, "skillTool">,
   held: TurnRules[],
   inPlay: (command: UserCommand) => boolean,
+  inputs: Pick<SessionSlashInputs, "hooks" | "warn">,
 ): SkillToolDeps {
   const find = (name: string) =>
     modelInvocable(slash.start.commands).find((c) => c.name === name.toLowerCase() && inPlay(c));
@@ -79,9 +113,18 @@ function skillToolDeps(
     find: (name) => {
       const command = find(name);
       if (!command) return undefined;
+      // Hooks run code: a skill that brings them is asked about, as Claude Code does.
       const safe =
-        (command.allowedTools ?? []).length === 0 && inlineCommands(command.body).length === 0;
-      return { name: command.name, safe, ...(command.fork ? { fork: command.fork } : {}) };
+        (command.allowedTools ?? []).length === 0 &&
+        inlineCommands(command.body).length === 0 &&
+        command.hooks === undefined;
+      const overrides = skillTurnOverrides(command);
+      return {
+        name: command.name,
+        safe,
+        ...(command.fork ? { fork: command.fork } : {}),
+        ...(noOverrides(overrides) ? {} : { overrides }),
+      };
     },
     expand: async (name, args, signal) => {
       const command = find(name);
@@ -94,6 +137,39 @@ function skillToolDeps(
       const handle = slash.allow(rules, origin);
       if (handle) held.push(handle);
     },
+    ...skillToolHooks(find, slash, inputs),
+  };
+}
+
+/** Expansions that keep a forked skill's hooks (checked) for the subagent it runs in. */
+function forkHooksKept(
+  expand: SessionSlash["expand"],
+  hooks: CommandHooks,
+  forks: Map<string, HooksConfig | undefined>,
+): SessionSlash["expand"] {
+  return async (command, args, signal, invokedBy) => {
+    const prompt = await expand(command, args, signal, invokedBy);
+    const hooked = hookedCommand(command);
+    if (prompt.ok && hooked && command.fork) forks.set(command.name, hooks.checked(hooked));
+    return prompt;
+  };
+}
+
+/**
+ * A person's `/name` of an inline command puts its hooks in force once it expanded (and its
+ * UserPromptExpansion hooks let it through); the model's Skill calls do through `startHooks`.
+ */
+function typedHooksStarted(
+  expand: SessionSlash["expand"],
+  hooks: CommandHooks,
+): SessionSlash["expand"] {
+  return async (command, args, signal, invokedBy) => {
+    const prompt = await expand(command, args, signal, invokedBy);
+    const hooked = hookedCommand(command);
+    if (prompt.ok && hooked && !command.fork && (invokedBy ?? "user") === "user") {
+      hooks.add(hooked);
+    }
+    return prompt;
   };
 }
 
@@ -151,11 +227,15 @@ export async function createSessionSlash(inputs: SessionSlashInputs): Promise<Se
   // Skills with `paths` whose files the model has touched: listed from then on.
   const active = new Set<string>();
   const inPlay = (command: UserCommand) => command.paths === undefined || active.has(command.name);
+  // Forked skills' hooks as their last expansion checked them, for their subagents.
+  const forks = new Map<string, HooksConfig | undefined>();
+  const expand: SessionSlash["expand"] = (command, args, signal, invokedBy) =>
+    commandPrompt(command, args, inputs.deps, signal, invokedBy);
   const slash: Omit<SessionSlash, "skillTool"> = {
     start,
     catalog,
-    expand: (command, args, signal, invokedBy) =>
-      commandPrompt(command, args, inputs.deps, signal, invokedBy),
+    expand: inputs.hooks ? forkHooksKept(expand, inputs.hooks, forks) : expand,
+    forkHooks: (name) => forks.get(name),
     listed: () => modelInvocable(start.commands).filter(inPlay).map(listedOf),
     activateFor: (paths) => {
       const found = activatedBy(modelInvocable(start.commands), paths, inputs.roots.cwd, active);
@@ -174,12 +254,14 @@ export async function createSessionSlash(inputs: SessionSlashInputs): Promise<Se
     },
     mcpPrompts: inputs.mcpPrompts,
   };
-  const skillTool = skillToolDeps(slash, held, inPlay);
-  if (!inputs.onExpanded) return { ...slash, skillTool };
+  const skillTool = skillToolDeps(slash, held, inPlay, inputs);
+  const typed = inputs.onExpanded ? typedExpansion(slash.expand, inputs.onExpanded) : slash.expand;
   return {
     ...slash,
-    expand: typedExpansion(slash.expand, inputs.onExpanded),
-    mcpPrompts: typedMcpPrompts(slash.mcpPrompts, inputs.onExpanded),
+    expand: inputs.hooks ? typedHooksStarted(typed, inputs.hooks) : typed,
+    ...(inputs.onExpanded
+      ? { mcpPrompts: typedMcpPrompts(slash.mcpPrompts, inputs.onExpanded) }
+      : {}),
     skillTool,
   };
 }

@@ -43,7 +43,9 @@ export function skillCommand(skill: Skill, sessionId: string): UserCommand {
     ...(skill.argumentHint === undefined ? {} : { argumentHint: skill.argumentHint }),
     ...(skill.allowedTools === undefined ? {} : { allowedTools: skill.allowedTools }),
     ...(skill.model === undefined ? {} : { model: skill.model }),
+    ...(skill.effort === undefined ? {} : { effort: skill.effort }),
     ...(skill.context === "fork" ? { fork: { agent: skill.agent ?? DEFAULT_SUBAGENT_TYPE } } : {}),
     ...(skill.paths === undefined || skill.paths.length === 0 ? {} : { paths: skill.paths }),
+    ...(skill.hooks === undefined ? {} : { hooks: skill.hooks }),
   };
 }

@@ -21,7 +21,7 @@ const record = (value: unknown): Record<string, unknown> | undefined =>
     : undefined;
 
 /** Each hook's command (or URL, or prompt), read loosely: the hook engine validates them. */
-function hookCommands(hooks: unknown): string[] {
+export function hookCommands(hooks: unknown): string[] {
   const found: string[] = [];
   for (const [event, matchers] of Object.entries(record(hooks) ?? {})) {
     for (const matcher of Array.isArray(matchers) ? matchers : []) {

@@ -1,3 +1,5 @@
+import type { EffortLevel } from "../../protocol/api.js";
+
 /** Where a skill was found; decides precedence and whether its folder's trust applies. */
 export type SkillSource = "user" | "keel" | "project" | "added-dir" | "plugin";
 
@@ -22,8 +24,10 @@ export interface Skill {
   argumentNames?: string[];
   /** Permission rules allowed without asking while the skill runs. */
   allowedTools?: string[];
+  /** The model of the turn it runs in (an alias, a full id, or `inherit`). */
   model?: string;
-  effort?: string;
+  /** The effort of the turn it runs in. */
+  effort?: EffortLevel;
   /** `disable-model-invocation: true`: only a person can start it (`/name`). */
   modelInvocable: boolean;
   /** `user-invocable: false`: not offered in the `/` menu, nor runnable as `/name`. */
@@ -34,7 +38,10 @@ export interface Skill {
   /** Globs that limit when the model is offered it (kept; keel lists the skill regardless). */
   paths?: string[];
   shell?: "bash" | "powershell";
-  /** Hooks the skill declares (kept as written; keel does not run skill-scoped hooks yet). */
+  /**
+   * Hooks the skill declares (as written): put in force when it is invoked, for the rest of the
+   * session (a `context: fork` skill's for its subagent only); see src/hooks/skill-scoped-hooks.ts.
+   */
   hooks?: Readonly<Record<string, unknown>>;
 }
 

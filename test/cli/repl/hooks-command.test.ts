@@ -122,7 +122,7 @@ describe("/hooks in a real REPL session", () => {
       "  matcher * (any)",
       "    agent: Check the work is done. … · timeout 60 s",
       `      Local settings (${localFile()}) · in force`,
-      "Hooks in an agent file run only while that subagent runs, and keel does not run skills' hooks: neither is listed.",
+      "Hooks in an agent file run only while that subagent runs, and a skill's only once it is invoked: neither is listed.",
     ]);
 
     const one = await commandNotice(repl.controller, "/hooks pretooluse");

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { parseLenientFrontmatter } from "../../../config/lenient-frontmatter.js";
+import type { EffortLevel } from "../../../protocol/api.js";
 import { errorText } from "../error-text.js";
 
 /** A user's own slash command, read from a `.claude/commands/**.md` file. */
@@ -31,11 +32,15 @@ export interface UserCommand {
   skillDir?: string;
   /** A `context: fork` skill: its body runs as a subagent of this type, in a fresh context. */
   fork?: { agent: string };
+  /** A skill's `effort`: the effort of the turn it runs in. */
+  effort?: EffortLevel;
   /**
    * A skill's `paths`: the model is told of it (and may start it) only once it read or wrote a
    * file matching one of these globs; a person's `/name` runs it regardless.
    */
   paths?: readonly string[];
+  /** Frontmatter `hooks` (as written): put in force when it is invoked, for the session. */
+  hooks?: Readonly<Record<string, unknown>>;
 }
 
 const FRONTMATTER = /^---[ \t]*\r?\n(?:([\s\S]*?)\r?\n)?---[ \t]*(?:\r?\n|$)/;
@@ -51,6 +56,7 @@ const fields = z.looseObject({
   "disable-model-invocation": z
     .union([z.boolean(), z.enum(["true", "false"]).transform((text) => text === "true")])
     .optional(),
+  hooks: z.record(z.string(), z.unknown(), { error: "must be a map of hook events" }).optional(),
 });
 
 /** Where a command file is and what it is called. */
@@ -104,6 +110,7 @@ export function parseCommandFile(
       ...(data["argument-hint"] === undefined ? {} : { argumentHint: data["argument-hint"] }),
       ...(tools === undefined ? {} : { allowedTools: tools }),
       ...(data.model === undefined ? {} : { model: data.model }),
+      ...(data.hooks === undefined ? {} : { hooks: data.hooks }),
       modelInvocable: data.description !== undefined && data["disable-model-invocation"] !== true,
     },
   };

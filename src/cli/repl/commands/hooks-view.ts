@@ -12,7 +12,7 @@ const WHERE_HOOKS_GO =
 
 /** Hooks keel keeps out of the list, and why. */
 const SCOPED_HOOKS =
-  "Hooks in an agent file run only while that subagent runs, and keel does not run skills' hooks: neither is listed.";
+  "Hooks in an agent file run only while that subagent runs, and a skill's only once it is invoked: neither is listed.";
 
 const SOURCE_NAMES: Record<SettingsSource, string> = {
   userClaude: "User settings",

@@ -1,5 +1,11 @@
-import { type ProjectCode, serverCommand } from "../../../config/settings/project-code.js";
+import {
+  hookCommands,
+  type ProjectCode,
+  serverCommand,
+} from "../../../config/settings/project-code.js";
 import type { ResolvedSettings } from "../../../config/settings/resolved.js";
+import { loadSkills } from "../../../config/skills/load-skills.js";
+import { skillFolders } from "../../../config/skills/skill-folders.js";
 import { readMcpConfigSources } from "../../../mcp/config-sources.js";
 import { inlineCommands } from "../commands/inline-shell.js";
 import { commandFolders, loadUserCommands } from "../commands/user-commands.js";
@@ -13,8 +19,8 @@ export interface FolderRoots {
 
 /**
  * Everything the folder's own files would run in keel (contracts §6, folder trust): hooks,
- * MCP servers and `env` from its settings files, its `.mcp.json` servers, and the !`command`
- * lines of its commands.
+ * MCP servers and `env` from its settings files, its `.mcp.json` servers, the !`command`
+ * lines of its commands, and the hooks its skills and commands declare.
  */
 export async function folderCode(
   settings: ResolvedSettings,
@@ -39,7 +45,16 @@ export async function folderCode(
       what: `/${command.name}: !\`${inline}\``,
     })),
   );
-  return [...settings.projectCode, ...servers, ...shells];
+  const hooks = [...commands, ...(await projectSkills(roots))].flatMap((entry) =>
+    hookCommands(entry.hooks).map((what) => ({ kind: "hook" as const, origin: entry.file, what })),
+  );
+  return [...settings.projectCode, ...servers, ...shells, ...hooks];
+}
+
+/** The skills of the folder and its parents (`.claude/skills`), problems left to the session. */
+async function projectSkills(roots: FolderRoots) {
+  const folders = skillFolders(roots).filter((folder) => folder.source === "project");
+  return (await loadSkills(folders)).skills;
 }
 
 /** What declining leaves off, in one line: "2 hooks, 1 MCP server, env (A, B), plugins (p@m), …". */

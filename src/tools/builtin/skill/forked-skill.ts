@@ -1,3 +1,4 @@
+import type { AgentDefinition } from "../../../config/agent-definition.js";
 import type { ToolCallContext } from "../../context.js";
 import type { AgentProgress } from "../../subagent.js";
 
@@ -14,6 +15,8 @@ export interface ForkedSkillStart {
   /** The agent type (`agent:`), general-purpose when the skill names none. */
   agentType: string;
   prompt: string;
+  /** The skill's own hooks (checked): they run for its subagent only, after the agent's own. */
+  hooks?: Readonly<Record<string, unknown>>;
 }
 
 /**
@@ -38,7 +41,7 @@ export async function runForkedSkill(
     throw new Error(`Skill ${start.skill} runs forked, and subagents are not available here`);
   }
   const run = await runSubagent({
-    definition,
+    definition: start.hooks ? withSkillHooks(definition, start.hooks) : definition,
     prompt: start.prompt,
     parentContext: context,
     toolUseId: context.toolUseId,
@@ -46,6 +49,24 @@ export async function runForkedSkill(
     ...(onProgress ? { onProgress } : {}),
   });
   return { agentType: definition.name, result: run.text, isError: run.isError };
+}
+
+/**
+ * The agent definition with a forked skill's hooks after its own, event by event: the
+ * subagent runs both for its life only (its Stop as SubagentStop, as an agent file's).
+ */
+function withSkillHooks(
+  definition: AgentDefinition,
+  hooks: Readonly<Record<string, unknown>>,
+): AgentDefinition {
+  const merged: Record<string, unknown> = { ...definition.hooks };
+  for (const [event, groups] of Object.entries(hooks)) {
+    const own = merged[event];
+    // A broken entry of the agent's own stays as it is: its file's problem is told for it.
+    if (own === undefined) merged[event] = groups;
+    else if (Array.isArray(own) && Array.isArray(groups)) merged[event] = [...own, ...groups];
+  }
+  return { ...definition, hooks: merged };
 }
 
 /** The tool result the caller sees of a forked run (Claude Code's wording). */

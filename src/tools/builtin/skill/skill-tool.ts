@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { createUserMessage } from "../../../protocol/factories.js";
+import type { ToolUseContext } from "../../context.js";
 import type { Tool } from "../../tool.js";
+import { type TurnOverrides, withTurnOverrides } from "../../turn-overrides.js";
 import { forkedSkillResultText, runForkedSkill } from "./forked-skill.js";
 
 /** The Skill tool's name (Claude Code's). */
@@ -30,6 +32,8 @@ export interface InvocableSkill {
   safe: boolean;
   /** Set for a `context: fork` skill: the agent type its body runs in. */
   fork?: { agent: string };
+  /** Its `model` and `effort`, in force for the rest of the turn once it is started. */
+  overrides?: TurnOverrides;
 }
 
 /** A skill's expansion for one call, or why it cannot run. */
@@ -45,6 +49,13 @@ export interface SkillToolDeps {
   expand(name: string, args: string, signal: AbortSignal): Promise<SkillExpansion>;
   /** Puts its allowed-tools in force until the person's next prompt. */
   allow(rules: readonly string[], origin: string): void;
+  /**
+   * Puts an inline skill's hooks in force for the rest of the session, once it started
+   * (`agentId`: the subagent that started it, undefined on the main conversation).
+   */
+  startHooks?(name: string, agentId: string | undefined): void;
+  /** A forked skill's hooks (as its expansion checked them), for its subagent's run only. */
+  forkHooks?(name: string): Readonly<Record<string, unknown>> | undefined;
 }
 
 const DESCRIPTION = `Execute a skill within the main conversation
@@ -102,17 +113,27 @@ export function createSkillTool(deps: SkillToolDeps): Tool<SkillInput, SkillOutp
       if (expanded.allowedTools.length > 0) {
         deps.allow(expanded.allowedTools, `skill ${name} allowed-tools (until the next prompt)`);
       }
-      const fork = deps.find(name)?.fork;
+      const { fork, overrides } = deps.find(name) ?? {};
       if (fork) {
-        const start = { skill: name, agentType: fork.agent, prompt: expanded.text };
+        const hooks = deps.forkHooks?.(name);
+        const start = {
+          skill: name,
+          agentType: fork.agent,
+          prompt: expanded.text,
+          ...(hooks ? { hooks } : {}),
+        };
         const run = await runForkedSkill(start, context, onProgress);
         return { data: { kind: "forked", skill: name, ...run } };
       }
+      deps.startHooks?.(name, context.agentId);
       const ids = { uuid: randomUUID, timestamp: () => new Date().toISOString() };
       const instructions = createUserMessage(expanded.text, ids, { isMeta: true });
       return {
         data: { kind: "inline", skill: name, instructions: expanded.text },
         newMessages: [instructions],
+        ...(overrides
+          ? { contextModifier: (current: ToolUseContext) => withTurnOverrides(current, overrides) }
+          : {}),
       };
     },
     mapToolResult: (output, toolUseId) => ({

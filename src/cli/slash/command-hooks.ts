@@ -1,0 +1,25 @@
+import type { HooksConfig } from "../../hooks/config.js";
+import type { HookedCommand } from "../../hooks/skill-scoped-hooks.js";
+import type { UserCommand } from "../repl/commands/command-file.js";
+
+/** The session's skill hooks, as commands and skills put theirs in force. */
+export interface CommandHooks {
+  /** An invoked command's hooks, in force for the rest of the session. */
+  add(command: HookedCommand): void;
+  /** Its hooks as they may run, not put in force (a forked skill's subagent gets them). */
+  checked(command: HookedCommand): HooksConfig | undefined;
+}
+
+/**
+ * A command's or skill's hooks as the session takes them; undefined when it declares none. A
+ * project's (or an added folder's) wait for folder trust, as its !`command` lines do.
+ */
+export function hookedCommand(command: UserCommand): HookedCommand | undefined {
+  if (command.hooks === undefined) return undefined;
+  return {
+    name: command.name,
+    file: command.file,
+    hooks: command.hooks,
+    fromProject: command.scope.startsWith("project"),
+  };
+}
