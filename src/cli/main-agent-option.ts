@@ -2,6 +2,7 @@ import { homedir } from "node:os";
 import { loadAgentDefinitions } from "../config/agent-definitions.js";
 import { withInitialPrompt } from "../config/agent-initial-prompt.js";
 import { findMainAgent, mainAgentOverrides } from "../config/agent-main-thread.js";
+import { keelStateDir } from "../config/paths.js";
 import type { CliIo } from "./io.js";
 import type { CliOptions } from "./options.js";
 import { UsageError } from "./usage-error.js";
@@ -21,10 +22,12 @@ export async function withMainAgent(
 ): Promise<CliOptions> {
   const name = options.agent ?? settingsAgent;
   if (name === undefined) return options;
+  const home = io.env.HOME ?? homedir();
   const { definitions } = await loadAgentDefinitions(
     io.cwd,
-    io.env.HOME ?? homedir(),
+    home,
     options.agents ?? [],
+    keelStateDir(io.env, home),
   );
   const origin = options.agent === undefined ? 'the "agent" setting' : "--agent";
   const found = findMainAgent(name, definitions, origin);

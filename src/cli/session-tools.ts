@@ -57,6 +57,7 @@ export async function createSessionTools(
   const { roster, warnings } = await openAgentRoster({
     cwd: io.cwd,
     home: io.env.HOME ?? homedir(),
+    stateDir: config.stateDir,
     hostAgents,
   });
   for (const warning of warnings) await writeTo(io.stderr, `keel: ${agentWarningText(warning)}\n`);

@@ -89,26 +89,35 @@ function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** keel's own folder of the user's agents: where `/agents new --user` writes (contracts §3). */
+export function keelAgentsDir(stateDir: string): string {
+  return join(stateDir, "agents");
+}
+
 /**
  * The agent definitions of a session: the host's (the Agent SDK's `agents`), then the
- * project's `.claude/agents/*.md`, then the user's `~/.claude/agents/*.md`, then keel's
- * built-in agents; a name defined earlier in that order wins, as in Claude Code, where the
- * SDK's and the flag's agents override the files. Broken files are skipped and reported in
- * `warnings` (never printed here).
+ * project's `.claude/agents/*.md`, then the user's: keel's own `<state>/agents/*.md` (given
+ * `stateDir`), then Claude Code's `~/.claude/agents/*.md`; then keel's built-in agents. A name
+ * defined earlier in that order wins, as in Claude Code, where the SDK's and the flag's agents
+ * override the files. Broken files are skipped and reported in `warnings` (never printed here).
  */
 export async function loadAgentDefinitions(
   cwd: string,
   homeDir: string,
   hostAgents: readonly AgentDefinition[] = [],
+  stateDir?: string,
 ): Promise<LoadedAgentDefinitions> {
   const warnings: AgentDefinitionWarning[] = [];
   const projectDir = join(cwd, ".claude", "agents");
   const userDir = join(homeDir, ".claude", "agents");
   const project = await loadFolder(projectDir, "project", warnings);
+  const keelDir = stateDir === undefined ? undefined : keelAgentsDir(stateDir);
+  const keels = keelDir === undefined ? [] : await loadFolder(keelDir, "user", warnings);
   // Started in the home folder, the project's agents are the user's: read them once.
   const user = userDir === projectDir ? [] : await loadFolder(userDir, "user", warnings);
   const definitions: AgentDefinition[] = [];
-  for (const definition of [...hostAgents, ...project, ...user, ...BUILT_IN_AGENTS]) {
+  const all = [...hostAgents, ...project, ...keels, ...user, ...BUILT_IN_AGENTS];
+  for (const definition of all) {
     if (!definitions.some((d) => d.name === definition.name)) definitions.push(definition);
   }
   return { definitions, warnings };

@@ -23,6 +23,8 @@ export interface AgentRoster {
 export interface AgentRosterPlace {
   cwd: string;
   home: string;
+  /** keel's state folder, whose `agents/` holds the user's agents written by keel. */
+  stateDir?: string;
   /** The host's, the --agents flag's and the plugins' agents: they have no file to re-read. */
   hostAgents?: readonly AgentDefinition[];
 }
@@ -32,7 +34,7 @@ export async function openAgentRoster(
   place: AgentRosterPlace,
 ): Promise<{ roster: AgentRoster; warnings: AgentDefinitionWarning[] }> {
   const read = (): Promise<LoadedAgentDefinitions> =>
-    loadAgentDefinitions(place.cwd, place.home, place.hostAgents ?? []);
+    loadAgentDefinitions(place.cwd, place.home, place.hostAgents ?? [], place.stateDir);
   const first = await read();
   let definitions: readonly AgentDefinition[] = first.definitions;
   const roster: AgentRoster = {

@@ -55,7 +55,7 @@ describe("/agents", () => {
       expect(lines.some((line) => line.startsWith(`  ${builtIn.name}`))).toBe(true);
     }
     const projectAt = lines.indexOf("Project agents (.claude/agents):");
-    const userAt = lines.indexOf("User agents (~/.claude/agents):");
+    const userAt = lines.indexOf("User agents (keel's agents folder, ~/.claude/agents):");
     expect(projectAt).toBeGreaterThan(0);
     expect(userAt).toBeGreaterThan(projectAt);
     expect(lines[projectAt + 1]).toBe(`  reviewer [haiku]  Reviews diffs. ${reviewer}`);

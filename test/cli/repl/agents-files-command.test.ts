@@ -206,14 +206,14 @@ describe("/agents new, edit and delete change the agent files the session's Agen
     }
   });
 
-  it("--user writes into ~/.claude/agents; an existing file, a built-in's name or a bad name: an error, nothing written", async () => {
+  it("--user writes into keel's agents folder; an existing file, a built-in's name or a bad name: an error, nothing written", async () => {
     const existing = await agentFile(project, "helper", agentText("helper", "Old prompt."));
     const { controller, session } = await repl({ turns: [] });
     try {
       await writeFile(nextContent, agentText("personal", "Mine."));
       const mine = await command(controller, "/agents new personal --user");
-      expect(mine?.text).toMatch(/^Created ~\/\.claude\/agents\/personal\.md with /);
-      expect(await readFile(join(dir, ".claude", "agents", "personal.md"), "utf8")).toBe(
+      expect(mine?.text).toMatch(/^Created ~\/state\/agents\/personal\.md with /);
+      expect(await readFile(join(state, "agents", "personal.md"), "utf8")).toBe(
         agentText("personal", "Mine."),
       );
       expect(session.agents?.().find((a) => a.name === "personal")?.source.kind).toBe("user");
@@ -226,7 +226,7 @@ describe("/agents new, edit and delete change the agent files the session's Agen
       // In the user's folder it loads, but the project's helper takes precedence: said so.
       await writeFile(nextContent, agentText("helper", "User helper."));
       expect((await command(controller, "/agents new helper --user"))?.text).toMatch(
-        /^Created ~\/\.claude\/agents\/helper\.md with .*\. helper is also the project agent of \.\/\.claude\/agents\/helper\.md, which takes precedence\.$/,
+        /^Created ~\/state\/agents\/helper\.md with .*\. helper is also the project agent of \.\/\.claude\/agents\/helper\.md, which takes precedence\.$/,
       );
       expect(session.agents?.().find((a) => a.name === "helper")?.prompt).toBe("Old prompt.");
       expect(await command(controller, "/agents new Explore")).toEqual({
@@ -295,10 +295,20 @@ describe("/agents new, edit and delete change the agent files the session's Agen
     }
   });
 
-  it("delete asks first: No keeps the file, Yes removes it and the user's agent of that name takes its place", async () => {
+  it("delete asks first; No keeps the file, Yes removes it and the next agent of that name takes its place", async () => {
     const projectFile = await agentFile(project, "writer", agentText("writer", "Project writer."));
-    const userFile = await agentFile(dir, "writer", agentText("writer", "User writer."));
+    const keelFile = join(state, "agents", "writer.md");
+    await mkdir(join(state, "agents"), { recursive: true });
+    await writeFile(keelFile, agentText("writer", "Keel writer."));
+    const claudeFile = await agentFile(dir, "writer", agentText("writer", "Claude writer."));
     const { controller, session } = await repl({ turns: [] });
+    const confirmDelete = async (done: string) => {
+      controller.submit("/agents delete writer");
+      await pickerOpen(controller);
+      controller.overlay.get().picker?.choose(0);
+      await until(controller, (s) => notices(s).some((n) => n.text.startsWith(done)), done);
+      return lastNotice(controller);
+    };
     try {
       controller.submit("/agents delete writer");
       await pickerOpen(controller);
@@ -309,31 +319,26 @@ describe("/agents new, edit and delete change the agent files the session's Agen
       await until(controller, (s) => notices(s).some((n) => n.text.startsWith("Kept")), "kept");
       expect(existsSync(projectFile)).toBe(true);
 
-      controller.submit("/agents delete writer");
-      await pickerOpen(controller);
-      controller.overlay.get().picker?.choose(0);
-      await until(
-        controller,
-        (s) => notices(s).some((n) => n.text.startsWith("Deleted")),
-        "deleted",
-      );
-      expect(lastNotice(controller)).toEqual({
-        text: "Deleted ./.claude/agents/writer.md. writer is now the user agent of ~/.claude/agents/writer.md.",
+      expect(await confirmDelete("Deleted ./.claude")).toEqual({
+        text: "Deleted ./.claude/agents/writer.md. writer is now the user agent of ~/state/agents/writer.md.",
         tone: "info",
       });
       expect(existsSync(projectFile)).toBe(false);
-      expect(session.agents?.().find((a) => a.name === "writer")?.prompt).toBe("User writer.");
+      expect(session.agents?.().find((a) => a.name === "writer")?.prompt).toBe("Keel writer.");
 
-      controller.submit("/agents delete writer");
-      await pickerOpen(controller);
-      controller.overlay.get().picker?.choose(0);
-      await until(
-        controller,
-        (s) => notices(s).some((n) => n.text.includes("no longer offers writer")),
-        "gone",
-      );
-      expect(existsSync(userFile)).toBe(false);
-      expect(names(session)).not.toContain("writer");
+      expect(await confirmDelete("Deleted ~/state")).toEqual({
+        text: "Deleted ~/state/agents/writer.md. writer is now the user agent of ~/.claude/agents/writer.md.",
+        tone: "info",
+      });
+      expect(existsSync(keelFile)).toBe(false);
+
+      // Claude Code's own folder is read, never changed by keel (contracts §3).
+      expect(await command(controller, "/agents delete writer")).toEqual({
+        text: "/agents delete: ~/.claude/agents/writer.md is in Claude Code's user folder, which keel reads but does not change; delete it there.",
+        tone: "error",
+      });
+      expect(existsSync(claudeFile)).toBe(true);
+      expect(names(session)).toContain("writer");
     } finally {
       await session.dispose();
     }

@@ -1,6 +1,6 @@
 import { unlink } from "node:fs/promises";
 import { type AgentFileParts, guarded, shownAgentPath, winnerWhere } from "./agent-file-session.js";
-import { findAgentFile } from "./agent-files.js";
+import { findAgentFile, isClaudeCodeUserFile } from "./agent-files.js";
 import type { ReplHost } from "./host.js";
 
 /** `/agents delete <name>`: the agent's file removed once the person confirms. */
@@ -16,6 +16,13 @@ export async function deleteAgent(
   }
   const { path } = found;
   const shown = shownAgentPath(parts, path);
+  if (isClaudeCodeUserFile(path, parts.places)) {
+    // keel writes only in its own folder and the project's (contracts §3); editing is the editor's.
+    return host.notice(
+      `/agents delete: ${shown} is in Claude Code's user folder, which keel reads but does not change; delete it there.`,
+      "error",
+    );
+  }
   host.pick(
     `Delete the agent ${name} (${shown})?`,
     [{ label: "Yes, delete the file" }, { label: "No, keep it" }],

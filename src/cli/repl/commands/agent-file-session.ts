@@ -16,9 +16,11 @@ export interface AgentFileParts {
 
 /** The parts, or undefined where the session lacks one (then the command is not available). */
 export function agentFileParts(host: ReplHost): AgentFileParts | undefined {
-  const { agents, reloadAgents, editFile, home } = host.activeSession;
-  if (!agents || !reloadAgents || !editFile || home === undefined) return undefined;
-  return { agents, reloadAgents, editFile, places: { cwd: host.cwd, home } };
+  const { agents, reloadAgents, editFile, home, stateDir } = host.activeSession;
+  if (!agents || !reloadAgents || !editFile || home === undefined || stateDir === undefined) {
+    return undefined;
+  }
+  return { agents, reloadAgents, editFile, places: { cwd: host.cwd, home, stateDir } };
 }
 
 /** A file as the notices show it: ./ in the project, ~/ in the home folder. */

@@ -1,20 +1,37 @@
 import { access, mkdir, readFile, writeFile } from "node:fs/promises";
-import { dirname, join } from "node:path";
+import { dirname, isAbsolute, join, relative } from "node:path";
 import type { AgentDefinition } from "../../../config/agent-definition.js";
+import { keelAgentsDir } from "../../../config/agent-definitions.js";
 import { AGENT_NAME, parseAgentFile } from "../../../config/agent-file.js";
 
-/** Where agent files live: the project's `.claude/agents`, or the user's `~/.claude/agents`. */
+/**
+ * Where /agents writes agent files: the project's `.claude/agents`, or the user's agents
+ * folder in keel's state folder (keel reads Claude Code's `~/.claude/agents` but writes only
+ * in its own folder and the project's, contracts §3).
+ */
 export type AgentFileScope = "project" | "user";
 
 /** The folders an agent file can be looked for and written in. */
 export interface AgentPlaces {
   cwd: string;
   home: string;
+  /** keel's state folder (KEEL_CONFIG_DIR). */
+  stateDir: string;
 }
 
-/** The agents folder of a scope (the folders the loader reads). */
+/** The folder /agents writes a scope's new agents in (one the loader reads). */
 export function agentsFolder(scope: AgentFileScope, places: AgentPlaces): string {
-  return join(scope === "project" ? places.cwd : places.home, ".claude", "agents");
+  return scope === "project"
+    ? join(places.cwd, ".claude", "agents")
+    : keelAgentsDir(places.stateDir);
+}
+
+/** Claude Code's own folder of the user's agents, which keel reads and never changes itself. */
+export function isClaudeCodeUserFile(path: string, places: AgentPlaces): boolean {
+  const claude = join(places.home, ".claude", "agents");
+  const inside = relative(claude, path);
+  const project = join(places.cwd, ".claude", "agents");
+  return claude !== project && inside !== "" && !inside.startsWith("..") && !isAbsolute(inside);
 }
 
 /** Where a named agent's file is, or why it has none. */
@@ -51,8 +68,9 @@ async function exists(path: string): Promise<boolean> {
 
 /**
  * The file of the agent a name selects now (the project's before the user's, as the loader
- * ranks them), or, for a name no agent has, `<name>.md` in the project's or the user's folder
- * when it exists: a file that no longer parses can still be opened and fixed.
+ * ranks them), or, for a name no agent has, `<name>.md` in the project's folder, keel's or
+ * Claude Code's user folder when it exists: a file that no longer parses can still be opened
+ * and fixed.
  */
 export async function findAgentFile(
   name: string,
@@ -69,8 +87,13 @@ export async function findAgentFile(
   }
   // A name that is no agent's is only looked for as a plain file name (never `../x`).
   if (!AGENT_NAME.test(name)) return { kind: "unknown" };
-  for (const scope of ["project", "user"] as const) {
-    const path = join(agentsFolder(scope, places), `${name}.md`);
+  const folders = [
+    { scope: "project", dir: agentsFolder("project", places) },
+    { scope: "user", dir: agentsFolder("user", places) },
+    { scope: "user", dir: join(places.home, ".claude", "agents") },
+  ] as const;
+  for (const { scope, dir } of folders) {
+    const path = join(dir, `${name}.md`);
     if (await exists(path)) return { kind: "file", path, scope };
   }
   return { kind: "unknown" };

@@ -4,7 +4,7 @@ import type { AgentDefinition, AgentSource } from "../../../config/agent-definit
 const SOURCE_ORDER: ReadonlyArray<{ kind: AgentSource["kind"]; title: string }> = [
   { kind: "built-in", title: "Built-in agents" },
   { kind: "project", title: "Project agents (.claude/agents)" },
-  { kind: "user", title: "User agents (~/.claude/agents)" },
+  { kind: "user", title: "User agents (keel's agents folder, ~/.claude/agents)" },
   { kind: "plugin", title: "Plugin agents" },
   { kind: "sdk", title: "Agents from the Agent SDK's agents option" },
   { kind: "flagSettings", title: "Agents from --agents" },
@@ -41,6 +41,6 @@ export function agentsText(agents: readonly AgentDefinition[]): string {
   });
   return [
     ...sections,
-    "/agents new <name> adds .claude/agents/<name>.md (this project; --user: ~/.claude/agents/<name>.md, you); /agents edit|delete <name> changes one; /agents generate <what it should do> has the model write one.",
+    "/agents new <name> adds .claude/agents/<name>.md (this project; --user: keel's agents folder, ~/.keel/agents); /agents edit|delete <name> changes one; /agents generate <what it should do> has the model write one.",
   ].join("\n");
 }
