@@ -440,4 +440,25 @@ describe("/agents generate (Claude Code's Generate with Claude) on the scripted 
       await session.dispose();
     }
   });
+
+  it("Esc while the model writes stops it: nothing is written", async () => {
+    const { controller, session } = await repl({
+      turns: [],
+      latencyMs: 60_000,
+      side: [{ match: { requestKind: "side" }, content: JSON.stringify(generated) }],
+    });
+    try {
+      controller.submit("/agents generate reviews SQL");
+      await until(controller, (s) => s.busy, "the request under way");
+      controller.interrupt();
+      await until(controller, (s) => !s.busy && notices(s).length > 0, "the end of the request");
+      expect(lastNotice(controller)).toEqual({
+        text: "/agents generate: stopped; nothing was written.",
+        tone: "error",
+      });
+      expect(existsSync(join(project, ".claude", "agents"))).toBe(false);
+    } finally {
+      await session.dispose();
+    }
+  });
 });
