@@ -13,9 +13,10 @@ export function windowStart(selected: number, count: number, visible = VISIBLE):
 
 /** A list to pick from: ↑/↓ move, Enter chooses, Esc cancels. */
 export function Picker({ spec }: { spec: PickerSpec }) {
-  const [selected, setSelectedState] = useState(0);
+  const first = Math.max(0, Math.min(spec.selected ?? 0, spec.options.length - 1));
+  const [selected, setSelectedState] = useState(first);
   // Keys can arrive before a re-render: each one reads the latest selection, not the rendered one.
-  const latest = useRef(0);
+  const latest = useRef(first);
   const setSelected = (index: number) => {
     latest.current = index;
     setSelectedState(index);

@@ -434,9 +434,17 @@ export class ReplController implements ReplHost {
   }
 
   /** Opens a picker over the prompt; choosing or Esc closes it. */
-  pick(title: string, options: readonly PickerOption[], choose: (index: number) => unknown): void {
-    this.overlay.open(title, options, (index) =>
-      this.track(Promise.resolve(choose(index)).then(() => undefined)),
+  pick(
+    title: string,
+    options: readonly PickerOption[],
+    choose: (index: number) => unknown,
+    selected?: number,
+  ): void {
+    this.overlay.open(
+      title,
+      options,
+      (index) => this.track(Promise.resolve(choose(index)).then(() => undefined)),
+      selected,
     );
   }
 

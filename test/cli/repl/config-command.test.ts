@@ -217,16 +217,16 @@ describe("/config", () => {
     expect(choice.carried).toEqual({ alwaysThinkingEnabled: true });
   });
 
-  it("opens a panel: Enter on a setting lists its values, choosing one saves it", async () => {
+  it("opens a panel: Enter cycles a setting, saved at once, and the panel opens again on that row", async () => {
     await mkdir(join(cwd, ".claude", "output-styles"), { recursive: true });
     await writeFile(
       join(cwd, ".claude", "output-styles", "terse.md"),
       "---\nname: Terse\ndescription: Few words\n---\nUse few words.\n",
     );
-    const { controller, say } = repl();
+    const { controller, mode } = repl();
     controller.submit("/config");
     const panel = await waitForPicker(controller);
-    expect(panel.title).toBe("Settings: Enter to change one, Esc to close");
+    expect(panel.title).toBe("Settings: Enter changes one (saved at once), Esc closes");
     expect(panel.options.map((o) => o.label)).toEqual([
       "Model",
       "Default permission mode",
@@ -236,9 +236,21 @@ describe("/config", () => {
       "Auto memory",
       "Auto dream",
     ]);
-    expect(panel.options[2]?.detail).toBe("default (default)");
-    panel.choose(2);
-    const values = await waitForPicker(controller, panel.id);
+    expect(panel.options[6]?.detail).toBe("false (default)");
+    // Enter on Auto dream: false → true, saved, the panel back on that row.
+    panel.choose(6);
+    const again = await waitForPicker(controller, panel.id);
+    expect(again.selected).toBe(6);
+    expect(again.options[6]?.detail).toBe("true (~/.keel/settings.json)");
+    expect(await readJson(userFile())).toEqual({ autoDreamEnabled: true });
+    // Enter on the permission mode: default → acceptEdits, in force now.
+    again.choose(1);
+    const third = await waitForPicker(controller, again.id);
+    expect(mode()).toBe("acceptEdits");
+    expect(third.options[1]?.detail).toBe("acceptEdits (~/.keel/settings.json)");
+    // The output style lists its values; choosing one saves it and returns to the panel.
+    third.choose(2);
+    const values = await waitForPicker(controller, third.id);
     expect(values.options.map((o) => o.label)).toEqual([
       "default",
       "Explanatory",
@@ -246,18 +258,18 @@ describe("/config", () => {
       "Terse",
     ]);
     expect(values.options[0]?.detail).toBe("(in force)");
-    const before = notices(controller.store.get()).length;
     values.choose(3);
-    for (let i = 0; i < 200 && notices(controller.store.get()).length === before; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 5));
-    }
-    expect(notices(controller.store.get())[before]?.text).toContain(
-      "Output style set to Terse: outputStyle Terse saved in ./.claude/settings.local.json.",
-    );
+    const last = await waitForPicker(controller, values.id);
+    expect(last.selected).toBe(2);
+    expect(last.options[2]?.detail).toBe("Terse (./.claude/settings.local.json)");
     expect(await readJson(localFile())).toEqual({ outputStyle: "Terse" });
-    expect((await say("/config list")).text).toMatch(
-      /outputStyle +Terse \(\.\/\.claude\/settings\.local\.json\)/,
-    );
+    expect(notices(controller.store.get()).map((n) => n.text.split(":")[0])).toEqual([
+      "Auto dream set to true",
+      "Permission mode set to acceptEdits for this session; permissions.defaultMode acceptEdits saved in ~/.keel/settings.json (the mode new sessions start in).",
+      "Output style set to Terse",
+    ]);
+    last.cancel();
+    expect(controller.overlay.get().picker).toBeUndefined();
   });
 
   it("names a flag or variable that beats the files in place of a file", async () => {

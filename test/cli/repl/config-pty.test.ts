@@ -42,11 +42,21 @@ describe("/config and /output-style in the built REPL", { timeout: 60_000 }, () 
     );
     await typeLine(repl, "/config");
     await repl.waitFor(
-      (s) => s.includes("Settings: Enter to change one, Esc to close") && s.includes("Auto dream"),
+      (s) => s.includes("Settings: Enter changes one (saved at once), Esc closes"),
       "the settings panel",
     );
+    // ↑ from the first row wraps to the last: Auto dream, cycled false → true by Enter.
+    repl.write("\x1b[A");
+    await repl.waitFor((s) => s.includes("❯ Auto dream"), "Auto dream selected");
+    repl.write("\r");
+    await repl.waitFor(
+      (s) => s.includes("Auto dream set to true") && /❯ Auto dream .*true/.test(s),
+      "the panel again, on the changed row",
+    );
     repl.write("\x1b");
-    await repl.waitFor((s) => !s.includes("Enter to change one"), "the panel closed");
+    await repl.waitFor((s) => !s.includes("Enter changes one"), "the panel closed");
+    const user = JSON.parse(await readFile(join(pty.stateDir, "settings.json"), "utf8"));
+    expect(user).toEqual({ autoDreamEnabled: true });
 
     await typeLine(repl, "hello");
     await repl.waitFor((s) => s.includes("Plain answer."), "the first answer");

@@ -7,11 +7,12 @@ import { eventually } from "./eventually.js";
 let unmount: (() => void) | undefined;
 afterEach(() => unmount?.());
 
-function picker(count = 3) {
+function picker(count = 3, selected?: number) {
   const events: string[] = [];
   const spec: PickerSpec = {
     id: 1,
     title: "Pick one",
+    ...(selected === undefined ? {} : { selected }),
     options: Array.from({ length: count }, (_, i) => ({ label: `option ${i}`, detail: `d${i}` })),
     choose: (index) => events.push(`choose ${index}`),
     cancel: () => events.push("cancel"),
@@ -50,6 +51,15 @@ describe("the picker", () => {
     await eventually(() => expect(app.lastFrame()).toContain("❯ option 2"));
     app.stdin.write("\r");
     await eventually(() => expect(events).toEqual(["choose 2"]));
+  });
+
+  it("opens on the option it is given (a list opened again keeps its place)", async () => {
+    const { app, events } = picker(3, 2);
+    expect(app.lastFrame()).toContain("❯ option 2 d2");
+    app.stdin.write(DOWN);
+    await eventually(() => expect(app.lastFrame()).toContain("❯ option 0"));
+    app.stdin.write("\r");
+    await eventually(() => expect(events).toEqual(["choose 0"]));
   });
 
   it("cancels with Esc", async () => {

@@ -162,6 +162,19 @@ export async function typedChange(
   return change(host, view, setting, parsed.value, parsed.shown);
 }
 
+/** The settings whose panel row lists their values (Claude Code opens a menu for these two). */
+const LISTED: ReadonlySet<string> = new Set(["model", "outputStyle"]);
+
+/** Saves a value chosen in the panel, then opens the panel again on the same row. */
+async function panelChange(host: ConfigHost, view: ConfigView, row: ConfigRow, value: string) {
+  await answer(host, () => typedChange(host, view, `${row.setting.key} ${value}`));
+  try {
+    await openPanel(host, view, CONFIG_SETTINGS.indexOf(row.setting));
+  } catch (error) {
+    host.notice(`/config failed: ${errorText(error)}`, "error");
+  }
+}
+
 /** The panel's second list: a setting's values, the one in force marked. */
 function pickValue(host: ConfigHost, view: ConfigView, row: ConfigRow, choices: ConfigChoices) {
   const values = valuesOf(row.setting.key, choices) ?? PANEL_MODELS;
@@ -169,25 +182,51 @@ function pickValue(host: ConfigHost, view: ConfigView, row: ConfigRow, choices: 
     label: value,
     ...(value === row.value ? { detail: "(in force)" } : {}),
   }));
-  host.pick(`${row.setting.label}: choose a value (Esc: keep ${row.value})`, options, (index) => {
-    const value = values[index];
-    if (value === undefined) return undefined;
-    return answer(host, () => typedChange(host, view, `${row.setting.key} ${value}`));
-  });
+  const inForce = Math.max(0, values.indexOf(row.value));
+  const title = `${row.setting.label}: choose a value (Esc: keep ${row.value})`;
+  host.pick(
+    title,
+    options,
+    (index) => {
+      const value = values[index];
+      return value === undefined ? undefined : panelChange(host, view, row, value);
+    },
+    inForce,
+  );
 }
 
-/** `/config`: the settings panel, ↑/↓ to a setting, Enter for its values, Esc to close. */
-async function openPanel(host: ConfigHost, view: ConfigView): Promise<void> {
+/** A row's next value, for Enter to cycle to (the first when no file sets one). */
+function nextValue(row: ConfigRow, choices: ConfigChoices): string | undefined {
+  const values = valuesOf(row.setting.key, choices);
+  if (!values || values.length === 0) return undefined;
+  return values[(values.indexOf(row.value) + 1) % values.length];
+}
+
+/**
+ * `/config`: the settings panel. ↑/↓ move; Enter cycles the setting to its next value, saved
+ * at once, and the panel opens again on that row; on the model and the output style Enter
+ * lists their values instead; Esc closes.
+ */
+async function openPanel(host: ConfigHost, view: ConfigView, selected = 0): Promise<void> {
   const rows = await view.rows();
   const choices = await view.choices();
   const options = rows.map((row) => ({
     label: row.setting.label,
     detail: `${whereText(row, view)}${sessionNote(host, row)}`,
   }));
-  host.pick("Settings: Enter to change one, Esc to close", options, (index) => {
-    const row = rows[index];
-    if (row) pickValue(host, view, row, choices);
-  });
+  const title = "Settings: Enter changes one (saved at once), Esc closes";
+  host.pick(
+    title,
+    options,
+    (index) => {
+      const row = rows[index];
+      if (!row) return undefined;
+      if (LISTED.has(row.setting.key)) return pickValue(host, view, row, choices);
+      const next = nextValue(row, choices);
+      return next === undefined ? undefined : panelChange(host, view, row, next);
+    },
+    selected,
+  );
 }
 
 /** Runs one answer's work, a failure ending as a notice (the controller does not catch). */

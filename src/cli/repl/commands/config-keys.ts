@@ -67,7 +67,8 @@ export const CONFIG_SETTINGS: readonly ConfigSetting[] = [
     label: "Auto memory",
     scope: "user",
     effect: "now",
-    unset: "true (in the REPL)",
+    // Off by default in print mode, where /config does not run.
+    unset: "true",
   },
   {
     key: "autoDreamEnabled",

@@ -16,8 +16,13 @@ export interface ReplHost {
    */
   exclusive(command: string, work: () => Promise<void>): Promise<void>;
   notice(text: string, tone?: "info" | "error"): void;
-  /** Opens a picker; the choice (or Esc) closes it before `choose` runs. */
-  pick(title: string, options: readonly PickerOption[], choose: (index: number) => unknown): void;
+  /** Opens a picker (`selected` first, if given); the choice (or Esc) closes it before `choose` runs. */
+  pick(
+    title: string,
+    options: readonly PickerOption[],
+    choose: (index: number) => unknown,
+    selected?: number,
+  ): void;
   /** Puts text into the input box. */
   putDraft(text: string): void;
   /** Shows the conversation anew from these items (after a rewind). */

@@ -9,14 +9,20 @@ export class OverlayStore extends Store<OverlayState> {
     super({});
   }
 
-  /** Opens a picker; choosing or Esc closes it before `choose` runs. */
-  open(title: string, options: readonly PickerOption[], choose: (index: number) => void): void {
+  /** Opens a picker (`selected` first, if given); choosing or Esc closes it before `choose` runs. */
+  open(
+    title: string,
+    options: readonly PickerOption[],
+    choose: (index: number) => void,
+    selected?: number,
+  ): void {
     const id = this.nextId++;
     const close = () => this.update((o) => (o.picker?.id === id ? { ...o, picker: undefined } : o));
     const picker = {
       id,
       title,
       options,
+      ...(selected === undefined ? {} : { selected }),
       choose: (index: number) => {
         close();
         choose(index);

@@ -10,6 +10,8 @@ export interface PickerSpec {
   id: number;
   title: string;
   options: readonly PickerOption[];
+  /** The option selected as it opens (default the first): a list opened again keeps its place. */
+  selected?: number;
   choose(index: number): void;
   cancel(): void;
 }
