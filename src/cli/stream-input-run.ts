@@ -27,7 +27,7 @@ interface StreamRun {
   work: Promise<void>[];
   /** The last prompt's look-up (`/name` expansion); the next one waits for it. */
   inOrder: Promise<unknown>;
-  /** The last prompt's turn (a refused prompt answers after it). */
+  /** Every prompt's turn so far, settled once all are over (a refused prompt answers after). */
   lastTurn: Promise<void>;
   /** Whether a main-thread agent's initialPrompt went (before the first prompt) already. */
   initialPromptSent: boolean;
@@ -78,6 +78,11 @@ function preparePrompt(
   return headlessPrompt(session.slash, prompt, signal);
 }
 
+/** Whether a prompt runs apart from the running turn: anything but text sent as typed. */
+function ownsTurn(prepared: HeadlessPrompt, typed: string): boolean {
+  return prepared.kind !== "send" || prepared.text !== typed;
+}
+
 function startTurn(run: StreamRun, prompt: string, verbatim: boolean): void {
   const before = run.lastTurn;
   const turn = sessionFor(run).then(async ({ session }) => {
@@ -88,17 +93,19 @@ function startTurn(run: StreamRun, prompt: string, verbatim: boolean): void {
     const ready = run.inOrder.then(() => preparePrompt(session, text, verbatim, run.io.signal));
     const done = ready.then(async (prepared) => {
       // A refused prompt's result, or a command run here (/compact, /cost), follows the running
-      // turn's: it never lands in the middle of it.
-      if (prepared.kind !== "send") await before.catch(() => undefined);
+      // turn's: it never lands in the middle of it. A `/name`'s expansion waits for it too: as
+      // in Claude Code, a running turn takes typed prompts at a tool boundary but never a slash
+      // command, which runs as a turn of its own (its allowed-tools, model and effort with it).
+      if (ownsTurn(prepared, text)) await before.catch(() => undefined);
       await emitTurn(run, headlessTurn(session, prepared, warnOf(run.io)));
     });
-    // A forked skill's `/name` holds the session as a turn does, and so does a command run here
-    // (/context counts the conversation as it stands): later prompts wait for its end.
-    const holds = (p: HeadlessPrompt) => p.kind === "forked" || p.kind === "builtin";
-    run.inOrder = ready.then((p) => (holds(p) ? done : undefined)).catch(() => {});
+    // A `/name` holds the session as a turn does (/context counts the conversation as it
+    // stands): later prompts wait for its end, so none runs before it.
+    run.inOrder = ready.then((p) => (ownsTurn(p, text) ? done : undefined)).catch(() => {});
     await done;
   });
-  run.lastTurn = turn;
+  // An absorbed prompt's own promise ends early; the chain ends when the turn holding it does.
+  run.lastTurn = Promise.all([before.catch(() => undefined), turn]).then(() => undefined);
   track(run, turn);
 }
 

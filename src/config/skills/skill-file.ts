@@ -30,8 +30,11 @@ function keyLine(frontmatter: string, key: string): number {
 function yamlProblem(file: string, error: unknown): string {
   const position = (error as { linePos?: Array<{ line: number }> } | undefined)?.linePos?.[0];
   const line = position ? position.line + 1 : 2;
-  const first = (error instanceof Error ? error.message : String(error)).split("\n")[0];
-  return `${file}:${line}: the frontmatter is not valid YAML (${first}); the skill was skipped`;
+  const first = (error instanceof Error ? error.message : String(error)).split("\n")[0] ?? "";
+  // The parser counts lines from the frontmatter's start: its "at line N, column M" would
+  // contradict the file line given in front, so only the reason is kept.
+  const reason = first.replace(/ at line \d+, column \d+:?$/, "");
+  return `${file}:${line}: the frontmatter is not valid YAML (${reason}); the skill was skipped`;
 }
 
 /** Checks each known field on its own; a bad one is reported with its line and left out. */
@@ -41,17 +44,20 @@ function readFields(
   file: string,
 ): { values: SkillFieldValues; problems: string[] } {
   const values: Record<string, unknown> = {};
-  const problems: string[] = [];
+  const problems: Array<{ line: number; text: string }> = [];
   for (const [key, schema] of Object.entries(SKILL_FIELDS)) {
     if (data[key] === undefined || data[key] === null) continue;
     const parsed = schema.safeParse(data[key]);
     if (parsed.success) values[key] = parsed.data;
     else {
       const why = parsed.error.issues[0]?.message ?? "invalid";
-      problems.push(`${file}:${keyLine(frontmatter, key)}: ${key}: ${why}; left out`);
+      const line = keyLine(frontmatter, key);
+      problems.push({ line, text: `${file}:${line}: ${key}: ${why}; left out` });
     }
   }
-  return { values: values as SkillFieldValues, problems };
+  // In the file's order, as a person fixing them reads it (not the order fields are checked).
+  problems.sort((a, b) => a.line - b.line);
+  return { values: values as SkillFieldValues, problems: problems.map((p) => p.text) };
 }
 
 function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {
