@@ -272,6 +272,21 @@ describe("/config", () => {
     expect(controller.overlay.get().picker).toBeUndefined();
   });
 
+  it("says when --setting-sources leaves out the file a value was saved to", async () => {
+    const view = configView({
+      roots: { cwd, home, stateDir },
+      sources: ["user", "project"],
+      autoDisabled: false,
+      styleRoots: { cwd, home },
+      choice: {},
+    });
+    const { say } = repl({ view });
+    expect((await say("/output-style learning")).text).toBe(
+      "Output style set to Learning: outputStyle Learning saved in ./.claude/settings.local.json, but this session does not read that file (--setting-sources). It takes effect from the next session or /clear; this conversation keeps its current one.",
+    );
+    expect(await readJson(localFile())).toEqual({ outputStyle: "Learning" });
+  });
+
   it("names a flag or variable that beats the files in place of a file", async () => {
     await writeJson(userFile(), { model: "haiku", effortLevel: "low" });
     const overrides = configOverrides(

@@ -61,6 +61,11 @@ function savedText(setting: ConfigSetting, shown: string, saved: ConfigSaved, vi
   if (!saved.saved.saved) return { text: `not saved: ${saved.saved.why}`, ok: false };
   const where = `saved in ${view.shown(saved.path)}`;
   const { after } = saved;
+  if (after.origin === undefined && after.value !== shown) {
+    // --setting-sources left the file out: keel does not read what it saved.
+    const unread = `${where}, but this session does not read that file (--setting-sources)`;
+    return { text: `${setting.key} ${shown} ${unread}`, ok: true };
+  }
   const other = after.origin !== undefined && after.origin !== saved.path;
   if (!other) return { text: `${setting.key} ${shown} ${where}`, ok: true };
   const origin = after.origin?.startsWith("/") ? view.shown(after.origin) : after.origin;
