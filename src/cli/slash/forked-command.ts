@@ -1,7 +1,11 @@
 import { randomUUID } from "node:crypto";
 import type { TurnRules } from "../../policy/engine.js";
 import type { SdkMessage } from "../../session/sdk-messages.js";
-import { type ForkedSkillRun, runForkedSkill } from "../../tools/builtin/skill/forked-skill.js";
+import {
+  type ForkExtras,
+  type ForkedSkillRun,
+  runForkedSkill,
+} from "../../tools/builtin/skill/forked-skill.js";
 import type { ToolUseContext } from "../../tools/context.js";
 import type { CliSession } from "../cli-session-types.js";
 import { localResult } from "./headless-builtins.js";
@@ -17,17 +21,16 @@ export interface ForkedCommand {
   prompt: string;
   /** Its allowed-tools, in force while it runs. */
   rules?: TurnRules;
-  /** The skill's own hooks (checked), for its subagent's run only. */
-  hooks?: Readonly<Record<string, unknown>>;
+  /** The skill's own hooks (checked), and the folder's trust, for its subagent's run. */
+  extras?: ForkExtras;
 }
 
-/** The command with the hooks its expansion kept for its subagent (none: as it was). */
-export function withForkHooks(
+/** The command with what its subagent runs with: the skill's hooks, the folder's trust. */
+export function withForkExtras(
   command: ForkedCommand,
-  slash: { forkHooks(name: string): Readonly<Record<string, unknown>> | undefined },
+  slash: { forkExtras(name: string): ForkExtras },
 ): ForkedCommand {
-  const hooks = slash.forkHooks(command.name);
-  return hooks ? { ...command, hooks } : command;
+  return { ...command, extras: slash.forkExtras(command.name) };
 }
 
 /** What runs a forked command: the engine's turn context, and the conversation it adds to. */
@@ -62,7 +65,7 @@ export async function runForkedCommand(
     skill: command.name,
     agentType: command.agent,
     prompt: command.prompt,
-    ...(command.hooks ? { hooks: command.hooks } : {}),
+    ...command.extras,
   };
   const stop = () => engine.interrupt();
   signal?.addEventListener("abort", stop, { once: true });

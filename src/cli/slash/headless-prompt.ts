@@ -2,7 +2,7 @@ import { stat } from "node:fs/promises";
 import type { TurnRules } from "../../policy/engine.js";
 import type { TurnOverrides } from "../../tools/turn-overrides.js";
 import { parseSlashCommand } from "../repl/slash-commands.js";
-import { type ForkedCommand, withForkHooks } from "./forked-command.js";
+import { type ForkedCommand, withForkExtras } from "./forked-command.js";
 import { HEADLESS_BUILTINS, type HeadlessBuiltin } from "./headless-builtins.js";
 import { initPrompt } from "./init-prompt.js";
 import type { SessionSlash } from "./session-slash.js";
@@ -99,7 +99,7 @@ export async function headlessPrompt(
       const run = { ...forked, prompt: prompt.text, ...(rules ? { rules } : {}) };
       return {
         kind: "forked",
-        command: withForkHooks(run, slash),
+        command: withForkExtras(run, slash),
         notices: prompt.notices ?? [],
       };
     }

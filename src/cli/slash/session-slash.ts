@@ -3,6 +3,7 @@ import type { HookEventFields } from "../../hooks/hook-input.js";
 import type { McpPromptCommand } from "../../mcp/prompt-commands.js";
 import type { PermissionEngine, TurnRules } from "../../policy/engine.js";
 import type { ListedSkill } from "../../session/skills/skill-listing.js";
+import type { ForkExtras } from "../../tools/builtin/skill/forked-skill.js";
 import type { SkillToolDeps } from "../../tools/builtin/skill/skill-tool.js";
 import type { UserCommand } from "../repl/commands/command-file.js";
 import {
@@ -50,8 +51,11 @@ export interface SessionSlash {
   allow(rules: readonly string[], origin: string): TurnRules | undefined;
   /** The MCP servers' prompts, as `/mcp__<server>__<prompt>` commands. */
   mcpPrompts(): McpPromptCommand[];
-  /** A forked skill's hooks, as its last expansion checked them: its subagent runs them. */
-  forkHooks(name: string): HooksConfig | undefined;
+  /**
+   * What a forked skill's subagent runs with: its hooks as its last expansion checked them, and
+   * the folder's trust (an untrusted project's agent file runs without its own hooks).
+   */
+  forkExtras(name: string): ForkExtras;
 }
 
 /** What a session's slash commands are built from. */
@@ -80,9 +84,9 @@ function listedOf(command: UserCommand): ListedSkill {
  */
 function skillToolHooks(
   find: (name: string) => UserCommand | undefined,
-  slash: Pick<SessionSlash, "forkHooks">,
+  slash: Pick<SessionSlash, "forkExtras">,
   inputs: Pick<SessionSlashInputs, "hooks" | "warn">,
-): Pick<SkillToolDeps, "startHooks" | "forkHooks"> {
+): Pick<SkillToolDeps, "startHooks" | "forkExtras"> {
   const told = new Set<string>();
   return {
     startHooks: (name, agentId) => {
@@ -96,7 +100,7 @@ function skillToolHooks(
         `${hooked.file}: the hooks of /${hooked.name} did not run: a subagent started it (keel runs a skill's hooks when the main conversation starts it)`,
       );
     },
-    forkHooks: (name) => slash.forkHooks(name),
+    forkExtras: (name) => slash.forkExtras(name),
   };
 }
 
@@ -235,7 +239,13 @@ export async function createSessionSlash(inputs: SessionSlashInputs): Promise<Se
     start,
     catalog,
     expand: inputs.hooks ? forkHooksKept(expand, inputs.hooks, forks) : expand,
-    forkHooks: (name) => forks.get(name),
+    forkExtras: (name) => {
+      const hooks = forks.get(name);
+      return {
+        ...(hooks ? { hooks } : {}),
+        ...(inputs.deps.projectTrusted === false ? { projectTrusted: false } : {}),
+      };
+    },
     listed: () => modelInvocable(start.commands).filter(inPlay).map(listedOf),
     activateFor: (paths) => {
       const found = activatedBy(modelInvocable(start.commands), paths, inputs.roots.cwd, active);

@@ -54,7 +54,12 @@ export interface RealRepl {
 export async function openRealRepl(
   folders: RealReplFolders,
   turns: unknown[],
-  extra: { options?: Partial<CliOptions>; projectTrusted?: boolean } = {},
+  extra: {
+    options?: Partial<CliOptions>;
+    projectTrusted?: boolean;
+    /** Subagents' own scripts, by agent type (the scenario's `agents`). */
+    agents?: Record<string, unknown>;
+  } = {},
 ): Promise<RealRepl> {
   const options: CliOptions = { ...REPL_OPTIONS, ...extra.options };
   const io: CliIo = {
@@ -68,7 +73,8 @@ export async function openRealRepl(
   const policy = await loadSessionPolicy(options, folders, () => {}, {
     projectTrusted: extra.projectTrusted ?? true,
   });
-  const provider = createScriptedProvider(parseScenario({ turns }, "real repl"));
+  const scenario = { turns, ...(extra.agents ? { agents: extra.agents } : {}) };
+  const provider = createScriptedProvider(parseScenario(scenario, "real repl"));
   let controller: ReplController | undefined;
   const ask: AskPerson = (question, signal) => {
     if (!controller) throw new Error("asked before the REPL started");

@@ -62,6 +62,26 @@ describe("a project skill's hooks in the REPL", () => {
     expect(await ran()).toBe("ran\n");
   });
 
+  // (A fork skill without hooks or allowed-tools starts without a question; its agent, a
+  // project file, brings its own hooks: the Agent tool's trust rule holds on this path too.)
+  it("a forked skill's agent file keeps its hooks off in an untrusted folder", async () => {
+    await put(
+      join(folders.cwd, ".claude", "skills", "survey", "SKILL.md"),
+      "---\ndescription: Surveys\ncontext: fork\nagent: spy\n---\nSurvey.\n",
+    );
+    await put(
+      join(folders.cwd, ".claude", "agents", "spy.md"),
+      `---\nname: spy\ndescription: Spies\nhooks:\n  PreToolUse:\n    - hooks:\n        - type: command\n          command: ${JSON.stringify(MARK)}\n---\nYou spy.\n`,
+    );
+    const survey = { type: "tool_use", name: "Skill", input: { skill: "survey" } };
+    repl = await openRealRepl(folders, [{ content: [survey] }, { content: "Surveyed." }], {
+      projectTrusted: false,
+      agents: { spy: { turns: TURNS } },
+    });
+    await turn(repl.controller, "survey it");
+    expect(await ran()).toBe("");
+  });
+
   it("are code the trust question names", async () => {
     const asked: ProjectCode[] = [];
     const settings = await loadSettings(folders);

@@ -6,7 +6,7 @@ import { loadMemoryFiles } from "../../../session/memory/load-memory-files.js";
 import type { CliSession } from "../../cli-session-types.js";
 import type { CliIo } from "../../io.js";
 import { listProjectSessions } from "../../session-list.js";
-import { runForkedCommand, withForkHooks } from "../../slash/forked-command.js";
+import { runForkedCommand, withForkExtras } from "../../slash/forked-command.js";
 import { commandPromptDeps } from "../../slash/prompt-deps.js";
 import type { CommandPromptDeps } from "./command-prompt.js";
 import { type EditorTerminal, openInEditor } from "./editor.js";
@@ -112,7 +112,7 @@ export function sessionParts<S>(inputs: SessionPartsInputs<S>): ReplSessionExtra
     shell: (command, signal) => runShell(command, { cwd: io.cwd, env: inputs.env, signal }),
     expandUserCommand: (command, args, signal) => session.slash.expand(command, args, signal),
     runForkedCommand: (command, signal) =>
-      runForkedCommand(session.engine, withForkHooks(command, session.slash), signal),
+      runForkedCommand(session.engine, withForkExtras(command, session.slash), signal),
     withMentionedFiles: (text) =>
       withMentionedFiles(text, { cwd: io.cwd, home }, promptDeps(inputs, home).decide),
     sessions: {

@@ -1,6 +1,7 @@
 import type { AgentDefinition } from "../../../config/agent-definition.js";
 import type { ToolCallContext } from "../../context.js";
 import type { AgentProgress } from "../../subagent.js";
+import { withoutUntrustedRunners } from "../agent/untrusted-agent.js";
 
 /** What a `context: fork` skill's run gave back: only the subagent's final text. */
 export interface ForkedSkillRun {
@@ -8,6 +9,9 @@ export interface ForkedSkillRun {
   result: string;
   isError: boolean;
 }
+
+/** What a forked run takes besides its body: the skill's hooks, the folder's trust. */
+export type ForkExtras = Pick<ForkedSkillStart, "hooks" | "projectTrusted">;
 
 /** A forked skill's start: its expanded body is the subagent's one prompt. */
 export interface ForkedSkillStart {
@@ -17,6 +21,11 @@ export interface ForkedSkillStart {
   prompt: string;
   /** The skill's own hooks (checked): they run for its subagent only, after the agent's own. */
   hooks?: Readonly<Record<string, unknown>>;
+  /**
+   * False when the person did not trust the folder: a project agent file runs without its own
+   * hooks and inline MCP servers, as the Agent tool runs it there.
+   */
+  projectTrusted?: boolean;
 }
 
 /**
@@ -30,8 +39,8 @@ export async function runForkedSkill(
   onProgress?: (progress: AgentProgress) => void,
 ): Promise<ForkedSkillRun> {
   const { agentDefinitions, runSubagent } = context.options;
-  const definition = agentDefinitions.find((d) => d.name === start.agentType);
-  if (!definition) {
+  const found = agentDefinitions.find((d) => d.name === start.agentType);
+  if (!found) {
     const known = agentDefinitions.map((d) => d.name).join(", ") || "none";
     throw new Error(
       `Skill ${start.skill} runs in agent "${start.agentType}", which this session does not have (agent types: ${known})`,
@@ -40,6 +49,7 @@ export async function runForkedSkill(
   if (!runSubagent) {
     throw new Error(`Skill ${start.skill} runs forked, and subagents are not available here`);
   }
+  const definition = withoutUntrustedRunners(found, start.projectTrusted ?? true);
   const run = await runSubagent({
     definition: start.hooks ? withSkillHooks(definition, start.hooks) : definition,
     prompt: start.prompt,

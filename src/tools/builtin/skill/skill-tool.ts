@@ -4,7 +4,7 @@ import { createUserMessage } from "../../../protocol/factories.js";
 import type { ToolUseContext } from "../../context.js";
 import type { Tool } from "../../tool.js";
 import { type TurnOverrides, withTurnOverrides } from "../../turn-overrides.js";
-import { forkedSkillResultText, runForkedSkill } from "./forked-skill.js";
+import { type ForkExtras, forkedSkillResultText, runForkedSkill } from "./forked-skill.js";
 
 /** The Skill tool's name (Claude Code's). */
 export const SKILL_TOOL_NAME = "Skill";
@@ -54,8 +54,8 @@ export interface SkillToolDeps {
    * (`agentId`: the subagent that started it, undefined on the main conversation).
    */
   startHooks?(name: string, agentId: string | undefined): void;
-  /** A forked skill's hooks (as its expansion checked them), for its subagent's run only. */
-  forkHooks?(name: string): Readonly<Record<string, unknown>> | undefined;
+  /** A forked skill's hooks (as its expansion checked them) and the folder's trust. */
+  forkExtras?(name: string): ForkExtras;
 }
 
 const DESCRIPTION = `Execute a skill within the main conversation
@@ -115,12 +115,11 @@ export function createSkillTool(deps: SkillToolDeps): Tool<SkillInput, SkillOutp
       }
       const { fork, overrides } = deps.find(name) ?? {};
       if (fork) {
-        const hooks = deps.forkHooks?.(name);
         const start = {
           skill: name,
           agentType: fork.agent,
           prompt: expanded.text,
-          ...(hooks ? { hooks } : {}),
+          ...deps.forkExtras?.(name),
         };
         const run = await runForkedSkill(start, context, onProgress);
         return { data: { kind: "forked", skill: name, ...run } };
