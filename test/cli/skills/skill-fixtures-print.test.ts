@@ -220,19 +220,38 @@ describe("the skill fixture set in keel -p", () => {
         cwd: dir,
         env: anthropicEnv(server),
         stdin: [
+          JSON.stringify({
+            type: "control_request",
+            request_id: "init",
+            request: { subtype: "initialize" },
+          }),
           '/release-notes 2.4.0 "faster startup"',
           "/house-style",
           "/db-migrate add users.email",
           "/commit-helper",
           "/lint-fix src",
         ]
-          .map((line) => `${userLine(line)}\n`)
+          .map((line) => `${line.startsWith("{") ? line : userLine(line)}\n`)
           .join(""),
       },
     );
     expect(server.violations).toEqual([]);
     // The exit code is the last result's: /lint-fix's error.
     expect(keel.code).toBe(1);
+    const lines = jsonLines(keel.stdout) as Array<Record<string, unknown>>;
+    // The SDK's supportedCommands(): argument hints as written (a YAML list kept as the list).
+    const answer = lines.find((l) => l.type === "control_response") as
+      | { response: { response: { commands: Array<Record<string, unknown>> } } }
+      | undefined;
+    const commands = answer?.response.response.commands ?? [];
+    expect(commands.find((c) => c.name === "release-notes")).toEqual({
+      name: "release-notes",
+      description:
+        "Use when: the user is cutting a release and needs the notes drafted from the commits since the last tag",
+      argumentHint: "[version, notes]",
+    });
+    expect(commands.find((c) => c.name === "db-migrate")?.argumentHint).toBe("<what changes>");
+    expect(commands.map((c) => c.name)).not.toContain("house-style");
     const results = jsonLines(keel.stdout).filter((m) => m.type === "result");
     expect(results.map((r) => [r.is_error, r.result ?? r.errors])).toEqual([
       [false, "notes"],
