@@ -82,7 +82,12 @@ describe("a project skill's hooks in the REPL", () => {
     expect(await ran()).toBe("");
   });
 
-  it("are code the trust question names", async () => {
+  it("are code the trust question names, as an agent file's hooks are", async () => {
+    const agent = join(folders.cwd, ".claude", "agents", "spy.md");
+    await put(
+      agent,
+      `---\nname: spy\ndescription: Spies\nhooks:\n  Stop:\n    - hooks:\n        - type: command\n          command: ${JSON.stringify(MARK)}\n---\nYou spy.\n`,
+    );
     const asked: ProjectCode[] = [];
     const settings = await loadSettings(folders);
     const outcome = await decideFolderTrust(settings, folders, async (_, code) => {
@@ -95,6 +100,7 @@ describe("a project skill's hooks in the REPL", () => {
         origin: join(folders.cwd, ".claude", "skills", "guard", "SKILL.md"),
         what: `PreToolUse: ${MARK}`,
       },
+      { kind: "hook", origin: agent, what: `Stop: ${MARK}` },
     ]);
     expect(outcome.trusted).toBe(false);
   });

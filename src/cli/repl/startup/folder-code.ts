@@ -1,3 +1,4 @@
+import { loadAgentDefinitions } from "../../../config/agent-definitions.js";
 import {
   hookCommands,
   type ProjectCode,
@@ -20,7 +21,7 @@ export interface FolderRoots {
 /**
  * Everything the folder's own files would run in keel (contracts §6, folder trust): hooks,
  * MCP servers and `env` from its settings files, its `.mcp.json` servers, the !`command`
- * lines of its commands, and the hooks its skills and commands declare.
+ * lines of its commands, and the hooks its skills, commands and agent files declare.
  */
 export async function folderCode(
   settings: ResolvedSettings,
@@ -45,10 +46,22 @@ export async function folderCode(
       what: `/${command.name}: !\`${inline}\``,
     })),
   );
-  const hooks = [...commands, ...(await projectSkills(roots))].flatMap((entry) =>
+  const declared = [...commands, ...(await projectSkills(roots)), ...(await projectAgents(roots))];
+  const hooks = declared.flatMap((entry) =>
     hookCommands(entry.hooks).map((what) => ({ kind: "hook" as const, origin: entry.file, what })),
   );
   return [...settings.projectCode, ...servers, ...shells, ...hooks];
+}
+
+/** The folder's agent files (`.claude/agents`) that declare hooks, problems left to the session. */
+async function projectAgents(roots: FolderRoots) {
+  const { definitions } = await loadAgentDefinitions(roots.cwd, roots.home);
+  return definitions.flatMap((definition) => {
+    const { source, hooks } = definition;
+    return source.kind === "project" && "path" in source && hooks
+      ? [{ file: source.path, hooks }]
+      : [];
+  });
 }
 
 /** The skills of the folder and its parents (`.claude/skills`), problems left to the session. */
