@@ -39,7 +39,10 @@ const ALLOW = JSON.stringify(
   `echo '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow","permissionDecisionReason":"the skill says yes"}}'`,
 );
 
-/** Records Bash calls, counts one `once` hook, allows every Bash call, and denies Write. */
+/**
+ * Records Bash calls before and after they run, counts one `once` hook, allows every Bash
+ * call, denies Write, and records the main thread's stop.
+ */
 const GUARD = `---
 name: guard
 description: Guards the work
@@ -58,6 +61,15 @@ hooks:
       hooks:
         - type: command
           command: ${JSON.stringify("echo 'no writes while guarded' >&2; exit 2")}
+  PostToolUse:
+    - matcher: Bash
+      hooks:
+        - type: command
+          command: ${record("post.log")}
+  Stop:
+    - hooks:
+        - type: command
+          command: ${JSON.stringify('echo stop >> "$CLAUDE_PROJECT_DIR/main-stop.log"')}
   SessionStart:
     - hooks:
         - type: command
@@ -139,6 +151,9 @@ describe("a skill's hooks (keel -p)", () => {
       `touch ${join(dir, "ruled.txt")}`,
     ]);
     expect(await readFile(join(dir, "once.log"), "utf8")).toBe("once\n");
+    // After each call that ran (the ruled one never did), and at the turn's end.
+    expect(await commandsSeen("post.log")).toEqual(["echo second", "echo third"]);
+    expect(await readFile(join(dir, "main-stop.log"), "utf8")).toBe("stop\n");
     // The hook's deny held; its allow did not beat the disallowed rule.
     expect(await exists("w.txt")).toBe(false);
     expect(await exists("ruled.txt")).toBe(false);
@@ -149,6 +164,27 @@ describe("a skill's hooks (keel -p)", () => {
       `${join(dir, ".claude/skills/guard/SKILL.md")}: hooks.SessionStart: keel runs a skill's PreToolUse, PostToolUse, Stop hooks`,
     );
     expect(run.stderr.split("hooks.SessionStart").length).toBe(2);
+  });
+
+  it("run after the settings' hooks: a settings hook's deny ends it there", async () => {
+    const deny = { type: "command", command: "echo 'settings say no' >&2; exit 2" };
+    await put(
+      ".claude/settings.json",
+      JSON.stringify({ hooks: { PreToolUse: [{ matcher: "Bash", hooks: [deny] }] } }),
+    );
+    const server = await scriptedServer({
+      turns: [
+        { content: [skill("guard")] },
+        { content: [bash("echo denied")] },
+        { content: "Done." },
+      ],
+    });
+    const run = await runKeel(["-p", "work", ...ALLOWED], { cwd: dir, env: anthropicEnv(server) });
+    expect(server.violations).toEqual([]);
+    expect(run.code).toBe(0);
+    expect(JSON.stringify(server.requests.at(-1)?.body)).toContain("settings say no");
+    expect(await exists("seen.log")).toBe(false);
+    expect(await exists("once.log")).toBe(false);
   });
 
   it("typed as /name, they start with the command", async () => {
