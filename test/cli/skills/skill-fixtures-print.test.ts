@@ -238,11 +238,11 @@ describe("the skill fixture set in keel -p", () => {
     expect(server.violations).toEqual([]);
     // The exit code is the last result's: /lint-fix's error.
     expect(keel.code).toBe(1);
-    const lines = jsonLines(keel.stdout) as Array<Record<string, unknown>>;
     // The SDK's supportedCommands(): argument hints as written (a YAML list kept as the list).
-    const answer = lines.find((l) => l.type === "control_response") as
-      | { response: { response: { commands: Array<Record<string, unknown>> } } }
-      | undefined;
+    type InitAnswer = { response: { response: { commands: Array<Record<string, unknown>> } } };
+    const answer = (jsonLines(keel.stdout) as unknown as Array<{ type: string }>).find(
+      (line) => line.type === "control_response",
+    ) as InitAnswer | undefined;
     const commands = answer?.response.response.commands ?? [];
     expect(commands.find((c) => c.name === "release-notes")).toEqual({
       name: "release-notes",
