@@ -3,6 +3,7 @@ import type { AgentRoster } from "../config/agent-roster.js";
 import type { HooksConfig } from "../hooks/config.js";
 import type { HookEventFields, SessionEndReason } from "../hooks/hook-input.js";
 import type { runCommandHook } from "../hooks/run-command-hook.js";
+import type { InvokedSkillHooks } from "../hooks/skill-scoped-hooks.js";
 import type { McpPromptCommand } from "../mcp/prompt-commands.js";
 import type { AutoMemorySwitch } from "../memory/auto-memory-switch.js";
 import type { PermissionEngine } from "../policy/engine.js";
@@ -61,6 +62,8 @@ export interface CliSession {
   addDirectory(path: string, source: AddDirectorySource): Promise<AddDirectoryOutcome>;
   /** The settings' and plugins' hooks in force now (a reload may have changed them; for /hooks). */
   hooksInForce(): HooksConfig | undefined;
+  /** The skills invoked so far whose hooks are in force to the session's end (for /hooks). */
+  skillHooksInForce(): readonly InvokedSkillHooks[];
   /** A turn's messages as they are displayed (MessageDisplay hooks; display only). */
   displayed: SessionHooks["displayed"];
   /** Runs the Notification hooks (a permission prompt waits for the person). */

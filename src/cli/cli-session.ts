@@ -657,6 +657,7 @@ export async function createCliSession(inputs: CliSessionInputs): Promise<CliSes
     notify: (input) => hooks.notification(input),
     displayed: hooks.displayed,
     hooksInForce: () => hooks.inForce(),
+    skillHooksInForce: () => hooks.skills?.inForce() ?? [],
     addDirectory: folderAdder({
       cwd: io.cwd,
       home,

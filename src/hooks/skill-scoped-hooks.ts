@@ -24,6 +24,13 @@ export interface HookedCommand {
 
 type StopHooks = NonNullable<QueryDeps["runStopHooks"]>;
 
+/** An invoked skill whose hooks are in force: its name, its file and its checked hooks. */
+export interface InvokedSkillHooks {
+  name: string;
+  file: string;
+  hooks: HooksConfig;
+}
+
 /** The hooks invoked skills put in force, for the rest of the session (Claude Code's rule). */
 export interface SkillHooks {
   /** Puts an invoked skill's hooks in force from now on; a second invocation adds nothing. */
@@ -33,6 +40,8 @@ export interface SkillHooks {
    * a `context: fork` skill's go to its subagent only. Undefined when none may run.
    */
   checked(command: HookedCommand): HooksConfig | undefined;
+  /** The skills whose hooks are in force, in the order they were invoked (for /hooks). */
+  inForce(): readonly InvokedSkillHooks[];
   /** PreToolUse and PostToolUse of the skills added so far (nothing runs before the first). */
   tool: ToolHooks;
   /** Their Stop hooks. */
@@ -75,6 +84,7 @@ function skillEventsOnly(config: HooksConfig, file: string, warn: (text: string)
 export function createSkillHooks(inputs: SkillHooksInputs): SkillHooks {
   const checkedByFile = new Map<string, HooksConfig | undefined>();
   const added = new Map<string, HooksConfig>();
+  const invoked: InvokedSkillHooks[] = [];
   const engine = createHookEngine({ ...inputs.base, config: {} });
   const tool = toolHooks(engine);
   const stop = stopHooks(engine);
@@ -98,11 +108,13 @@ export function createSkillHooks(inputs: SkillHooksInputs): SkillHooks {
 
   return {
     checked,
+    inForce: () => invoked,
     add(command) {
       if (added.has(command.file)) return;
       const config = checked(command);
       if (!config) return;
       added.set(command.file, config);
+      invoked.push({ name: command.name, file: command.file, hooks: config });
       engine.reconfigure(mergeHooksConfigs([...added.values()]));
     },
     tool: {

@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { homedir } from "node:os";
 import { projectDir } from "../../config/paths.js";
-import type { HooksConfig } from "../../hooks/config.js";
 import type { PermissionEngine } from "../../policy/engine.js";
 import type { Message } from "../../protocol/messages.js";
 import { sessionSideModel } from "../../session/engine/side-model.js";
@@ -27,7 +26,7 @@ import { contextReport } from "../slash/context-report.js";
 import { keepProjectRules } from "./allow-rules-file.js";
 import { autoDreamer, dreamThresholds } from "./auto-dream.js";
 import { autoMemoryView } from "./commands/auto-memory-view.js";
-import { type HookListing, hookListing } from "./commands/hook-listing.js";
+import { type HookListing, type HookListingInputs, hookListing } from "./commands/hook-listing.js";
 import { copyThroughTerminal } from "./commands/osc52.js";
 import { pluginsView } from "./commands/plugins.js";
 import { sessionParts } from "./commands/session-parts.js";
@@ -230,7 +229,11 @@ export async function openReplSession(
     afterTurn: () => {
       void dreamer.afterTurn().catch((error: Error) => warn(`automatic dream: ${error.message}`));
     },
-    hooks: () => sessionHookListing(inputs, () => session.hooksInForce()),
+    hooks: () =>
+      sessionHookListing(inputs, {
+        inForce: () => session.hooksInForce(),
+        skills: () => session.skillHooksInForce(),
+      }),
     tasks: { store: new TaskStore(tasksRoot(stateDir)), sessionId: start.sessionId },
     plugins: pluginsView(inputs.policy.plugins, {
       cwd: io.cwd,
@@ -248,7 +251,7 @@ export async function openReplSession(
 /** /hooks' listing for a session of this REPL: its files read now, against what it runs. */
 function sessionHookListing(
   inputs: ReplSessionInputs,
-  inForce: () => HooksConfig | undefined,
+  running: Pick<HookListingInputs, "inForce" | "skills">,
 ): Promise<HookListing> {
   const { options, io, policy } = inputs;
   return hookListing({
@@ -261,7 +264,7 @@ function sessionHookListing(
     disabledAtStart: policy.settings.disableAllHooks === true,
     projectTrusted: policy.projectTrusted,
     plugins: policy.plugins.plugins,
-    inForce,
+    ...running,
     env: { ...io.env, ...policy.settings.env },
   });
 }

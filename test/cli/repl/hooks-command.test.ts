@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { hooksText } from "../../../src/cli/repl/commands/hooks-view.js";
 import { scriptedEngine } from "../../session/engine/helpers.js";
 import { eventually } from "./eventually.js";
-import { commandNotice, openRealRepl, type RealRepl } from "./real-repl-session.js";
+import { commandNotice, openRealRepl, type RealRepl, turn } from "./real-repl-session.js";
 import { controllerFor, notices } from "./repl-harness.js";
 
 // /hooks in a real REPL session: settings files (user, project, local) and a plugin's hooks in
@@ -122,7 +122,7 @@ describe("/hooks in a real REPL session", () => {
       "  matcher * (any)",
       "    agent: Check the work is done. … · timeout 60 s",
       `      Local settings (${localFile()}) · in force`,
-      "Hooks in an agent file run only while that subagent runs, and a skill's only once it is invoked: neither is listed.",
+      "Hooks in an agent file run only while that subagent runs (not listed); a skill's run from its first invocation to the session's end (listed from then on).",
     ]);
 
     const one = await commandNotice(repl.controller, "/hooks pretooluse");
@@ -195,6 +195,26 @@ describe("/hooks in a real REPL session", () => {
     const states = lines.filter((line) => line.startsWith("      "));
     expect(states).toHaveLength(6);
     for (const line of states) expect(line).toMatch(/ · off: --bare runs no hooks$/);
+  });
+
+  it("lists an invoked skill's hooks, in force from its invocation on", async () => {
+    const skillFile = await put(
+      join(cwd, ".claude", "skills", "guard", "SKILL.md"),
+      "---\ndescription: Guards\nhooks:\n  PreToolUse:\n    - matcher: Bash\n      hooks:\n        - type: command\n          command: echo guarded\n---\nWork carefully.\n",
+    );
+    repl = await openRealRepl({ cwd, home, stateDir }, [{ content: "Careful." }]);
+    expect((await commandNotice(repl.controller, "/hooks")).text).toContain(
+      "No hooks are configured.",
+    );
+    await turn(repl.controller, "/guard");
+    const lines = (await commandNotice(repl.controller, "/hooks")).text.split("\n");
+    expect(lines.slice(0, 5)).toEqual([
+      "Hooks: 1 configured, 1 in force (edit them in the files named)",
+      "PreToolUse",
+      "  matcher Bash",
+      "    command: echo guarded · timeout 600 s",
+      `      Skill /guard (${skillFile}) · in force`,
+    ]);
   });
 
   it("says where hooks go when none is configured, and what a session without hooks gains", async () => {

@@ -8,13 +8,15 @@ import {
 } from "../../../hooks/config.js";
 import { HOOK_EVENTS, type HookEvent } from "../../../hooks/events.js";
 import { parseHooksConfig } from "../../../hooks/parse-config.js";
+import type { InvokedSkillHooks } from "../../../hooks/skill-scoped-hooks.js";
 import { hookTimeoutMs } from "../../../hooks/timeouts.js";
 import type { LoadedPlugin } from "../../../plugins/plugin.js";
 
-/** Where a configured hook comes from: a settings file (by its source) or a plugin. */
+/** Where a configured hook comes from: a settings file (by its source), a plugin or a skill. */
 export type HookOrigin =
   | { kind: "settings"; source: SettingsSource; file: string }
-  | { kind: "plugin"; plugin: string; root: string };
+  | { kind: "plugin"; plugin: string; root: string }
+  | { kind: "skill"; skill: string; file: string };
 
 /** Whether the session runs a hook now, and if not, why. */
 export type HookState = { kind: "in force" } | { kind: "off"; why: string };
@@ -60,6 +62,8 @@ export interface HookListingInputs {
   plugins: readonly LoadedPlugin[];
   /** The settings' and plugins' hooks the session runs now (undefined: none at all). */
   inForce: () => HooksConfig | undefined;
+  /** The skills invoked so far whose hooks run from then to the session's end. */
+  skills: () => readonly InvokedSkillHooks[];
   /** The session's environment (CLAUDE_CODE_SESSIONEND_HOOKS_TIMEOUT_MS sets SessionEnd's budget). */
   env: Readonly<Record<string, string | undefined>>;
 }
@@ -150,6 +154,13 @@ export async function hookListing(inputs: HookListingInputs): Promise<HookListin
       : { kind: "off", why: offReason(entry.origin, inputs, disabledBy, live !== undefined) };
     return { ...entry, state };
   });
+  // An invoked skill's hooks run from then on, by an engine of their own: in force as listed.
+  for (const skill of inputs.skills()) {
+    const origin = { kind: "skill" as const, skill: skill.name, file: skill.file };
+    for (const entry of entriesOf(skill.hooks, inputs.env)) {
+      hooks.push({ ...entry, origin, state: { kind: "in force" } });
+    }
+  }
   const listed = new Set(configured.map(entryKey));
   const stale = entriesOf(live ?? {}, inputs.env).filter((entry) => !listed.has(entryKey(entry)));
   return { hooks, stale, notes };

@@ -12,7 +12,7 @@ const WHERE_HOOKS_GO =
 
 /** Hooks keel keeps out of the list, and why. */
 const SCOPED_HOOKS =
-  "Hooks in an agent file run only while that subagent runs, and a skill's only once it is invoked: neither is listed.";
+  "Hooks in an agent file run only while that subagent runs (not listed); a skill's run from its first invocation to the session's end (listed from then on).";
 
 const SOURCE_NAMES: Record<SettingsSource, string> = {
   userClaude: "User settings",
@@ -52,6 +52,7 @@ function seconds(ms: number): string {
 
 function originText(origin: HookOrigin): string {
   if (origin.kind === "plugin") return `Plugin ${origin.plugin} (${origin.root})`;
+  if (origin.kind === "skill") return `Skill /${origin.skill} (${origin.file})`;
   // Inline `--settings` JSON has no file: its origin already says where it came from.
   if (origin.file.startsWith("--settings")) return origin.file;
   return `${SOURCE_NAMES[origin.source]} (${origin.file})`;
