@@ -496,6 +496,12 @@ export async function createCliSession(inputs: CliSessionInputs): Promise<CliSes
             hooks: {
               add: (command) => hooks.skills?.add(command),
               checked: (command) => hooks.skills?.checked(command),
+              // A skill a subagent started: its hooks as an agent's own, for that run only.
+              forSubagent: (command) => {
+                const config = hooks.skills?.checked(command);
+                const own = config && hooks.engine.forAgent?.(config, command.file);
+                return own?.tool;
+              },
             },
           }),
     },

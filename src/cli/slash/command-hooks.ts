@@ -1,5 +1,6 @@
 import type { HooksConfig } from "../../hooks/config.js";
 import type { HookedCommand } from "../../hooks/skill-scoped-hooks.js";
+import type { ToolHooks } from "../../tools/hooks.js";
 import type { UserCommand } from "../repl/commands/command-file.js";
 
 /** The session's skill hooks, as commands and skills put theirs in force. */
@@ -8,6 +9,8 @@ export interface CommandHooks {
   add(command: HookedCommand): void;
   /** Its hooks as they may run, not put in force (a forked skill's subagent gets them). */
   checked(command: HookedCommand): HooksConfig | undefined;
+  /** Its tool hooks for the subagent that started it, for that run only (undefined: none). */
+  forSubagent(command: HookedCommand): ToolHooks | undefined;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { chainToolHooks } from "../../hooks/chain-hooks.js";
 import type { HooksConfig } from "../../hooks/config.js";
 import type { HookEventFields } from "../../hooks/hook-input.js";
 import type { McpPromptCommand } from "../../mcp/prompt-commands.js";
@@ -87,18 +88,29 @@ function skillToolHooks(
   slash: Pick<SessionSlash, "forkExtras">,
   inputs: Pick<SessionSlashInputs, "hooks" | "warn">,
 ): Pick<SkillToolDeps, "startHooks" | "forkExtras"> {
+  // Each subagent takes a skill's hooks once: invoked again there, nothing is added.
+  const inSubagents = new Set<string>();
   const told = new Set<string>();
   return {
     startHooks: (name, agentId) => {
       const command = find(name);
       const hooked = command && hookedCommand(command);
-      if (!hooked || !inputs.hooks) return;
-      if (agentId === undefined) return inputs.hooks.add(hooked);
-      if (told.has(hooked.file)) return;
-      told.add(hooked.file);
-      inputs.warn(
-        `${hooked.file}: the hooks of /${hooked.name} did not run: a subagent started it (keel runs a skill's hooks when the main conversation starts it)`,
-      );
+      if (!hooked || !inputs.hooks) return undefined;
+      if (agentId === undefined) {
+        inputs.hooks.add(hooked);
+        return undefined;
+      }
+      const key = `${agentId}\0${hooked.file}`;
+      if (inSubagents.has(key)) return undefined;
+      inSubagents.add(key);
+      if (hooked.hooks.Stop !== undefined && !told.has(hooked.file)) {
+        told.add(hooked.file);
+        inputs.warn(
+          `${hooked.file}: the Stop hooks of /${hooked.name} do not run when a subagent starts it (its tool hooks do, for that subagent)`,
+        );
+      }
+      const own = inputs.hooks.forSubagent(hooked);
+      return own && ((context) => ({ ...context, hooks: chainToolHooks(context.hooks, own) }));
     },
     forkExtras: (name) => slash.forkExtras(name),
   };

@@ -240,6 +240,42 @@ describe("a skill's hooks (keel -p)", () => {
     expect(await readFile(join(dir, "stop.log"), "utf8")).toBe("stop\n");
   });
 
+  it("started by a subagent, run for that subagent's calls only", async () => {
+    const agent = {
+      type: "tool_use",
+      name: "Agent",
+      input: {
+        description: "Work",
+        prompt: "Work.",
+        subagent_type: "worker",
+        run_in_background: false,
+      },
+    };
+    const server = await scriptedServer({
+      turns: [{ content: [agent] }, { content: [bash("echo parent")] }, { content: "Done." }],
+      agents: {
+        worker: {
+          turns: [
+            { content: [skill("guard")] },
+            { content: [bash("echo sub")] },
+            { content: [skill("guard")] },
+            { content: [bash("echo sub again")] },
+            { content: "Worked." },
+          ],
+        },
+      },
+    });
+    const run = await runKeel(["-p", "work", ...ALLOWED], { cwd: dir, env: anthropicEnv(server) });
+    expect(server.violations).toEqual([]);
+    expect(run.code).toBe(0);
+    expect(run.stdout.trim()).toBe("Done.");
+    expect(await commandsSeen("seen.log")).toEqual(["echo sub", "echo sub again"]);
+    expect(await readFile(join(dir, "once.log"), "utf8")).toBe("once\n");
+    // Its Stop is not the subagent's to run: told once.
+    expect(await exists("main-stop.log")).toBe(false);
+    expect(run.stderr).toContain("the Stop hooks of /guard do not run when a subagent starts it");
+  });
+
   it("run nothing with disableAllHooks", async () => {
     await put(".claude/settings.json", JSON.stringify({ disableAllHooks: true }));
     const server = await scriptedServer({

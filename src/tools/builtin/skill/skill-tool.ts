@@ -50,10 +50,14 @@ export interface SkillToolDeps {
   /** Puts its allowed-tools in force until the person's next prompt. */
   allow(rules: readonly string[], origin: string): void;
   /**
-   * Puts an inline skill's hooks in force for the rest of the session, once it started
-   * (`agentId`: the subagent that started it, undefined on the main conversation).
+   * Puts an inline skill's hooks in force once it started: on the main conversation
+   * (`agentId` undefined) for the rest of the session; started by a subagent, for the rest of
+   * that subagent's run, through the change to its context this returns.
    */
-  startHooks?(name: string, agentId: string | undefined): void;
+  startHooks?(
+    name: string,
+    agentId: string | undefined,
+  ): ((context: ToolUseContext) => ToolUseContext) | undefined;
   /** A forked skill's hooks (as its expansion checked them) and the folder's trust. */
   forkExtras?(name: string): ForkExtras;
 }
@@ -77,6 +81,15 @@ Important:
 - Do not invoke a skill that is already running
 - Do not use this tool for built-in CLI commands (/help, /clear, …)
 - If a <command-name> tag is in the current turn, the skill is already loaded: follow its instructions instead of calling this tool again`;
+
+type ContextChange = (context: ToolUseContext) => ToolUseContext;
+
+/** The changes a started skill makes to the context, one after the other (none: undefined). */
+function composed(...changes: Array<ContextChange | undefined>): ContextChange | undefined {
+  const present = changes.filter((change) => change !== undefined);
+  if (present.length === 0) return undefined;
+  return (context) => present.reduce((current, change) => change(current), context);
+}
 
 /** The name as the model may write it: `/commit` means `commit`. */
 function skillName(input: SkillInput): string {
@@ -124,15 +137,17 @@ export function createSkillTool(deps: SkillToolDeps): Tool<SkillInput, SkillOutp
         const run = await runForkedSkill(start, context, onProgress);
         return { data: { kind: "forked", skill: name, ...run } };
       }
-      deps.startHooks?.(name, context.agentId);
+      const withHooks = deps.startHooks?.(name, context.agentId);
       const ids = { uuid: randomUUID, timestamp: () => new Date().toISOString() };
       const instructions = createUserMessage(expanded.text, ids, { isMeta: true });
+      const modifier = composed(
+        overrides && ((current: ToolUseContext) => withTurnOverrides(current, overrides)),
+        withHooks,
+      );
       return {
         data: { kind: "inline", skill: name, instructions: expanded.text },
         newMessages: [instructions],
-        ...(overrides
-          ? { contextModifier: (current: ToolUseContext) => withTurnOverrides(current, overrides) }
-          : {}),
+        ...(modifier ? { contextModifier: modifier } : {}),
       };
     },
     mapToolResult: (output, toolUseId) => ({
