@@ -80,8 +80,9 @@ function listedOf(command: UserCommand): ListedSkill {
 }
 
 /**
- * The model's Skill calls put an inline skill's hooks in force (the main conversation's; one
- * started inside a subagent is told once, its hooks not run); a forked one's go to its subagent.
+ * The model's Skill calls put an inline skill's hooks in force: on the main conversation for
+ * the session, in a subagent for that subagent's calls (its Stop hooks told once, not run); a
+ * forked skill's go to its own subagent.
  */
 function skillToolHooks(
   find: (name: string) => UserCommand | undefined,
@@ -103,14 +104,15 @@ function skillToolHooks(
       const key = `${agentId}\0${hooked.file}`;
       if (inSubagents.has(key)) return undefined;
       inSubagents.add(key);
+      const own = inputs.hooks.forSubagent(hooked);
+      if (!own) return undefined;
       if (hooked.hooks.Stop !== undefined && !told.has(hooked.file)) {
         told.add(hooked.file);
         inputs.warn(
           `${hooked.file}: the Stop hooks of /${hooked.name} do not run when a subagent starts it (its tool hooks do, for that subagent)`,
         );
       }
-      const own = inputs.hooks.forSubagent(hooked);
-      return own && ((context) => ({ ...context, hooks: chainToolHooks(context.hooks, own) }));
+      return (context) => ({ ...context, hooks: chainToolHooks(context.hooks, own) });
     },
     forkExtras: (name) => slash.forkExtras(name),
   };
