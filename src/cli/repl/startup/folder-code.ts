@@ -46,7 +46,8 @@ export async function folderCode(
       what: `/${command.name}: !\`${inline}\``,
     })),
   );
-  const declared = [...commands, ...(await projectSkills(roots)), ...(await projectAgents(roots))];
+  const [skills, agents] = await Promise.all([projectSkills(roots), projectAgents(roots)]);
+  const declared = [...commands, ...skills, ...agents];
   const hooks = declared.flatMap((entry) =>
     hookCommands(entry.hooks).map((what) => ({ kind: "hook" as const, origin: entry.file, what })),
   );
