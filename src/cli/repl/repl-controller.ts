@@ -605,6 +605,7 @@ export class ReplController implements ReplHost {
           rules = allowForTurn(this, expanded.allow);
           return this.turnStart(expanded.model)();
         },
+        ...(expanded.effort ? { overrides: { effort: expanded.effort } } : {}),
       });
       // The first step queues the prompt in the engine: the next prompt may go after it.
       let step = stream.next();

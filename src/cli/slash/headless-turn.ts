@@ -30,7 +30,8 @@ export async function* headlessTurn(
   }
   for (const notice of prepared.notices) warn(notice);
   try {
-    yield* session.engine.submitMessage(prepared.text);
+    const overrides = prepared.overrides;
+    yield* session.engine.submitMessage(prepared.text, overrides ? { overrides } : {});
   } finally {
     prepared.rules?.remove();
   }

@@ -41,6 +41,8 @@ export interface RealReplFolders {
 export interface RealRepl {
   controller: ReplController;
   session: ReplSession;
+  /** The scripted model: what it was sent (`requests`), and what it found wrong (`violations`). */
+  provider: ReturnType<typeof createScriptedProvider>;
   /** What the session said on its warning channel (a settings file reloaded, say). */
   warnings: string[];
   /** Closes the session (SessionEnd, background shells stopped). */
@@ -105,7 +107,7 @@ export async function openRealRepl(
     freshStart(),
   );
   controller = controllerFor(session, folders.cwd);
-  return { controller, session, warnings, close: () => session.dispose() };
+  return { controller, session, provider, warnings, close: () => session.dispose() };
 }
 
 /** Runs a slash command and returns the notice it answers with (text and tone). */

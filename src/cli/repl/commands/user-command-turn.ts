@@ -1,4 +1,6 @@
 import type { TurnRules } from "../../../policy/engine.js";
+import type { EffortLevel } from "../../../protocol/api.js";
+import { skillTurnOverrides } from "../../slash/skill-overrides.js";
 import { expandCommand } from "./command-args.js";
 import type { UserCommand } from "./command-file.js";
 import type { CommandPrompt } from "./command-prompt.js";
@@ -19,7 +21,7 @@ export interface TurnAllow {
  * for), or a notice when it turned out not to be one (an error unless `tone` says otherwise).
  */
 export type PromptTurn =
-  | { text: string; model?: string; allow?: TurnAllow }
+  | { text: string; model?: string; effort?: EffortLevel; allow?: TurnAllow }
   | { notice: string; tone?: "info" | "error" };
 
 /** A user command's prompt; its !`command`s run as busy work that Esc kills, like `!cmd`. */
@@ -70,9 +72,12 @@ export async function userCommandTurn(
       allow,
     });
   }
+  // Its model as a full id (`opus` resolved, `inherit` the session's) and its effort.
+  const { model, effort } = skillTurnOverrides(found);
   return {
     text: prompt.text,
-    ...(found.model === undefined ? {} : { model: found.model }),
+    ...(model === undefined ? {} : { model }),
+    ...(effort === undefined ? {} : { effort }),
     ...(allow ? { allow } : {}),
   };
 }
