@@ -48,6 +48,11 @@ export interface CliSession {
   mcpPrompts(): McpPromptCommand[];
   /** The session's own commands and skills (`.claude/commands`, SKILL.md folders). */
   slash: SessionSlash;
+  /**
+   * The output style the settings name, the styles it could name and the user's folder of
+   * them (the SDK's initialize answer).
+   */
+  outputStyles(): Promise<{ current: string; available: string[]; userDir: string }>;
   /** The agents the session's Agent tool can start (an SDK host lists them; /agents re-reads them). */
   agents: AgentRoster;
   /** The agent the main thread runs as (`--agent`, the `agent` setting), if any. */

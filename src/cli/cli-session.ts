@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { homedir } from "node:os";
+import { join } from "node:path";
 import { createContextCollapse } from "../context/collapse.js";
 import { createCompaction } from "../context/compaction.js";
 import { contextSettingsFromEnv, createIsAtBlockingLimit } from "../context/limits.js";
@@ -37,7 +38,7 @@ import type {
 } from "../session/engine/config.js";
 import { QueryEngine } from "../session/engine/query-engine.js";
 import { createNestedMemoryTracker } from "../session/memory/nested-memory.js";
-import { findOutputStyle, outputStyleSection } from "../session/output-style.js";
+import { findOutputStyle, listOutputStyles, outputStyleSection } from "../session/output-style.js";
 import type { SdkSandboxStatus } from "../session/sdk-messages.js";
 import { sessionTranscriptPath } from "../session/transcript/index.js";
 import { withPermissionModeRecords } from "../session/transcript/permission-mode-record.js";
@@ -58,6 +59,7 @@ import { effortLevel } from "./effort-option.js";
 import { sessionHookRunners } from "./hook-runners.js";
 import { parseJsonSchema } from "./json-schema-option.js";
 import type { CliOptions } from "./options.js";
+import { outputStyleRoots } from "./output-style-roots.js";
 import { withPermissionRequestHooks } from "./permission-request-hooks.js";
 import { withPlanForApproval } from "./plan-approval-input.js";
 import { pluginInitFields } from "./plugin-init-fields.js";
@@ -240,14 +242,10 @@ async function loadFirstContext(
   started: readonly string[],
 ): Promise<SessionContext> {
   const { inputs, home } = parts;
-  const style = await findOutputStyle(inputs.policy.settings.outputStyle, {
-    cwd: inputs.io.cwd,
-    home,
-    plugins: inputs.policy.plugins.plugins.map(({ name, outputStyles }) => ({
-      namespace: name,
-      ...outputStyles,
-    })),
-  });
+  const style = await findOutputStyle(
+    inputs.policy.settings.outputStyle,
+    outputStyleRoots(inputs.policy, inputs.io.cwd, home),
+  );
   if (style.problem) inputs.warn(style.problem);
   const context = await loadSessionContext({
     cwd: inputs.io.cwd,
@@ -656,6 +654,13 @@ export async function createCliSession(inputs: CliSessionInputs): Promise<CliSes
     tools: toolset.refreshTools,
     mcpPrompts: toolset.mcpPrompts,
     slash,
+    outputStyles: async () => ({
+      current: policy.settings.outputStyle ?? "default",
+      available: (await listOutputStyles(outputStyleRoots(policy, io.cwd, home))).map(
+        (style) => style.name,
+      ),
+      userDir: join(home, ".claude", "output-styles"),
+    }),
     agents: toolset.agents,
     ...(inputs.options.mainAgent ? { mainAgent: inputs.options.mainAgent } : {}),
     sandbox: toolset.sandbox,

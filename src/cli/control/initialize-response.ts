@@ -10,6 +10,8 @@ export interface InitializeFacts {
   agents: readonly AgentDefinition[];
   /** The commands and skills a person may run as `/name` (the SDK's `supportedCommands()`). */
   commands: readonly SdkSlashCommand[];
+  /** The output style the settings name, those they could name, and the user's folder of them. */
+  outputStyles: { current: string; available: readonly string[]; userDir: string };
   /** The initialize request's MCP servers were taken (the session was opened with them). */
   mcpServersApplied?: boolean;
   /** The initialize request's plugins were loaded. */
@@ -37,15 +39,16 @@ export function agentInfo(definition: AgentDefinition): Record<string, string> {
 /**
  * keel's answer to `initialize`: the shape of Claude Code's (the SDK serves supportedModels,
  * supportedAgents and accountInfo from it), holding what keel supports: of its built-in
- * commands those `keel -p` runs, and no output style but the default; SDK hook `onFailure`
+ * commands those `keel -p` runs, and the output styles it has; SDK hook `onFailure`
  * policies are not supported, so the SDK refuses hooks that need one rather than ignoring it.
  */
 export function initializeResponse(facts: InitializeFacts): Record<string, unknown> {
   return {
     commands: facts.commands,
     agents: facts.agents.map(agentInfo),
-    output_style: "default",
-    available_output_styles: ["default"],
+    output_style: facts.outputStyles.current,
+    available_output_styles: facts.outputStyles.available,
+    user_output_styles_dir: facts.outputStyles.userDir,
     models: [
       { value: facts.model, resolvedModel: facts.model, displayName: facts.model, description: "" },
     ],

@@ -91,6 +91,7 @@ export async function openSdkSession(
   });
   const opened = session;
   const switchable = model!;
+  const outputStyles = await opened.outputStyles();
   return {
     channel,
     session: opened,
@@ -103,6 +104,7 @@ export async function openSdkSession(
         permissionMode: opened.permissionMode(),
         agents: opened.agents.list(),
         commands: sdkSlashCommands(opened.slash),
+        outputStyles,
         ...(init?.mcpConfig === undefined ? {} : { mcpServersApplied: true }),
         ...(init?.plugins === undefined ? {} : { pluginsApplied: true }),
       }),

@@ -1,4 +1,5 @@
 import { homedir } from "node:os";
+import { outputStyleRoots } from "../output-style-roots.js";
 import { parseSettingSources } from "../session-policy.js";
 import { configOverrides } from "./commands/config-overrides.js";
 import { type ConfigView, configView } from "./commands/config-view.js";
@@ -21,14 +22,7 @@ export function sessionConfigView(inputs: ReplSessionInputs): ConfigView {
     ...(options.permissionMode ? { permissionModeFlag: options.permissionMode } : {}),
     autoDisabled: policy.settings.autoDisabled,
     overrides: configOverrides(options, { ...io.env, ...policy.settings.env }),
-    styleRoots: {
-      cwd: io.cwd,
-      home,
-      plugins: policy.plugins.plugins.map(({ name, outputStyles }) => ({
-        namespace: name,
-        ...outputStyles,
-      })),
-    },
+    styleRoots: outputStyleRoots(policy, io.cwd, home),
     choice: inputs.settingsChoice ?? {},
   });
 }

@@ -72,6 +72,11 @@ describe("the initialize answer lists the session's agents as Claude Code does",
       permissionMode: "default",
       agents,
       commands: [],
+      outputStyles: {
+        current: "default",
+        available: ["default"],
+        userDir: "/h/.claude/output-styles",
+      },
     });
     expect(answer.agents).toEqual([
       { name: "reviewer", description: "Reviews.", model: "haiku" },
