@@ -128,6 +128,13 @@ function skillToolDeps(
   const find = (name: string) =>
     modelInvocable(slash.start.commands).find((c) => c.name === name.toLowerCase() && inPlay(c));
   return {
+    // Claude Code's words for a skill only a person may start; one not yet in play is unknown.
+    refusal: (name) =>
+      slash.start.commands.some(
+        (c) => c.name === name.toLowerCase() && c.skillDir !== undefined && !c.modelInvocable,
+      )
+        ? `Skill ${name.toLowerCase()} cannot be used with Skill tool due to disable-model-invocation`
+        : undefined,
     find: (name) => {
       const command = find(name);
       if (!command) return undefined;

@@ -178,7 +178,9 @@ describe("the skill fixture set in keel -p", () => {
     expect(keel.code).toBe(0);
     expect(agentsOf(server)).toEqual(["main", "main", "Explore", "main", "main", "main"]);
 
-    expect(messagesText(server, 1)).toContain("Unknown skill: release-notes");
+    expect(messagesText(server, 1)).toContain(
+      "Skill release-notes cannot be used with Skill tool due to disable-model-invocation",
+    );
     expect(messagesText(server, 1)).not.toContain("Draft the release notes");
     // The subagent's one prompt is the expanded body; the caller sees only its final text.
     const fork = messagesText(server, 2);

@@ -162,7 +162,9 @@ describe("skills and commands in keel -p", () => {
       { content: "Cannot." },
     ]);
     const text = messagesText(bodyOf(server, 1));
-    expect(text).toContain("Unknown skill: deploy");
+    expect(text).toContain(
+      "Skill deploy cannot be used with Skill tool due to disable-model-invocation",
+    );
     expect(text).not.toContain("Deploy to");
   });
 

@@ -45,6 +45,8 @@ export type SkillExpansion =
 export interface SkillToolDeps {
   /** The skill of that name the model may start (not `disable-model-invocation`), or undefined. */
   find(name: string): InvocableSkill | undefined;
+  /** Why a name `find` does not give cannot be started, when the session has such a skill. */
+  refusal?(name: string): string | undefined;
   /** Its instructions: arguments, ${CLAUDE_SKILL_DIR}, !`command` output (decided as Bash calls). */
   expand(name: string, args: string, signal: AbortSignal): Promise<SkillExpansion>;
   /** Puts its allowed-tools in force until the person's next prompt. */
@@ -111,7 +113,7 @@ export function createSkillTool(deps: SkillToolDeps): Tool<SkillInput, SkillOutp
     async validateInput(input) {
       const name = skillName(input);
       if (deps.find(name)) return { ok: true };
-      return { ok: false, message: `Unknown skill: ${name}` };
+      return { ok: false, message: deps.refusal?.(name) ?? `Unknown skill: ${name}` };
     },
     async checkPermissions(input) {
       // A skill that widens no permissions and runs nothing itself is only text: no question.
