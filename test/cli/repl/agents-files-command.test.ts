@@ -16,6 +16,7 @@ import type { AgentDefinition } from "../../../src/config/agent-definition.js";
 import { agentMarkdown } from "../../../src/config/agent-markdown.js";
 import { createScriptedProvider } from "../../../src/model/scripted/provider.js";
 import { parseScenario } from "../../../src/model/scripted/scenario.js";
+import { REPL_OPTIONS } from "./real-repl-session.js";
 import { controllerFor, notices, pickerOpen, until } from "./repl-harness.js";
 
 // /agents new, edit and delete in a real REPL session (the CLI session, its agent files, its
@@ -40,24 +41,7 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const options: CliOptions = {
-  print: false,
-  outputFormat: "text",
-  inputFormat: "text",
-  verbose: false,
-  mcpConfig: [],
-  strictMcpConfig: false,
-  pluginDir: [],
-  pluginDirNoMcp: [],
-  allowedTools: [],
-  disallowedTools: [],
-  addDir: [],
-  continue: false,
-  forkSession: false,
-  sessionPersistence: false,
-  includePartialMessages: false,
-  prompt: "",
-};
+const options: CliOptions = REPL_OPTIONS;
 
 function agentText(name: string, prompt: string, description = `Helps with ${name}.`): string {
   return `---\nname: ${name}\ndescription: ${description}\n---\n${prompt}\n`;
