@@ -40,7 +40,10 @@ async function agentFiles(dir: string): Promise<string[]> {
       .map((entry) => join(entry.parentPath, entry.name))
       .sort();
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+    // No such folder, or a file where a folder of the path should be (a state folder below a
+    // file, which keel reports once on its own): no agents there.
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ENOENT" || code === "ENOTDIR") return [];
     throw error;
   }
 }

@@ -169,7 +169,8 @@ describe("keel plugin with a marketplace in a bare git repository", () => {
     await expect(stat(installPath)).rejects.toThrow(/ENOENT/);
     expect(await enabledPlugins()).toEqual({ "beta@tools": false });
     expect((await keel(["plugin", "list"])).stdout).toBe("beta@tools  2.0.0  disabled\n");
-  });
+    // One flow of some fifteen keel and git processes: about 12 s alone, more on a busy machine.
+  }, 60_000);
 
   it("reports an installed plugin that no longer loads, and an enabled one not installed, and loads the rest", async () => {
     const url = await writeMarketplace();
