@@ -64,6 +64,16 @@ const REFUSED: Record<string, string> = {
     "keel: /prime was not sent: !`ls packages/` needs Bash permission",
 };
 
+/**
+ * Files with hooks of their own (run from the command's start, as Claude Code runs them) whose
+ * commands need `uv`, which this machine lacks: their Stop hooks fail without blocking, and
+ * keel says so on stderr, one line a hook.
+ */
+const HOOKS_NEED_UV: ReadonlySet<string> = new Set([
+  "disler__claude-code-hooks-mastery/.claude/commands/plan_w_team.md",
+]);
+const UV_HOOK_FAILED = "keel: Stop hook error: [uv run ";
+
 /** A line of the file's body the expansion keeps as written (no placeholders, no !`…`, no @). */
 function keptLine(text: string): string {
   const body = text.replace(/^---\r?\n[\s\S]*?\r?\n---[ \t]*\r?\n/, "");
@@ -110,7 +120,14 @@ describe.skipIf(missing)("real-world commands and skills run from keel -p", () =
       expect(server.requests).toHaveLength(0);
       return;
     }
-    expect(keel.stderr).toBe("");
+    if (HOOKS_NEED_UV.has(row.file)) {
+      // The command's own hooks ran: each failed on the missing uv, and nothing else was said.
+      const lines = keel.stderr.split("\n").filter((line) => line !== "");
+      expect(lines.length).toBeGreaterThan(0);
+      expect(lines.filter((line) => !line.startsWith(UV_HOOK_FAILED))).toEqual([]);
+    } else {
+      expect(keel.stderr).toBe("");
+    }
     expect(keel.code).toBe(0);
     const sent = JSON.stringify(server.requests[0]?.body);
     const line = keptLine(await readFile(target, "utf8"));
