@@ -125,7 +125,7 @@ function sessionOpener(given: CliOptions, io: CliIo): OpenSession {
     const home = io.env.HOME ?? homedir();
     const asked = { ...given, ...extras.options };
     const policy = await loadSessionPolicy(asked, { home, stateDir, cwd: io.cwd }, warn);
-    const options = await withMainAgent(asked, policy.settings.agent, io);
+    const options = await withMainAgent(asked, policy.settings.agent, io, stateDir);
     const model = await printModel(
       options,
       withSettingsEnv(io, policy.settings.env),

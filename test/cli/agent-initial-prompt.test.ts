@@ -19,6 +19,7 @@ const LEAD = JSON.stringify({
 });
 
 const io = { cwd: "/nonexistent-keel-project", env: { HOME: "/nonexistent-keel-home" } };
+const stateDir = "/nonexistent-keel-home/.keel";
 
 describe("a main-thread agent's initialPrompt", () => {
   it("goes before the prompt given, as the session's first prompt", async () => {
@@ -26,17 +27,24 @@ describe("a main-thread agent's initialPrompt", () => {
       parse(["--agents", LEAD, "--agent", "lead", "fix it"]),
       undefined,
       io,
+      stateDir,
     );
     expect(options.prompt).toBe("Read NOTES.md first.\n\nfix it");
   });
 
   it("is the first prompt alone when none is given; an agent without one changes nothing", async () => {
-    const alone = await withMainAgent(parse(["--agents", LEAD, "--agent", "lead"]), undefined, io);
+    const alone = await withMainAgent(
+      parse(["--agents", LEAD, "--agent", "lead"]),
+      undefined,
+      io,
+      stateDir,
+    );
     expect(alone.prompt).toBe("Read NOTES.md first.");
     const plain = await withMainAgent(
       parse(["--agents", LEAD, "--agent", "plain", "fix it"]),
       undefined,
       io,
+      stateDir,
     );
     expect(plain.prompt).toBe("fix it");
   });

@@ -169,7 +169,7 @@ describe("the agent a session's main thread runs as", () => {
     const file = join(dir, ".claude", "agents", "reader.md");
     await writeFile(file, "---\nname: reader\ndescription: Reads.\ntools: Read\n---\nRead.\n");
     const io = { cwd: dir, env: { HOME: dir } };
-    const options = await withMainAgent(base, "reader", io);
+    const options = await withMainAgent(base, "reader", io, join(dir, ".keel"));
     expect(options.mainAgent).toMatchObject({ name: "reader", source: { path: file } });
     // The file is gone before the tool set is made: it filters by what the options carry.
     await rm(file);
@@ -181,7 +181,12 @@ describe("the agent a session's main thread runs as", () => {
     const file = join(dir, ".claude", "agents", "slow.md");
     await writeFile(file, '---\nname: slow\ndescription: Slow.\nmaxTurns: "5"\n---\nSlow.\n');
     const stderr = new PassThrough();
-    const options = await withMainAgent(base, "slow", { cwd: dir, env: { HOME: dir } });
+    const options = await withMainAgent(
+      base,
+      "slow",
+      { cwd: dir, env: { HOME: dir } },
+      join(dir, ".keel"),
+    );
     await toolNames(options, stderr);
     expect(String(stderr.read())).toBe(
       `keel: agent file ${file}: maxTurns: must be a number (the field is ignored)\n`,

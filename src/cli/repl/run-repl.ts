@@ -124,7 +124,7 @@ export async function runRepl(given: CliOptions, io: CliIo): Promise<number> {
     ? loaded
     : await loadSessionPolicy(given, roots, () => {}, { projectTrusted: false });
   // The main thread may run as an agent (--agent or the `agent` setting): every session has it.
-  const options = await withMainAgent(given, policy.settings.agent, io);
+  const options = await withMainAgent(given, policy.settings.agent, io, stateDir);
   const model = await printModel(
     options,
     withSettingsEnv(io, policy.settings.env),

@@ -2,22 +2,15 @@ import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, readFile, realpath, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { PassThrough } from "node:stream";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { parseAgentsOption } from "../../../src/cli/agents-option.js";
-import type { CliIo } from "../../../src/cli/io.js";
 import type { CliOptions } from "../../../src/cli/options.js";
 import { agentTemplate } from "../../../src/cli/repl/commands/agents-command.js";
-import type { AskPerson } from "../../../src/cli/repl/interactive-permissions.js";
 import type { ReplController, ReplSession } from "../../../src/cli/repl/repl-controller.js";
-import { freshStart, openReplSession } from "../../../src/cli/repl/repl-sessions.js";
-import { loadSessionPolicy } from "../../../src/cli/session-policy.js";
 import type { AgentDefinition } from "../../../src/config/agent-definition.js";
 import { agentMarkdown } from "../../../src/config/agent-markdown.js";
-import { createScriptedProvider } from "../../../src/model/scripted/provider.js";
-import { parseScenario } from "../../../src/model/scripted/scenario.js";
-import { REPL_OPTIONS } from "./real-repl-session.js";
-import { controllerFor, notices, pickerOpen, until } from "./repl-harness.js";
+import { openRealRepl, turn } from "./real-repl-session.js";
+import { notices, pickerOpen, until } from "./repl-harness.js";
 
 // /agents new, edit and delete in a real REPL session (the CLI session, its agent files, its
 // Agent tool) on the in-process scripted model, with a real "editor": a shell script set as
@@ -41,8 +34,6 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const options: CliOptions = REPL_OPTIONS;
-
 function agentText(name: string, prompt: string, description = `Helps with ${name}.`): string {
   return `---\nname: ${name}\ndescription: ${description}\n---\n${prompt}\n`;
 }
@@ -62,45 +53,17 @@ async function editorScript(): Promise<string> {
   return path;
 }
 
-async function repl(scenario: Record<string, unknown>, extra: Partial<CliOptions> = {}) {
-  const io: CliIo = {
-    stdin: new PassThrough(),
-    stdout: new PassThrough(),
-    stderr: new PassThrough(),
-    env: {
-      HOME: dir,
-      KEEL_CONFIG_DIR: state,
-      PATH: process.env.PATH ?? "",
-      VISUAL: await editorScript(),
-    },
-    cwd: project,
-    signal: new AbortController().signal,
-  };
-  const all = { ...options, ...extra };
-  const policy = await loadSessionPolicy(
-    all,
-    { home: dir, stateDir: state, cwd: project },
-    () => {},
-  );
-  const provider = createScriptedProvider(parseScenario(scenario, "agents files"));
-  let controller: ReplController | undefined;
-  const ask: AskPerson = (question, signal) => {
-    if (!controller) throw new Error("asked before the REPL started");
-    return controller.ask(question, signal);
-  };
-  const model = {
-    provider,
-    model: "claude-sonnet-5",
-    maxOutputTokens: 8_000,
-    apiKeySource: "none" as const,
-    retry: {},
-    maxToolUseConcurrency: 10,
-  };
-  const session = await openReplSession(
-    { options: all, io, model, policy, stateDir: state, ask, warn: () => {} },
-    freshStart(),
-  );
-  controller = controllerFor(session, project);
+async function repl(
+  { turns, ...scenario }: { turns: unknown[] } & Record<string, unknown>,
+  extra: Partial<CliOptions> = {},
+) {
+  const folders = { cwd: project, home: dir, stateDir: state };
+  const env = { VISUAL: await editorScript() };
+  const { controller, provider, session } = await openRealRepl(folders, turns, {
+    options: extra,
+    scenario,
+    env,
+  });
   return { controller, provider, session };
 }
 
@@ -114,12 +77,6 @@ async function command(controller: ReplController, text: string) {
   controller.submit(text);
   await until(controller, (s) => notices(s).length > before && !s.busy, `the answer to ${text}`);
   return lastNotice(controller);
-}
-
-async function turn(controller: ReplController, prompt: string) {
-  const before = controller.store.get().view.done.length;
-  controller.submit(prompt);
-  await until(controller, (s) => !s.busy && s.view.done.length > before, `the turn "${prompt}"`);
 }
 
 function agentCall(type: string) {

@@ -61,6 +61,10 @@ export async function openRealRepl(
     projectTrusted?: boolean;
     /** Subagents' own scripts, by agent type (the scenario's `agents`). */
     agents?: Record<string, unknown>;
+    /** The rest of the scenario (`turnMode`, `side`, `latencyMs`, …). */
+    scenario?: Record<string, unknown>;
+    /** Variables the session's environment has besides HOME, KEEL_CONFIG_DIR and PATH. */
+    env?: Record<string, string>;
   } = {},
 ): Promise<RealRepl> {
   const options: CliOptions = { ...REPL_OPTIONS, ...extra.options };
@@ -68,14 +72,19 @@ export async function openRealRepl(
     stdin: new PassThrough(),
     stdout: new PassThrough(),
     stderr: new PassThrough(),
-    env: { HOME: folders.home, KEEL_CONFIG_DIR: folders.stateDir, PATH: process.env.PATH ?? "" },
+    env: {
+      HOME: folders.home,
+      KEEL_CONFIG_DIR: folders.stateDir,
+      PATH: process.env.PATH ?? "",
+      ...extra.env,
+    },
     cwd: folders.cwd,
     signal: new AbortController().signal,
   };
   const policy = await loadSessionPolicy(options, folders, () => {}, {
     projectTrusted: extra.projectTrusted ?? true,
   });
-  const scenario = { turns, ...(extra.agents ? { agents: extra.agents } : {}) };
+  const scenario = { ...extra.scenario, turns, ...(extra.agents ? { agents: extra.agents } : {}) };
   const provider = createScriptedProvider(parseScenario(scenario, "real repl"));
   let controller: ReplController | undefined;
   const ask: AskPerson = (question, signal) => {
