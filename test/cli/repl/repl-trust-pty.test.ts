@@ -232,7 +232,7 @@ describe("the folder-trust question of the interactive REPL, in a real pseudo-te
       expect(
         shows(
           opened,
-          "This folder is not trusted: off for this session: 2 hooks, env (FOO), 1 !`command` line in its commands.",
+          "This folder is not trusted: off for this session: 2 hooks, env (FOO), 1 !`command` line in its commands and skills.",
         ),
       ).toBe(true);
 

@@ -104,4 +104,30 @@ describe("a project skill's hooks in the REPL", () => {
     ]);
     expect(outcome.trusted).toBe(false);
   });
+
+  it("the trust question names an agent file's inline MCP servers and a skill's !`command` lines", async () => {
+    const agent = join(folders.cwd, ".claude", "agents", "fetcher.md");
+    await put(
+      agent,
+      "---\nname: fetcher\ndescription: Fetches\nmcpServers:\n  - web:\n      command: node\n      args: [server.js]\n---\nYou fetch.\n",
+    );
+    const skill = join(folders.cwd, ".claude", "skills", "status", "SKILL.md");
+    await put(skill, "---\ndescription: Status\n---\nThe tree: !`git status`\n");
+    const asked: ProjectCode[] = [];
+    const settings = await loadSettings(folders);
+    await decideFolderTrust(settings, folders, async (_, code) => {
+      asked.push(...code);
+      return false;
+    });
+    expect(asked).toContainEqual({
+      kind: "mcp server",
+      origin: agent,
+      what: "web: node server.js",
+    });
+    expect(asked).toContainEqual({
+      kind: "command",
+      origin: skill,
+      what: "/status: !`git status`",
+    });
+  });
 });

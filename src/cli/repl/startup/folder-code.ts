@@ -8,6 +8,7 @@ import type { ResolvedSettings } from "../../../config/settings/resolved.js";
 import { loadSkills } from "../../../config/skills/load-skills.js";
 import { skillFolders } from "../../../config/skills/skill-folders.js";
 import { readMcpConfigSources } from "../../../mcp/config-sources.js";
+import { inlineServers } from "../../../tools/builtin/agent/agent-mcp.js";
 import { inlineCommands } from "../commands/inline-shell.js";
 import { commandFolders, loadUserCommands } from "../commands/user-commands.js";
 
@@ -21,7 +22,8 @@ export interface FolderRoots {
 /**
  * Everything the folder's own files would run in keel (contracts §6, folder trust): hooks,
  * MCP servers and `env` from its settings files, its `.mcp.json` servers, the !`command`
- * lines of its commands, and the hooks its skills, commands and agent files declare.
+ * lines of its commands and skills, the hooks its skills, commands and agent files declare,
+ * and the MCP servers its agent files define inline.
  */
 export async function folderCode(
   settings: ResolvedSettings,
@@ -38,30 +40,42 @@ export async function folderCode(
       })),
     );
   const project = commandFolders(roots).filter((folder) => folder.scope === "project");
-  const { commands } = await loadUserCommands(project);
-  const shells = commands.flatMap((command) =>
+  const [{ commands }, skills, agents] = await Promise.all([
+    loadUserCommands(project),
+    projectSkills(roots),
+    projectAgents(roots),
+  ]);
+  const shells = [...commands, ...skills].flatMap((command) =>
     inlineCommands(command.body).map((inline) => ({
       kind: "command" as const,
       origin: command.file,
       what: `/${command.name}: !\`${inline}\``,
     })),
   );
-  const [skills, agents] = await Promise.all([projectSkills(roots), projectAgents(roots)]);
   const declared = [...commands, ...skills, ...agents];
   const hooks = declared.flatMap((entry) =>
     hookCommands(entry.hooks).map((what) => ({ kind: "hook" as const, origin: entry.file, what })),
   );
-  return [...settings.projectCode, ...servers, ...shells, ...hooks];
+  const agentServers = agents.flatMap(({ file, servers }) =>
+    Object.entries(servers).map(([name, server]) => ({
+      kind: "mcp server" as const,
+      origin: file,
+      what: serverCommand(name, server),
+    })),
+  );
+  return [...settings.projectCode, ...servers, ...agentServers, ...shells, ...hooks];
 }
 
-/** The folder's agent files (`.claude/agents`) that declare hooks, problems left to the session. */
+/**
+ * The folder's agent files (`.claude/agents`) with the hooks and inline MCP servers they
+ * declare, problems left to the session.
+ */
 async function projectAgents(roots: FolderRoots) {
   const { definitions } = await loadAgentDefinitions(roots.cwd, roots.home);
   return definitions.flatMap((definition) => {
     const { source, hooks } = definition;
-    return source.kind === "project" && "path" in source && hooks
-      ? [{ file: source.path, hooks }]
-      : [];
+    if (source.kind !== "project") return [];
+    return [{ file: source.path, servers: inlineServers(definition), ...(hooks ? { hooks } : {}) }];
   });
 }
 
@@ -85,6 +99,6 @@ export function offSummary(code: readonly ProjectCode[]): string {
   const plugins = count("plugin").map((entry) => entry.what);
   if (plugins.length > 0) parts.push(`plugins (${plugins.join(", ")})`);
   const lines = count("command").length;
-  if (lines > 0) parts.push(`${plural(lines, "!`command` line")} in its commands`);
+  if (lines > 0) parts.push(`${plural(lines, "!`command` line")} in its commands and skills`);
   return parts.join(", ");
 }

@@ -23,10 +23,11 @@ export async function decideFolderTrust(
   ask: AskTrust,
   now: () => Date = () => new Date(),
 ): Promise<TrustOutcome> {
-  const code = await folderCode(settings, roots);
-  if (code.length === 0) return { trusted: true, notices: [] };
+  // The trust store first: a trusted folder's files need not be read at all.
   const known = await folderTrust(roots.stateDir, roots.cwd);
   if (known.trusted) return { trusted: true, notices: [] };
+  const code = await folderCode(settings, roots);
+  if (code.length === 0) return { trusted: true, notices: [] };
   const notices = "problem" in known ? [`Folder trust: ${known.problem}.`] : [];
   if (!(await ask(roots.cwd, code))) {
     const grants = settings.projectGrants;
