@@ -147,7 +147,10 @@ describe("/tasks in a real REPL session", () => {
       exitCode: 0,
     });
     const numbers = Array.from({ length: 25 }, (_, i) => `${i + 1}`);
-    await writeFile(store.paths("ownended1").output, `${numbers.join("\n")}\n`);
+    // As a terminal would show them: a `\r` redraw keeps its last state, and escape sequences
+    // (colour, a window title) never reach the REPL's screen.
+    const written = [...numbers.slice(0, 23), "2\r24", "\x1b]0;pwned\x07\x1b[1m25\x1b[0m"];
+    await writeFile(store.paths("ownended1").output, `${written.join("\n")}\n`);
     const listed = (await commandNotice(repl.controller, "/tasks")).text.split("\n");
     expect(listed[1]).toMatch(/^ownended1\s+local_bash\s+completed\s+1m ago\s+1m\s+Count to 25$/);
     expect(listed).toHaveLength(3);

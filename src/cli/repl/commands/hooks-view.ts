@@ -1,6 +1,7 @@
 import type { SettingsSource } from "../../../config/settings/sources.js";
 import type { HookHandlerConfig } from "../../../hooks/config.js";
 import { HOOK_EVENTS, type HookEvent } from "../../../hooks/events.js";
+import { terminalSafe } from "../render/terminal-text.js";
 import type { HookEntry, HookListing, HookOrigin, ListedHook } from "./hook-listing.js";
 
 /** The longest command, URL or prompt line shown for a hook. */
@@ -25,7 +26,8 @@ const SOURCE_NAMES: Record<SettingsSource, string> = {
 
 /** A line of text cut to one row: its first line, at most WHAT_CHARS characters. */
 function oneLine(text: string): string {
-  const lines = text.trim().split("\n");
+  // A project's settings wrote it: nothing in it may reach the terminal as a control sequence.
+  const lines = text.trim().split("\n").map(terminalSafe);
   const first = lines[0]?.trim() ?? "";
   const cut = first.length > WHAT_CHARS ? `${first.slice(0, WHAT_CHARS - 1)}…` : first;
   return lines.length > 1 && cut === first ? `${cut} …` : cut;

@@ -3,6 +3,7 @@ import { taskKindLabel } from "../../../tasks/task-kind-label.js";
 import type { TaskMeta } from "../../../tasks/task-meta.js";
 import type { TaskStore } from "../../../tasks/task-store.js";
 import { formatAge } from "../../tasks/task-table.js";
+import { lastLines, terminalSafe } from "../render/terminal-text.js";
 
 /** What /tasks works on: the task store every keel process shares, and whose tasks to show. */
 export interface SessionTasksView {
@@ -55,11 +56,13 @@ export function tasksTable(tasks: readonly TaskMeta[], now: number): string {
   ].join("\n");
 }
 
-/** The last `count` lines of a text, and how many came before them. */
+/**
+ * The last `count` lines of a task's output as a terminal shows them (escape sequences and
+ * control characters out, a `\r` redraw keeping its last state), and how many came before.
+ */
 function tail(text: string, count: number): { lines: string[]; earlier: number } {
-  const lines = text.replace(/\n$/, "").split("\n");
-  if (text === "") return { lines: [], earlier: 0 };
-  return { lines: lines.slice(-count), earlier: Math.max(0, lines.length - count) };
+  const all = lastLines(text, Number.MAX_SAFE_INTEGER);
+  return { lines: all.slice(-count), earlier: Math.max(0, all.length - count) };
 }
 
 /**
@@ -77,7 +80,9 @@ export async function taskOutputText(view: SessionTasksView, task: TaskMeta): Pr
     { follow: false },
   );
   const { lines, earlier } = tail(text, OUTPUT_TAIL_LINES);
-  const heading = `${current.id} ${taskKindLabel(current)} ${current.status} · ${current.description}`;
+  const heading = terminalSafe(
+    `${current.id} ${taskKindLabel(current)} ${current.status} · ${current.description}`,
+  );
   const output = lines.length === 0 ? ["(no output yet)"] : lines.map((line) => `  ${line}`);
   const more =
     earlier > 0 ? [`(${earlier} earlier lines; keel logs ${current.id} prints them all)`] : [];
