@@ -50,14 +50,17 @@ export function conditionalListing(slash: SessionSlash, budget: ListingBudget) {
 
 /**
  * system/init's `slash_commands` (the names `sdkSlashCommands` lists, each once) and `skills`,
- * and the listing the model gets with the first prompt.
+ * and the listing the model gets with the first prompt and again after a compaction: made when
+ * asked, so it holds the skills files have brought into play since the session started.
  */
 export function engineSkillConfig(slash: SessionSlash, budget: ListingBudget) {
-  const text = skillListing(slash.listed(), budget);
   return {
     commands: [...new Set(sdkSlashCommands(slash).map((command) => command.name))],
     skills: slash.start.skillNames,
-    skillListing: () => (text === "" ? undefined : skillListingReminder(text)),
+    skillListing: () => {
+      const text = skillListing(slash.listed(), budget);
+      return text === "" ? undefined : skillListingReminder(text);
+    },
   };
 }
 

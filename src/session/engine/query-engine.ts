@@ -367,12 +367,10 @@ export class QueryEngine {
 
   /** The skill listing the next turn adds: when there is one and the conversation lacks it. */
   private pendingSkillListing(): string | undefined {
-    const content = this.config.skillListing?.();
-    if (content === undefined) return undefined;
     const listed = this.history.messages.some(
       (m) => m.type === "attachment" && m.attachment.type === "skill_listing",
     );
-    return listed ? undefined : content;
+    return listed ? undefined : this.config.skillListing?.();
   }
 
   private startRun(): TurnRun {

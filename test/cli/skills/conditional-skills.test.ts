@@ -4,6 +4,9 @@ import { dirname, join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { UserCommand } from "../../../src/cli/repl/commands/command-file.js";
 import { activatedBy } from "../../../src/cli/slash/conditional-skills.js";
+import { engineSkillConfig } from "../../../src/cli/slash/session-skills.js";
+import type { SessionSlash } from "../../../src/cli/slash/session-slash.js";
+import type { ListedSkill } from "../../../src/session/skills/skill-listing.js";
 import { runKeel } from "../../helpers/run-keel.js";
 import { anthropicEnv, scriptedServer } from "../../helpers/scripted.js";
 
@@ -97,5 +100,21 @@ describe("activatedBy", () => {
     expect(activatedBy(skills, ["/elsewhere/src/api/x.ts", "/README.md"], "/p", new Set())).toEqual(
       [],
     );
+  });
+});
+
+describe("the listing a compaction brings back", () => {
+  it("holds the skills brought into play since the session started", () => {
+    const listed: ListedSkill[] = [{ name: "greet", description: "Greets a person" }];
+    // The parts engineSkillConfig reads of a session's slash commands.
+    const slash = {
+      start: { commands: [], skillNames: ["greet", "api-style"], problems: [] },
+      listed: () => listed,
+      mcpPrompts: () => [],
+    } as unknown as SessionSlash;
+    const config = engineSkillConfig(slash, { contextWindowTokens: 200_000 });
+    expect(config.skillListing()).not.toContain("api-style");
+    listed.push({ name: "api-style", description: "How API handlers are written here" });
+    expect(config.skillListing()).toContain(LISTED);
   });
 });
