@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { homedir } from "node:os";
-import { join } from "node:path";
 import { createContextCollapse } from "../context/collapse.js";
 import { createCompaction } from "../context/compaction.js";
 import { contextSettingsFromEnv, createIsAtBlockingLimit } from "../context/limits.js";
@@ -38,7 +37,12 @@ import type {
 } from "../session/engine/config.js";
 import { QueryEngine } from "../session/engine/query-engine.js";
 import { createNestedMemoryTracker } from "../session/memory/nested-memory.js";
-import { findOutputStyle, listOutputStyles, outputStyleSection } from "../session/output-style.js";
+import {
+  findOutputStyle,
+  listOutputStyles,
+  outputStyleSection,
+  userOutputStylesDir,
+} from "../session/output-style.js";
 import type { SdkSandboxStatus } from "../session/sdk-messages.js";
 import { sessionTranscriptPath } from "../session/transcript/index.js";
 import { withPermissionModeRecords } from "../session/transcript/permission-mode-record.js";
@@ -105,7 +109,8 @@ function attachmentSource(
   parts: Parts,
   loaded: Set<string>,
   team: TeamRuntime | undefined,
-  skills: (paths: readonly string[]) => string | undefined,
+  /** The listing of skills files bring into play; absent when no skill has `paths`. */
+  skills: ((paths: readonly string[]) => string | undefined) | undefined,
 ) {
   const { inputs, home } = parts;
   const { todo, tasks } = parts.toolset;
@@ -121,7 +126,7 @@ function attachmentSource(
       ...(inputs.options.bare
         ? {}
         : { nestedMemory: nestedMemorySource(async (paths) => nested.filesFor(paths)) }),
-      conditionalSkills: conditionalSkillsSource(skills),
+      ...(skills ? { conditionalSkills: conditionalSkillsSource(skills) } : {}),
       ...(todo ? { todoReminder: todoReminderSource((id) => todo.todosOf(id)) } : {}),
       taskNotifications: tasks.notifications,
       ...(team ? { teammateMail: team.leadMail } : {}),
@@ -623,7 +628,9 @@ export async function createCliSession(inputs: CliSessionInputs): Promise<CliSes
       parts,
       loadedMemory,
       team,
-      conditionalListing(slash, skillBudget),
+      slash.start.commands.some((command) => command.paths !== undefined)
+        ? conditionalListing(slash, skillBudget)
+        : undefined,
     ),
     contextDeps: contextDeps(parts),
     additionalDirectories: permissions.workingFolders.filter((dir) => dir !== io.cwd),
@@ -654,13 +661,14 @@ export async function createCliSession(inputs: CliSessionInputs): Promise<CliSes
     tools: toolset.refreshTools,
     mcpPrompts: toolset.mcpPrompts,
     slash,
-    outputStyles: async () => ({
-      current: policy.settings.outputStyle ?? "default",
-      available: (await listOutputStyles(outputStyleRoots(policy, io.cwd, home))).map(
-        (style) => style.name,
-      ),
-      userDir: join(home, ".claude", "output-styles"),
-    }),
+    outputStyles: async () => {
+      const styles = await listOutputStyles(outputStyleRoots(policy, io.cwd, home));
+      const available = styles.map((style) => style.name);
+      // A name found nowhere was warned about at start; the session answers in the default.
+      const named = policy.settings.outputStyle ?? "default";
+      const current = available.includes(named) ? named : "default";
+      return { current, available, userDir: userOutputStylesDir(home) };
+    },
     agents: toolset.agents,
     ...(inputs.options.mainAgent ? { mainAgent: inputs.options.mainAgent } : {}),
     sandbox: toolset.sandbox,

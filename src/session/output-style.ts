@@ -99,11 +99,16 @@ export interface OutputStyleRoots {
   plugins?: readonly PluginStyles[];
 }
 
+/** The user's own output styles folder (Claude Code's `~/.claude/output-styles`). */
+export function userOutputStylesDir(home: string): string {
+  return join(home, ".claude", "output-styles");
+}
+
 /** The custom styles: the project's first, then the user's, then the plugins'. */
 async function customStyles(roots: OutputStyleRoots): Promise<OutputStyle[]> {
   return [
     ...(await folderStyles(join(roots.cwd, ".claude", "output-styles"), "project")),
-    ...(await folderStyles(join(roots.home, ".claude", "output-styles"), "user")),
+    ...(await folderStyles(userOutputStylesDir(roots.home), "user")),
     ...(await Promise.all((roots.plugins ?? []).map(pluginStyles))).flat(),
   ];
 }

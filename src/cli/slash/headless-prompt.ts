@@ -6,7 +6,7 @@ import { type ForkedCommand, withForkExtras } from "./forked-command.js";
 import { HEADLESS_BUILTINS, type HeadlessBuiltin } from "./headless-builtins.js";
 import { initPrompt } from "./init-prompt.js";
 import type { SessionSlash } from "./session-slash.js";
-import { noOverrides, skillTurnOverrides } from "./skill-overrides.js";
+import { skillTurnOverrides } from "./skill-overrides.js";
 import { userInvocable } from "./slash-catalog.js";
 
 /** A headless prompt once its `/name` (if any) is looked up and expanded. */
@@ -109,7 +109,7 @@ export async function headlessPrompt(
       text: prompt.text,
       notices: prompt.notices ?? [],
       ...(rules ? { rules } : {}),
-      ...(noOverrides(overrides) ? {} : { overrides }),
+      ...(overrides ? { overrides } : {}),
     };
   }
   const mcp = await mcpPrompt(slash, parsed.name, line);

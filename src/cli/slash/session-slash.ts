@@ -16,7 +16,7 @@ import {
 import { inlineCommands } from "../repl/commands/inline-shell.js";
 import { type CommandHooks, hookedCommand } from "./command-hooks.js";
 import { activatedBy } from "./conditional-skills.js";
-import { noOverrides, skillTurnOverrides } from "./skill-overrides.js";
+import { skillTurnOverrides } from "./skill-overrides.js";
 import {
   loadSlashCatalog,
   modelInvocable,
@@ -148,7 +148,7 @@ function skillToolDeps(
         name: command.name,
         safe,
         ...(command.fork ? { fork: command.fork } : {}),
-        ...(noOverrides(overrides) ? {} : { overrides }),
+        ...(overrides ? { overrides } : {}),
       };
     },
     expand: async (name, args, signal) => {

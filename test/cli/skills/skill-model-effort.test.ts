@@ -89,7 +89,7 @@ describe("a skill's model and effort", () => {
   });
 
   it("model: inherit keeps the session's model", () => {
-    expect(skillTurnOverrides({ model: "inherit" })).toEqual({});
+    expect(skillTurnOverrides({ model: "inherit" })).toBeUndefined();
     expect(skillTurnOverrides({ model: "haiku", effort: "max" })).toEqual({
       model: "claude-haiku-4-5",
       effort: "max",

@@ -73,7 +73,7 @@ export async function userCommandTurn(
     });
   }
   // Its model as a full id (`opus` resolved, `inherit` the session's) and its effort.
-  const { model, effort } = skillTurnOverrides(found);
+  const { model, effort } = skillTurnOverrides(found) ?? {};
   return {
     text: prompt.text,
     ...(model === undefined ? {} : { model }),
