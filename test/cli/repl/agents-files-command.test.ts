@@ -382,6 +382,23 @@ describe("/agents generate (Claude Code's Generate with Claude) on the scripted 
     }
   });
 
+  it("a name the session's agents already have is refused: no project file shadows the user's agent", async () => {
+    await agentFile(dir, "sql-reviewer", agentText("sql-reviewer", "The user's own reviewer."));
+    const { controller, session } = await repl({
+      turns: [],
+      side: [{ match: { requestKind: "side" }, content: JSON.stringify(generated) }],
+    });
+    try {
+      expect(await command(controller, "/agents generate reviews SQL")).toEqual({
+        text: "/agents generate: the model named it sql-reviewer, the name of an agent this session has; nothing was written.",
+        tone: "error",
+      });
+      expect(existsSync(join(project, ".claude", "agents", "sql-reviewer.md"))).toBe(false);
+    } finally {
+      await session.dispose();
+    }
+  });
+
   it("Esc while the model writes stops it: nothing is written", async () => {
     const { controller, session } = await repl({
       turns: [],

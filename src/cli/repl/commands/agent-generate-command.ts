@@ -1,6 +1,5 @@
 import { join } from "node:path";
 import { agentMarkdown } from "../../../config/agent-markdown.js";
-import { BUILT_IN_AGENTS } from "../../../config/built-in-agents.js";
 import type { GeneratedAgentAnswer } from "../../agent-generator.js";
 import { errorText } from "../error-text.js";
 import { type AgentFileParts, editAndReload, shownAgentPath } from "./agent-file-session.js";
@@ -39,7 +38,8 @@ export async function runAgentGenerate(
   if (host.isBusy()) {
     return host.notice("A turn is running: press Esc to end it before /agents generate.", "error");
   }
-  const taken = [...parts.agents(), ...BUILT_IN_AGENTS].map((agent) => agent.name);
+  // The session's agents include the built-in ones.
+  const taken = parts.agents().map((agent) => agent.name);
   const answer = await askModel(host, generate, { description, existingNames: taken });
   if (!answer) return host.notice("/agents generate: stopped; nothing was written.", "error");
   if (!answer.ok) {
@@ -49,9 +49,10 @@ export async function runAgentGenerate(
     );
   }
   const { identifier, whenToUse, systemPrompt } = answer.agent;
-  if (BUILT_IN_AGENTS.some((agent) => agent.name === identifier)) {
+  if (taken.includes(identifier)) {
+    // A new project file of that name would silently take the place of an agent the session has.
     return host.notice(
-      `/agents generate: the model named it ${identifier}, a built-in agent's name; nothing was written.`,
+      `/agents generate: the model named it ${identifier}, the name of an agent this session has; nothing was written.`,
       "error",
     );
   }

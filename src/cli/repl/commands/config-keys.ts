@@ -13,16 +13,12 @@ export type ConfigKey =
 /** Which file a change is saved to: keel's user settings, or the project's settings.local.json. */
 export type ConfigScope = "user" | "local";
 
-/** When a change acts: in the running session at once, or from the next session (or /clear). */
-export type ConfigEffect = "now" | "next-session";
-
 /** One setting of the /config panel. */
 export interface ConfigSetting {
   key: ConfigKey;
   /** Its name in the panel (Claude Code's words where it has the setting). */
   label: string;
   scope: ConfigScope;
-  effect: ConfigEffect;
   /** What the value is when no file sets it. */
   unset: string;
 }
@@ -33,40 +29,35 @@ export interface ConfigSetting {
  * keel writes only there), the output style in the project's `.claude/settings.local.json`.
  */
 export const CONFIG_SETTINGS: readonly ConfigSetting[] = [
-  { key: "model", label: "Model", scope: "user", effect: "now", unset: "default" },
+  { key: "model", label: "Model", scope: "user", unset: "default" },
   {
     key: "permissions.defaultMode",
     label: "Default permission mode",
     scope: "user",
-    effect: "now",
     unset: "default",
   },
   {
     key: "outputStyle",
     label: "Output style",
     scope: "local",
-    effect: "next-session",
     unset: "default",
   },
   {
     key: "alwaysThinkingEnabled",
     label: "Thinking mode",
     scope: "user",
-    effect: "next-session",
     unset: "the model's default",
   },
   {
     key: "effortLevel",
     label: "Effort level",
     scope: "user",
-    effect: "next-session",
     unset: "the model's default",
   },
   {
     key: "autoMemoryEnabled",
     label: "Auto memory",
     scope: "user",
-    effect: "now",
     // Off by default in print mode, where /config does not run.
     unset: "true",
   },
@@ -74,7 +65,6 @@ export const CONFIG_SETTINGS: readonly ConfigSetting[] = [
     key: "autoDreamEnabled",
     label: "Auto dream",
     scope: "user",
-    effect: "next-session",
     unset: "false",
   },
 ];
