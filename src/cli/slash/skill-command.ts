@@ -11,11 +11,19 @@ const SCOPES: Record<SkillSource, string> = {
   plugin: "plugin skill",
 };
 
-/** `$name` of a named argument becomes `$N`, which expansion fills (`arguments: [file, mode]`). */
+/** A name `$name` can stand for: a word, never digits alone (`$0` is the first argument). */
+const ARGUMENT_NAME = /^[A-Za-z_][\w-]*$/;
+
+/**
+ * `$name` of a named argument becomes `$ARGUMENTS[i]`, its place in `arguments: [file, mode]`,
+ * which expansion fills.
+ */
 function namedArguments(body: string, names: readonly string[]): string {
   return names.reduce(
     (text, name, index) =>
-      index < 9 ? text.replace(new RegExp(`\\$${name}(?![\\w-])`, "g"), `$${index + 1}`) : text,
+      ARGUMENT_NAME.test(name)
+        ? text.replace(new RegExp(`\\$${name}(?![\\w[-])`, "g"), `$ARGUMENTS[${index}]`)
+        : text,
     body,
   );
 }

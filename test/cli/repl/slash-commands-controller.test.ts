@@ -91,7 +91,7 @@ describe("user commands in the REPL", () => {
     name: "review",
     scope: "project",
     file: "/project/.claude/commands/review.md",
-    body: "Review $1 for $ARGUMENTS.",
+    body: "Review $0 for $ARGUMENTS.",
     description: "Review a file",
   };
 

@@ -56,7 +56,7 @@ describe("the commands offered", () => {
           name: "review",
           scope: "project",
           file: "r.md",
-          body: "Review $1",
+          body: "Review $0",
           description: "Review a file",
         },
         { name: "standup", scope: "user", file: "s.md", body: "What I did\nand more" },

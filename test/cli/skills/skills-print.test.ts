@@ -22,7 +22,7 @@ beforeEach(async () => {
   );
   await put(
     ".claude/skills/deploy/SKILL.md",
-    "---\ndescription: Deploys the site\ndisable-model-invocation: true\n---\nDeploy to $1 now.\n",
+    "---\ndescription: Deploys the site\ndisable-model-invocation: true\n---\nDeploy to $0 now.\n",
   );
   await put(
     ".claude/skills/house-style/SKILL.md",

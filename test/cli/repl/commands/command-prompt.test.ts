@@ -92,7 +92,7 @@ describe("a user command's !`command`s", () => {
   it("run in the working folder and their output replaces them", async () => {
     const { value } = deps();
     const prompt = await commandPrompt(
-      command("Status:\n!`pwd`\nand !`echo $1-done`", ["Bash(pwd)", "Bash(echo:*)"]),
+      command("Status:\n!`pwd`\nand !`echo $0-done`", ["Bash(pwd)", "Bash(echo:*)"]),
       "build",
       value,
       live(),
@@ -265,7 +265,7 @@ describe("a user command's @file references", () => {
     await writeFile(join(dir, "notes.txt"), "first note\nsecond note\n");
     const { value } = deps();
     const prompt = await commandPrompt(
-      command("Summarise @$1 please."),
+      command("Summarise @$0 please."),
       "notes.txt",
       value,
       live(),

@@ -29,14 +29,22 @@ afterEach(async () => {
 });
 
 describe("user command arguments", () => {
-  it("puts all arguments at $ARGUMENTS and each word at $1..$9", () => {
-    expect(expandCommand("Fix issue $1 in $2 ($ARGUMENTS)", "42 parser")).toBe(
+  it("puts all arguments at $ARGUMENTS and each word at $N and $ARGUMENTS[N], counted from 0", () => {
+    expect(expandCommand("Fix issue $0 in $1 ($ARGUMENTS)", "42 parser")).toBe(
       "Fix issue 42 in parser (42 parser)",
     );
+    expect(expandCommand("From $ARGUMENTS[1] to $ARGUMENTS[0].", "a b")).toBe("From b to a.");
+    expect(expandCommand("The eleventh: $10.", "a b c d e f g h i j k")).toBe("The eleventh: k.");
   });
 
   it("leaves a missing positional argument empty", () => {
-    expect(expandCommand("a=$1 b=$2.", "only")).toBe("a=only b=.");
+    expect(expandCommand("a=$0 b=$1 c=$ARGUMENTS[2].", "only")).toBe("a=only b= c=.");
+  });
+
+  it("leaves a dollar-digit run followed by a letter alone, as a design token", () => {
+    expect(expandCommand('<Box padding="$4" gap="$2xl" /> for $0', "Card")).toBe(
+      '<Box padding="" gap="$2xl" /> for Card',
+    );
   });
 
   it("groups quoted words into one argument", () => {
