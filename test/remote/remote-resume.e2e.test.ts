@@ -213,7 +213,7 @@ it("a task survives three worker deaths (SIGKILL mid-tool): a fourth worker comp
   const last = JSON.stringify(server.requests[6]?.body);
   for (const file of files) expect(last).toContain(`${file} before a death`);
   expect(last.split("The tool call was interrupted").length - 1).toBe(3);
-});
+}, 90_000); // four worker processes and three stall detections: 12-15 s here alone, twice that under load
 
 it("a task goes on through a Redis restart (SIGTERM, AOF on) and completes", async () => {
   await serve([writeA, sleep(1), { content: "Done after the restart." }]);
@@ -240,7 +240,7 @@ it("a task goes on through a Redis restart (SIGTERM, AOF on) and completes", asy
   expect(git(join(root, "origin.git"), "show", `keel/${taskId}:a.txt`)).toBe("before the death\n");
   expect((await logLines(taskId)).filter((l) => l.startsWith('{"type":"result"'))).toHaveLength(1);
   expect(server.violations).toEqual([]);
-});
+}, 60_000);
 
 it("a worker stopped with SIGTERM hands its running task back after the grace period; another resumes it", async () => {
   await serve([writeA, sleep(30), { content: "Resumed and done." }]);
@@ -273,4 +273,4 @@ it("a worker stopped with SIGTERM hands its running task back after the grace pe
   expect(git(join(root, "origin.git"), "show", `keel/${taskId}:a.txt`)).toBe("before the death\n");
   expect(JSON.stringify(server.requests[2]?.body)).toContain("Your worker stopped mid-task");
   expect(server.violations).toEqual([]);
-});
+}, 60_000);
