@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { newAgentNameProblem } from "../config/agent-markdown.js";
 import type { ModelRequest, ModelResponse } from "../model/provider.js";
+import { textOf } from "../protocol/content.js";
+import { jsonObjectText } from "../protocol/json-object-text.js";
 import type { SideModel } from "../tools/side-model.js";
 
 /** What the model answers when asked to write an agent (Claude Code's three fields). */
@@ -62,15 +64,11 @@ function issuesText(error: z.ZodError): string {
 export function readGeneratedAgent(
   response: ModelResponse,
 ): { ok: true; agent: GeneratedAgent } | { ok: false; problem: string } {
-  const text = response.content
-    .flatMap((block) => (block.type === "text" ? [block.text] : []))
-    .join("");
-  const start = text.indexOf("{");
-  const end = text.lastIndexOf("}");
-  if (start < 0 || end < start) return { ok: false, problem: "the answer holds no JSON object" };
+  const object = jsonObjectText(textOf(response.content));
+  if (object === undefined) return { ok: false, problem: "the answer holds no JSON object" };
   let json: unknown;
   try {
-    json = JSON.parse(text.slice(start, end + 1));
+    json = JSON.parse(object);
   } catch (error) {
     return { ok: false, problem: `the answer is not valid JSON (${(error as Error).message})` };
   }

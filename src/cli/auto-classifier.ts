@@ -5,6 +5,7 @@ import { SMALL_MODEL } from "../model/catalog.js";
 import type { ModelProvider } from "../model/provider.js";
 import type { AutoCall, AutoVerdict } from "../policy/auto-mode.js";
 import { textOf } from "../protocol/content.js";
+import { jsonObjectText } from "../protocol/json-object-text.js";
 import type { Message } from "../protocol/messages.js";
 
 /** How long the classifier may take before the call asks as usual (contracts §3: settable). */
@@ -47,13 +48,14 @@ function question(call: AutoCall, messages: readonly Message[]): string {
 
 /** The verdict in the model's text: its first JSON object, if it is one. */
 function parseVerdict(text: string): AutoVerdict {
-  const start = text.indexOf("{");
-  const end = text.lastIndexOf("}");
-  try {
-    const parsed = verdictSchema.safeParse(JSON.parse(text.slice(start, end + 1)));
-    if (parsed.success) return { decision: parsed.data.decision, reason: parsed.data.reason };
-  } catch {
-    // Not JSON: reported below like any other answer that is not a verdict.
+  const object = jsonObjectText(text);
+  if (object !== undefined) {
+    try {
+      const parsed = verdictSchema.safeParse(JSON.parse(object));
+      if (parsed.success) return { decision: parsed.data.decision, reason: parsed.data.reason };
+    } catch {
+      // Not JSON: reported below like any other answer that is not a verdict.
+    }
   }
   return { decision: "failed", reason: `its answer is not a verdict: ${text.slice(0, 200)}` };
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { jsonObjectText } from "../protocol/json-object-text.js";
 import type { AgentHookConfig, PromptHookConfig } from "./config.js";
 import type { CommandHookResult } from "./run-command-hook.js";
 
@@ -37,11 +38,10 @@ export function promptWithInput(prompt: string, inputJson: string): string {
 
 /** The first JSON object in the model's text. */
 function parseAnswer(text: string): z.infer<typeof answerSchema> | undefined {
-  const start = text.indexOf("{");
-  const end = text.lastIndexOf("}");
-  if (start === -1 || end < start) return undefined;
+  const object = jsonObjectText(text);
+  if (object === undefined) return undefined;
   try {
-    const parsed = answerSchema.safeParse(JSON.parse(text.slice(start, end + 1)));
+    const parsed = answerSchema.safeParse(JSON.parse(object));
     return parsed.success ? parsed.data : undefined;
   } catch {
     return undefined;
