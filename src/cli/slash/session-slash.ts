@@ -1,6 +1,6 @@
 import { chainToolHooks } from "../../hooks/chain-hooks.js";
-import type { HooksConfig } from "../../hooks/config.js";
 import type { HookEventFields } from "../../hooks/hook-input.js";
+import type { HookedCommand } from "../../hooks/skill-scoped-hooks.js";
 import type { McpPromptCommand } from "../../mcp/prompt-commands.js";
 import type { PermissionEngine, TurnRules } from "../../policy/engine.js";
 import type { ListedSkill } from "../../session/skills/skill-listing.js";
@@ -53,8 +53,9 @@ export interface SessionSlash {
   /** The MCP servers' prompts, as `/mcp__<server>__<prompt>` commands. */
   mcpPrompts(): McpPromptCommand[];
   /**
-   * What a forked skill's subagent runs with: its hooks as its last expansion checked them, and
-   * the folder's trust (an untrusted project's agent file runs without its own hooks).
+   * What a forked skill's subagent runs with: the hooks of the file its name last expanded to
+   * (checked once, by the session's skill hooks), and the folder's trust (an untrusted
+   * project's agent file runs without its own hooks).
    */
   forkExtras(name: string): ForkExtras;
 }
@@ -166,16 +167,17 @@ function skillToolDeps(
   };
 }
 
-/** Expansions that keep a forked skill's hooks (checked) for the subagent it runs in. */
-function forkHooksKept(
+/**
+ * Expansions that remember which skill file a forked skill's name last expanded to: its
+ * subagent runs that file's hooks, as the session's skill hooks check them.
+ */
+function forksKept(
   expand: SessionSlash["expand"],
-  hooks: CommandHooks,
-  forks: Map<string, HooksConfig | undefined>,
+  forks: Map<string, HookedCommand | undefined>,
 ): SessionSlash["expand"] {
   return async (command, args, signal, invokedBy) => {
     const prompt = await expand(command, args, signal, invokedBy);
-    const hooked = hookedCommand(command);
-    if (prompt.ok && hooked && command.fork) forks.set(command.name, hooks.checked(hooked));
+    if (prompt.ok && command.fork) forks.set(command.name, hookedCommand(command));
     return prompt;
   };
 }
@@ -252,16 +254,17 @@ export async function createSessionSlash(inputs: SessionSlashInputs): Promise<Se
   // Skills with `paths` whose files the model has touched: listed from then on.
   const active = new Set<string>();
   const inPlay = (command: UserCommand) => command.paths === undefined || active.has(command.name);
-  // Forked skills' hooks as their last expansion checked them, for their subagents.
-  const forks = new Map<string, HooksConfig | undefined>();
+  // The skill a forked name last expanded to, for its subagent's hooks.
+  const forks = new Map<string, HookedCommand | undefined>();
   const expand: SessionSlash["expand"] = (command, args, signal, invokedBy) =>
     commandPrompt(command, args, inputs.deps, signal, invokedBy);
   const slash: Omit<SessionSlash, "skillTool"> = {
     start,
     catalog,
-    expand: inputs.hooks ? forkHooksKept(expand, inputs.hooks, forks) : expand,
+    expand: forksKept(expand, forks),
     forkExtras: (name) => {
-      const hooks = forks.get(name);
+      const hooked = forks.get(name);
+      const hooks = hooked && inputs.hooks?.checked(hooked);
       return {
         ...(hooks ? { hooks } : {}),
         ...(inputs.deps.projectTrusted === false ? { projectTrusted: false } : {}),
