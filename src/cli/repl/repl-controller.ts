@@ -121,26 +121,37 @@ export class ReplController implements ReplHost {
     const line = text.trim();
     if (text.trimStart().startsWith("!")) {
       this.showUser(line);
-      this.track(runShellEscape(this, line.slice(1).trim()));
+      this.track(runShellEscape(this, line.slice(1).trim()), "The shell command");
       return;
     }
     const command = parseSlashCommand(text);
     const prompt = command?.kind === "unknown" ? this.promptCommand(command.name) : undefined;
     if (prompt) {
       const args = line.slice(prompt.name.length + 1).trim();
-      this.track(this.runPrompt(line, () => this.expandMcpPrompt(prompt, args)));
+      this.track(
+        this.runPrompt(line, () => this.expandMcpPrompt(prompt, args)),
+        `/${prompt.name}`,
+      );
     } else if (command?.kind === "unknown" && this.session.userCommands) {
       // The look-up is async: it holds its place in line so later prompts stay behind it.
-      this.track(this.runPrompt(line, () => userCommandTurn(this, command.name, line)));
+      this.track(
+        this.runPrompt(line, () => userCommandTurn(this, command.name, line)),
+        `/${command.name}`,
+      );
     } else if (command?.kind === "known" && command.name === "init") {
       // A turn of its own: the transcript shows the command, the model gets keel's prompt.
-      this.track(this.runPrompt(line, async () => ({ text: initPrompt(command.args) })));
+      this.track(
+        this.runPrompt(line, async () => ({ text: initPrompt(command.args) })),
+        "/init",
+      );
     } else if (command) {
       this.showUser(line);
-      const work = runSlashCommand(this, command);
-      if (work) this.track(work);
+      this.track((async () => runSlashCommand(this, command))(), `/${command.name}`);
     } else {
-      this.track(this.runPrompt(shown, () => this.withMentionedFiles(text)));
+      this.track(
+        this.runPrompt(shown, () => this.withMentionedFiles(text)),
+        "The prompt",
+      );
     }
   }
 
@@ -167,9 +178,15 @@ export class ReplController implements ReplHost {
     }
   }
 
-  /** Keeps running work (a turn, a `!cmd`, a slash command) so exit can wait for it. */
-  private track(work: Promise<void>): void {
-    const tracked = work.finally(() => this.turns.delete(tracked));
+  /**
+   * Keeps running work (a turn, a `!cmd`, a slash command, a picker's choice) so exit can wait
+   * for it; its failure ends as an error notice naming `what` (else it would be an unhandled
+   * rejection and the person would see nothing).
+   */
+  private track(work: Promise<void>, what: string): void {
+    const tracked = work
+      .catch((error: unknown) => this.notice(`${what} failed: ${errorText(error)}`, "error"))
+      .finally(() => this.turns.delete(tracked));
     this.turns.add(tracked);
   }
 
@@ -363,7 +380,7 @@ export class ReplController implements ReplHost {
     this.unfollow =
       session.engine.onUnpromptedTurn?.((turn) => {
         const work = this.runUnprompted(turn);
-        this.track(work);
+        this.track(work, "The turn");
         return work;
       }) ?? (() => {});
   }
@@ -443,7 +460,8 @@ export class ReplController implements ReplHost {
     this.overlay.open(
       title,
       options,
-      (index) => this.track(Promise.resolve(choose(index)).then(() => undefined)),
+      // Async, so that a choice that throws at once ends as a notice too.
+      (index) => this.track((async () => void (await choose(index)))(), "The choice"),
       selected,
     );
   }

@@ -1,5 +1,5 @@
 import { unlink } from "node:fs/promises";
-import { type AgentFileParts, guarded, shownAgentPath, winnerWhere } from "./agent-file-session.js";
+import { type AgentFileParts, shownAgentPath, winnerWhere } from "./agent-file-session.js";
 import { findAgentFile, isClaudeCodeUserFile } from "./agent-files.js";
 import type { ReplHost } from "./host.js";
 
@@ -28,17 +28,15 @@ export async function deleteAgent(
     [{ label: "Yes, delete the file" }, { label: "No, keep it" }],
     (index) => {
       if (index !== 0) return host.notice(`Kept ${shown}.`);
-      return host.exclusive("/agents delete", () =>
-        guarded(host, "delete", async () => {
-          await unlink(path);
-          await parts.reloadAgents();
-          const now = parts.agents().find((agent) => agent.name === name);
-          const after = now
-            ? `${name} is now the ${now.source.kind} agent ${winnerWhere(now, (file) => shownAgentPath(parts, file))}.`
-            : `The Agent tool no longer offers ${name}.`;
-          host.notice(`Deleted ${shown}. ${after}`);
-        }),
-      );
+      return host.exclusive("/agents delete", async () => {
+        await unlink(path);
+        await parts.reloadAgents();
+        const now = parts.agents().find((agent) => agent.name === name);
+        const after = now
+          ? `${name} is now the ${now.source.kind} agent ${winnerWhere(now, (file) => shownAgentPath(parts, file))}.`
+          : `The Agent tool no longer offers ${name}.`;
+        host.notice(`Deleted ${shown}. ${after}`);
+      });
     },
   );
 }

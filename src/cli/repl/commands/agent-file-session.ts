@@ -99,16 +99,3 @@ export async function editAndReload(
   }
   await reportReload(host, parts, path, done);
 }
-
-/** Runs a step whose failure must end as a notice (the controller tracks it without catching). */
-export async function guarded(
-  host: ReplHost,
-  verb: string,
-  work: () => Promise<void>,
-): Promise<void> {
-  try {
-    await work();
-  } catch (error) {
-    host.notice(`/agents ${verb} failed: ${errorText(error)}`, "error");
-  }
-}

@@ -6,7 +6,6 @@ import {
   type AgentFileParts,
   agentFileParts,
   editAndReload,
-  guarded,
   shownAgentPath,
 } from "./agent-file-session.js";
 import {
@@ -87,15 +86,13 @@ export async function runAgents(host: ReplHost, args: string): Promise<void> {
   switch (request.kind) {
     case "new":
       return host.exclusive("/agents new", () =>
-        guarded(host, "new", () => newAgent(host, parts, request.name, request.scope)),
+        newAgent(host, parts, request.name, request.scope),
       );
     case "edit":
-      return host.exclusive("/agents edit", () =>
-        guarded(host, "edit", () => editAgent(host, parts, request.name)),
-      );
+      return host.exclusive("/agents edit", () => editAgent(host, parts, request.name));
     case "delete":
-      return guarded(host, "delete", () => deleteAgent(host, parts, request.name));
+      return deleteAgent(host, parts, request.name);
     case "generate":
-      return guarded(host, "generate", () => runAgentGenerate(host, parts, request.description));
+      return runAgentGenerate(host, parts, request.description);
   }
 }

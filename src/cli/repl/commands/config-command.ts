@@ -1,5 +1,4 @@
 import { PERMISSION_MODES, type PermissionMode } from "../../../tools/context.js";
-import { errorText } from "../error-text.js";
 import {
   CONFIG_SETTINGS,
   type ConfigChoices,
@@ -173,11 +172,7 @@ const LISTED: ReadonlySet<string> = new Set(["model", "outputStyle"]);
 /** Saves a value chosen in the panel, then opens the panel again on the same row. */
 async function panelChange(host: ConfigHost, view: ConfigView, row: ConfigRow, value: string) {
   await answer(host, () => typedChange(host, view, `${row.setting.key} ${value}`));
-  try {
-    await openPanel(host, view, CONFIG_SETTINGS.indexOf(row.setting));
-  } catch (error) {
-    host.notice(`/config failed: ${errorText(error)}`, "error");
-  }
+  await openPanel(host, view, CONFIG_SETTINGS.indexOf(row.setting));
 }
 
 /** The panel's second list: a setting's values, the one in force marked. */
@@ -234,18 +229,10 @@ async function openPanel(host: ConfigHost, view: ConfigView, selected = 0): Prom
   );
 }
 
-/** Runs one answer's work, a failure ending as a notice (the controller does not catch). */
-export async function answer(
-  host: ReplHost,
-  work: () => Promise<Answer>,
-  command = "/config",
-): Promise<void> {
-  try {
-    const { text, tone } = await work();
-    host.notice(text, tone);
-  } catch (error) {
-    host.notice(`${command} failed: ${errorText(error)}`, "error");
-  }
+/** Shows one answer's notice once its work is done (a failure is the controller's notice). */
+export async function answer(host: ReplHost, work: () => Promise<Answer>): Promise<void> {
+  const { text, tone } = await work();
+  host.notice(text, tone);
 }
 
 /**
@@ -256,13 +243,7 @@ export async function answer(
 export async function runConfig(host: ConfigHost, args: string): Promise<void> {
   const view = host.activeSession.config;
   if (!view) return host.notice("/config is not available in this session.", "error");
-  if (args === "") {
-    try {
-      return await openPanel(host, view);
-    } catch (error) {
-      return host.notice(`/config failed: ${errorText(error)}`, "error");
-    }
-  }
+  if (args === "") return openPanel(host, view);
   if (args === "list") {
     return answer(host, async () => ({
       text: configListText(host, view, await view.rows()),

@@ -1,5 +1,4 @@
 import type { OutputStyle } from "../../../session/output-style.js";
-import { errorText } from "../error-text.js";
 import { answer, type ConfigHost, typedChange } from "./config-command.js";
 import type { ConfigView } from "./config-view.js";
 
@@ -41,11 +40,7 @@ async function openStyleMenu(host: ConfigHost, view: ConfigView): Promise<void> 
   host.pick(`Output style: choose one (Esc keeps ${current})`, options, (index) => {
     const style = styles[index];
     if (!style) return undefined;
-    return answer(
-      host,
-      () => typedChange(host, view, `outputStyle ${style.name}`),
-      "/output-style",
-    );
+    return answer(host, () => typedChange(host, view, `outputStyle ${style.name}`));
   });
 }
 
@@ -57,10 +52,6 @@ async function openStyleMenu(host: ConfigHost, view: ConfigView): Promise<void> 
 export async function runOutputStyle(host: ConfigHost, args: string): Promise<void> {
   const view = host.activeSession.config;
   if (!view) return host.notice("/output-style is not available in this session.", "error");
-  if (args !== "") return answer(host, () => switchStyle(host, view, args), "/output-style");
-  try {
-    await openStyleMenu(host, view);
-  } catch (error) {
-    host.notice(`/output-style failed: ${errorText(error)}`, "error");
-  }
+  if (args !== "") return answer(host, () => switchStyle(host, view, args));
+  await openStyleMenu(host, view);
 }

@@ -1,5 +1,4 @@
 import { relative } from "node:path";
-import { errorText } from "../error-text.js";
 import type { ReplHost } from "./host.js";
 import { changedText, parseSandboxArgs, SANDBOX_CHOICES, sandboxText } from "./sandbox.js";
 import { saveSandboxMode } from "./sandbox-settings-file.js";
@@ -38,11 +37,6 @@ async function sandboxAnswer(
  * for the session and saves it to the project's `.claude/settings.local.json`.
  */
 export async function runSandbox(host: ReplHost, args: string): Promise<void> {
-  try {
-    const answer = await sandboxAnswer(host, args);
-    host.notice(answer.text, answer.tone);
-  } catch (error) {
-    // The controller tracks this work without catching: a failure must end as a notice.
-    host.notice(`/sandbox failed: ${errorText(error)}`, "error");
-  }
+  const answer = await sandboxAnswer(host, args);
+  host.notice(answer.text, answer.tone);
 }
