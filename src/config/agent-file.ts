@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { AgentDefinition } from "./agent-definition.js";
 import { readAgentExtras } from "./agent-fields.js";
+import { frontmatterKeyLine, frontmatterYamlError } from "./frontmatter-lines.js";
 import { parseLenientFrontmatter } from "./lenient-frontmatter.js";
 
 /** An agent name: what `subagent_type` and permission rules (`Agent(name)`) refer to. */
@@ -77,30 +78,14 @@ function describeIssues(error: z.ZodError): string {
     .join("; ");
 }
 
-/** The file line (1-based) a frontmatter key is on; the frontmatter starts on line 2. */
-function keyLine(frontmatter: string, key: string): number | undefined {
-  const index = frontmatter.split(/\r?\n/).findIndex((line) => line.startsWith(`${key}:`));
-  return index < 0 ? undefined : index + 2;
-}
-
-/**
- * The YAML error's first line, without the position the `yaml` package counts from the
- * frontmatter's start, and the file line it is on (the frontmatter starts on line 2).
- */
+/** The frontmatter's fields, or the YAML error's first line and the file line it is on. */
 function parseFrontmatter(
   text: string,
 ): { ok: true; data: unknown } | { ok: false; problem: string; line: number } {
   const parsed = parseLenientFrontmatter(text);
   if (parsed.ok) return parsed;
-  const { error } = parsed;
-  const position = (error as { linePos?: Array<{ line: number }> } | undefined)?.linePos?.[0];
-  const message = (error instanceof Error ? error.message : String(error)).split("\n")[0] ?? "";
-  const why = message.replace(/ at line \d+, column \d+:?$/, "");
-  return {
-    ok: false,
-    problem: `the frontmatter is not valid YAML: ${why}`,
-    line: position ? position.line + 1 : 2,
-  };
+  const { reason, line } = frontmatterYamlError(parsed.error);
+  return { ok: false, problem: `the frontmatter is not valid YAML: ${reason}`, line };
 }
 
 /**
@@ -128,7 +113,7 @@ export function parseAgentFile(
   if (!fields.success) {
     // A missing field is reported where the frontmatter starts.
     const key = fields.error.issues[0]?.path[0];
-    const line = (typeof key === "string" ? keyLine(frontmatter, key) : undefined) ?? 2;
+    const line = (typeof key === "string" ? frontmatterKeyLine(frontmatter, key) : undefined) ?? 2;
     return { ok: false, problem: describeIssues(fields.error), line };
   }
   const prompt = source.slice(match[0].length).trim();

@@ -1,3 +1,4 @@
+import { frontmatterKeyLine, frontmatterYamlError } from "../frontmatter-lines.js";
 import { parseLenientFrontmatter } from "../lenient-frontmatter.js";
 import type { Skill, SkillSource } from "./skill.js";
 import { SKILL_FIELDS, type SkillFieldValues } from "./skill-fields.js";
@@ -20,20 +21,9 @@ export type ParsedSkillFile =
   | { ok: true; skill: Skill; problems: string[] }
   | { ok: false; problem: string };
 
-/** The file line (1-based) a frontmatter key is on; the frontmatter starts on line 2. */
-function keyLine(frontmatter: string, key: string): number {
-  const index = frontmatter.split(/\r?\n/).findIndex((line) => line.startsWith(`${key}:`));
-  return index < 0 ? 1 : index + 2;
-}
-
-/** The YAML error's line in the file, from the `yaml` package's position when it has one. */
+/** The YAML error's line in the file, with its reason. */
 function yamlProblem(file: string, error: unknown): string {
-  const position = (error as { linePos?: Array<{ line: number }> } | undefined)?.linePos?.[0];
-  const line = position ? position.line + 1 : 2;
-  const first = (error instanceof Error ? error.message : String(error)).split("\n")[0] ?? "";
-  // The parser counts lines from the frontmatter's start: its "at line N, column M" would
-  // contradict the file line given in front, so only the reason is kept.
-  const reason = first.replace(/ at line \d+, column \d+:?$/, "");
+  const { reason, line } = frontmatterYamlError(error);
   return `${file}:${line}: the frontmatter is not valid YAML (${reason}); the skill was skipped`;
 }
 
@@ -51,7 +41,7 @@ function readFields(
     if (parsed.success) values[key] = parsed.data;
     else {
       const why = parsed.error.issues[0]?.message ?? "invalid";
-      const line = keyLine(frontmatter, key);
+      const line = frontmatterKeyLine(frontmatter, key) ?? 1;
       problems.push({ line, text: `${file}:${line}: ${key}: ${why}; left out` });
     }
   }
