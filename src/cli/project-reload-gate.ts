@@ -1,4 +1,4 @@
-import type { SettingsSource } from "../config/settings/sources.js";
+import { PROJECT_SOURCES } from "../config/settings/sources.js";
 import type { PermissionRule } from "../policy/permission-rule.js";
 import type { SessionPolicy } from "./session-policy.js";
 
@@ -24,9 +24,6 @@ export interface GatedReload {
 }
 
 type ReloadedPolicy = Pick<SessionPolicy, "settings" | "plugins">;
-
-/** The files a cloned repository writes: `.claude/settings.json` and `settings.local.json`. */
-const PROJECT_SOURCES: ReadonlySet<SettingsSource> = new Set(["project", "local"]);
 
 const isProjectRule = (rule: PermissionRule) => PROJECT_SOURCES.has(rule.source);
 

@@ -2,7 +2,7 @@ import { isAbsolute, resolve } from "node:path";
 import type { PermissionMode } from "../../tools/context.js";
 import type { SettingsLayer } from "./layer.js";
 import { dedupeRules, layerRules } from "./merge-rules.js";
-import { projectCodeOf, projectGrantsOf } from "./project-code.js";
+import { isProjectLayer, projectCodeOf, projectGrantsOf } from "./project-code.js";
 import type { ResolvedSettings } from "./resolved.js";
 import { mergeSandboxSettings } from "./sandbox-merge.js";
 import type { SettingsFile } from "./schema.js";
@@ -73,11 +73,7 @@ export function mergeSettingsLayers(
     additionalDirectories: [...new Set(directories)],
     env: Object.assign({}, ...lowFirst.map((l) => l.settings.env ?? {})),
     projectEnv: [
-      ...new Set(
-        lowFirst
-          .filter((l) => l.source === "project" || l.source === "local")
-          .flatMap((l) => Object.keys(l.settings.env ?? {})),
-      ),
+      ...new Set(lowFirst.filter(isProjectLayer).flatMap((l) => Object.keys(l.settings.env ?? {}))),
     ],
     ...(model === undefined ? {} : { model }),
     ...(agent === undefined ? {} : { agent }),

@@ -1,6 +1,7 @@
 import type { SettingsLayer } from "./layer.js";
 import { restrictiveOnly } from "./sandbox-merge.js";
 import type { SettingsFile } from "./schema.js";
+import { PROJECT_SOURCES } from "./sources.js";
 
 /** One thing a project's settings would run: what kind, and what (for the trust question). */
 export interface ProjectCode {
@@ -12,8 +13,7 @@ export interface ProjectCode {
 }
 
 /** The layers a cloned repository writes: its `.claude/settings.json` and `settings.local.json`. */
-export const isProjectLayer = (layer: SettingsLayer) =>
-  layer.source === "project" || layer.source === "local";
+export const isProjectLayer = (layer: SettingsLayer) => PROJECT_SOURCES.has(layer.source);
 
 const record = (value: unknown): Record<string, unknown> | undefined =>
   typeof value === "object" && value !== null && !Array.isArray(value)

@@ -2,7 +2,12 @@ import { isAbsolute, resolve } from "node:path";
 import type { SettingsLayer } from "./layer.js";
 import type { SandboxSettings } from "./sandbox-schema.js";
 import { unhonouredKeys } from "./sandbox-unhonoured.js";
-import { anchorRootOf, type SettingsRoots, type SettingsSource } from "./sources.js";
+import {
+  anchorRootOf,
+  PROJECT_SOURCES,
+  type SettingsRoots,
+  type SettingsSource,
+} from "./sources.js";
 
 type Credentials = NonNullable<SandboxSettings["credentials"]>;
 type CredentialFile = NonNullable<Credentials["files"]>[number];
@@ -51,8 +56,6 @@ export interface ResolvedSandboxSettings {
   /** The files whose `sandbox` blocks were merged, lowest source first. */
   origins: string[];
 }
-
-const PROJECT_SOURCES: ReadonlySet<SettingsSource> = new Set(["project", "local"]);
 
 /** Keys Claude Code ignores in a cloned project's settings (user, managed or --settings only). */
 function withoutUserOnlyKeys(settings: SandboxSettings): SandboxSettings {

@@ -19,6 +19,9 @@ export const SOURCE_ORDER: readonly SettingsSource[] = [
   "cli",
 ];
 
+/** The sources a cloned repository writes: its `.claude/settings.json` and `settings.local.json`. */
+export const PROJECT_SOURCES: ReadonlySet<SettingsSource> = new Set(["project", "local"]);
+
 /** The folders settings loading depends on (injected so tests use temp folders). */
 export interface SettingsRoots {
   /** The home folder (`~`). */

@@ -1,5 +1,9 @@
 import { inspectSettings, type SettingSourceName } from "../../../config/settings/load.js";
-import type { SettingsRoots, SettingsSource } from "../../../config/settings/sources.js";
+import {
+  PROJECT_SOURCES,
+  type SettingsRoots,
+  type SettingsSource,
+} from "../../../config/settings/sources.js";
 import {
   describeIssue,
   type HookHandlerConfig,
@@ -67,8 +71,6 @@ export interface HookListingInputs {
   /** The session's environment (CLAUDE_CODE_SESSIONEND_HOOKS_TIMEOUT_MS sets SessionEnd's budget). */
   env: Readonly<Record<string, string | undefined>>;
 }
-
-const PROJECT_SOURCES: ReadonlySet<SettingsSource> = new Set(["project", "local"]);
 
 function entriesOf(config: HooksConfig, env: HookListingInputs["env"]): HookEntry[] {
   return HOOK_EVENTS.flatMap((event) =>
