@@ -74,13 +74,13 @@ function preparePrompt(
   verbatim: boolean,
   signal: AbortSignal,
 ): Promise<HeadlessPrompt> {
-  if (verbatim) return Promise.resolve({ kind: "send", text: prompt, notices: [] });
+  if (verbatim) return Promise.resolve({ kind: "send", text: prompt, typed: true, notices: [] });
   return headlessPrompt(session.slash, prompt, signal);
 }
 
 /** Whether a prompt runs apart from the running turn: anything but text sent as typed. */
-function ownsTurn(prepared: HeadlessPrompt, typed: string): boolean {
-  return prepared.kind !== "send" || prepared.text !== typed;
+function ownsTurn(prepared: HeadlessPrompt): boolean {
+  return prepared.kind !== "send" || !prepared.typed;
 }
 
 function startTurn(run: StreamRun, prompt: string, verbatim: boolean): void {
@@ -96,12 +96,12 @@ function startTurn(run: StreamRun, prompt: string, verbatim: boolean): void {
       // turn's: it never lands in the middle of it. A `/name`'s expansion waits for it too: as
       // in Claude Code, a running turn takes typed prompts at a tool boundary but never a slash
       // command, which runs as a turn of its own (its allowed-tools, model and effort with it).
-      if (ownsTurn(prepared, text)) await before.catch(() => undefined);
+      if (ownsTurn(prepared)) await before.catch(() => undefined);
       await emitTurn(run, headlessTurn(session, prepared, warnOf(run.io)));
     });
     // A `/name` holds the session as a turn does (/context counts the conversation as it
     // stands): later prompts wait for its end, so none runs before it.
-    run.inOrder = ready.then((p) => (ownsTurn(p, text) ? done : undefined)).catch(() => {});
+    run.inOrder = ready.then((p) => (ownsTurn(p) ? done : undefined)).catch(() => {});
     await done;
   });
   // An absorbed prompt's own promise ends early; the chain ends when the turn holding it does.

@@ -13,9 +13,17 @@ import { userInvocable } from "./slash-catalog.js";
 export type HeadlessPrompt =
   /**
    * Send this text (a prompt, or a command's expansion); `rules` end with the turn, and so do
-   * `overrides` (a skill's model and effort).
+   * `overrides` (a skill's model and effort). `typed`: the prompt as written, which a running
+   * turn may take in; a command's text (typed false) runs as a turn of its own.
    */
-  | { kind: "send"; text: string; rules?: TurnRules; overrides?: TurnOverrides; notices: string[] }
+  | {
+      kind: "send";
+      text: string;
+      typed: boolean;
+      rules?: TurnRules;
+      overrides?: TurnOverrides;
+      notices: string[];
+    }
   /** One of the REPL's commands keel -p runs itself (`/compact`, `/cost`). */
   | { kind: "builtin"; command: HeadlessBuiltin }
   /** A `context: fork` skill: its body runs as a subagent, only its result is kept. */
@@ -62,7 +70,7 @@ export async function headlessPrompt(
   signal: AbortSignal,
 ): Promise<HeadlessPrompt> {
   const parsed = parseSlashCommand(text);
-  if (!parsed) return { kind: "send", text, notices: [] };
+  if (!parsed) return { kind: "send", text, typed: true, notices: [] };
   const line = text.trim();
   if (parsed.kind === "known") {
     if (parsed.name === "compact") {
@@ -71,7 +79,9 @@ export async function headlessPrompt(
     if (parsed.name === "cost") return { kind: "builtin", command: { name: "cost" } };
     if (parsed.name === "context") return { kind: "builtin", command: { name: "context" } };
     // An ordinary turn: the model does the work through the session's tools and permissions.
-    if (parsed.name === "init") return { kind: "send", text: initPrompt(parsed.args), notices: [] };
+    if (parsed.name === "init") {
+      return { kind: "send", text: initPrompt(parsed.args), typed: false, notices: [] };
+    }
     return {
       kind: "refused",
       message: `/${parsed.name} is a command of the interactive REPL; keel -p runs ${namesText(HEADLESS_BUILTINS)} of them`,
@@ -107,14 +117,15 @@ export async function headlessPrompt(
     return {
       kind: "send",
       text: prompt.text,
+      typed: false,
       notices: prompt.notices ?? [],
       ...(rules ? { rules } : {}),
       ...(overrides ? { overrides } : {}),
     };
   }
   const mcp = await mcpPrompt(slash, parsed.name, line);
-  if (mcp?.text !== undefined) return { kind: "send", text: mcp.text, notices: [] };
+  if (mcp?.text !== undefined) return { kind: "send", text: mcp.text, typed: false, notices: [] };
   if (mcp?.problem !== undefined) return { kind: "refused", message: mcp.problem };
-  if (await isPath(parsed.name)) return { kind: "send", text, notices: [] };
+  if (await isPath(parsed.name)) return { kind: "send", text, typed: true, notices: [] };
   return { kind: "refused", message: `Unknown command: /${parsed.name}` };
 }
