@@ -17,6 +17,7 @@ import type { AppState, CanUseTool, PermissionMode } from "../tools/context.js";
 import type { ReadDenial } from "../tools/read-denial.js";
 import type { AnyTool } from "../tools/tool.js";
 import { VERSION } from "../version.js";
+import type { GitRunner } from "./context/git-status.js";
 import { loadSessionContext } from "./context/session-context.js";
 import { QueryEngine } from "./engine/query-engine.js";
 import type { SdkMessage, SdkResult } from "./sdk-messages.js";
@@ -42,6 +43,11 @@ export interface AskOptions {
   jsonSchema?: Record<string, unknown>;
   systemPrompt?: string;
   appendSystemPrompt?: string;
+  /**
+   * False: the system prompt carries no git status snapshot, and no git process is started for
+   * one (two per call otherwise: worth it for callers asking many one-off questions).
+   */
+  gitStatus?: boolean;
   env?: Readonly<Record<string, string | undefined>>;
   signal?: AbortSignal;
   /** Sees every message of the turn as it is produced. */
@@ -95,6 +101,9 @@ export async function ask(options: AskOptions): Promise<AskResult> {
   }
 }
 
+/** A git that is never there: the context then has no git status. */
+const noGit: GitRunner = async () => undefined;
+
 interface AskSetup {
   cwd: string;
   env: Readonly<Record<string, string | undefined>>;
@@ -138,6 +147,7 @@ async function askWith(options: AskOptions, setup: AskSetup): Promise<AskResult>
         ...(options.appendSystemPrompt === undefined
           ? {}
           : { appendSystemPrompt: options.appendSystemPrompt }),
+        ...(options.gitStatus === false ? { git: noGit } : {}),
         now: new Date(),
       }),
     maxOutputTokens: requestMaxTokens(selection.model, undefined),

@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { mkdtemp, realpath, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -10,6 +11,8 @@ import { KEEL_BIN } from "../helpers/run-keel.js";
 import { anthropicEnv, scriptedServer } from "../helpers/scripted.js";
 
 let dir: string;
+
+const git = (cwd: string, ...args: string[]) => execFileSync("git", args, { cwd });
 
 beforeEach(async () => {
   dir = await realpath(await mkdtemp(join(tmpdir(), "keel-ask-")));
@@ -39,6 +42,25 @@ describe("ask(): one question through QueryEngine with keel's defaults", () => {
     expect(result).toMatchObject({ subtype: "success", result: "The word is heron." });
     expect(JSON.stringify(messages)).toContain("the secret word is heron");
     expect(provider.violations).toEqual([]);
+  });
+
+  it("puts the git status in the system prompt, unless gitStatus is false", async () => {
+    git(dir, "init", "-q");
+    const systemOf = async (gitStatus?: boolean) => {
+      const provider = createScriptedProvider(parseScenario({ turns: [{ content: "ok" }] }, "ask"));
+      await ask({
+        prompt: "hello",
+        cwd: dir,
+        provider,
+        ...(gitStatus === undefined ? {} : { gitStatus }),
+        env: { HOME: dir, KEEL_CONFIG_DIR: join(dir, ".keel"), PATH: process.env.PATH ?? "" },
+      });
+      return JSON.stringify(
+        (provider.requests[0]?.body as { system?: unknown } | undefined)?.system,
+      );
+    };
+    expect(await systemOf()).toContain("# Git status");
+    expect(await systemOf(false)).not.toContain("# Git status");
   });
 
   it("works from the built package entry against the scripted HTTP server", async () => {

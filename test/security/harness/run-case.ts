@@ -265,6 +265,9 @@ async function runCase<C extends ToolCallCase>(
         tools,
         canUseTool,
         permissionMode: testCase.mode,
+        // What a call does never depends on the system prompt's git status; leaving it out
+        // spares two git processes per case (print-mode.test.ts keeps the whole path).
+        gitStatus: false,
         env,
         ...(runner.toolFilters === false ? { readDenial: NOTHING_DENIED } : {}),
       });
