@@ -268,7 +268,6 @@ export function createSessionHooks(inputs: SessionHooksInputs): SessionHooks {
   }
   const { config } = inputs;
   const engine = createHookEngine({ config, ...engineBase(inputs) });
-  let inForce: HooksConfig = config;
   return {
     ...(skills ? { skills } : {}),
     engine: {
@@ -301,11 +300,8 @@ export function createSessionHooks(inputs: SessionHooksInputs): SessionHooks {
     skillShell: (input) => preSkillShellCommand(engine, input),
     directoryAdded: (input) => directoryAdded(engine, input),
     configChange: (input) => configChange(engine, input),
-    reconfigure: (next) => {
-      inForce = next ?? {};
-      engine.reconfigure(inForce);
-    },
-    inForce: () => inForce,
+    reconfigure: (next) => engine.reconfigure(next ?? {}),
+    inForce: () => engine.config(),
     displayed: (messages) => {
       const probe = { turn_id: "", message_id: "", index: 0, final: true, delta: "" };
       if (!engine.hasHooks("MessageDisplay", probe)) return messages;

@@ -71,6 +71,8 @@ export interface HookEngine {
   ): Promise<HookRunOutcome>;
   /** Replaces the hooks from now on (a settings file changed: ConfigChange). */
   reconfigure(config: HooksConfig): void;
+  /** The hooks it runs now (what /hooks lists). */
+  config(): HooksConfig;
   /** True when some hook of `event` would run for `input` (lets callers skip work). */
   hasHooks<E extends HookEvent>(event: E, input: HookEventInput<E>): boolean;
 }
@@ -138,6 +140,7 @@ export function createHookEngine(options: HookEngineOptions): HookEngine {
     reconfigure: (next) => {
       config = next;
     },
+    config: () => config,
     async run(event, input, signal = new AbortController().signal) {
       const hooks = hooksFor(event, input);
       if (hooks.length === 0) return mergeHookResults(event, []);
