@@ -67,8 +67,6 @@ export class ReplController implements ReplHost {
   private active = 0;
   /** The model chosen with /model (kept across /clear); undefined: the session's own. */
   private chosenModel: string | undefined;
-  /** True while a user command's frontmatter `model` is set on the session. */
-  private commandModelSet = false;
   /** Ends the current session's subscription to its unprompted turns. */
   private unfollow: () => void = () => {};
   /** Ends the current session's subscription to its team's lines. */
@@ -581,20 +579,6 @@ export class ReplController implements ReplHost {
   }
 
   /**
-   * What a turn does as it starts: takes its command's `model` (a later turn goes back to the
-   * chosen one), and returns the `!cmd` records to go in ahead of its prompt.
-   */
-  private turnStart(model: string | undefined): () => readonly string[] {
-    return () => {
-      if (model !== undefined || this.commandModelSet) {
-        this.session.models?.set(model ?? this.chosenModel);
-        this.commandModelSet = model !== undefined;
-      }
-      return this.shells.take();
-    };
-  }
-
-  /**
    * Sends a prompt; `display` is what the transcript shows for it. It waits its turn behind
    * earlier prompts, a session switch and running `!cmd`s, then goes to the engine then in use.
    */
@@ -618,12 +602,13 @@ export class ReplController implements ReplHost {
         return this.notice(expanded.notice, expanded.tone ?? "error");
       }
       const engine = this.engine;
+      // A command's model and effort hold for its turn only: the session's stay as they are.
       const stream = engine.submitMessage(expanded.text, {
         preface: () => {
           rules = allowForTurn(this, expanded.allow);
-          return this.turnStart(expanded.model)();
+          return this.shells.take();
         },
-        ...(expanded.effort ? { overrides: { effort: expanded.effort } } : {}),
+        ...(expanded.overrides ? { overrides: expanded.overrides } : {}),
       });
       // The first step queues the prompt in the engine: the next prompt may go after it.
       let step = stream.next();
@@ -649,7 +634,6 @@ export class ReplController implements ReplHost {
       if (started) this.end();
       else this.store.update((s) => ({ ...s, queued: s.queued.filter((q) => q.id !== id) }));
       if (started && !this.exiting) this.session.afterTurn?.();
-      if (this.commandModelSet && !this.engine.busy) this.turnStart(undefined)();
       this.shells.flush(this.engine);
     }
   }

@@ -10,7 +10,7 @@ import type { TaskEvents } from "./task-notices.js";
 /** How the REPL sends a prompt: `preface` gives user messages to put ahead of it when its turn starts. */
 export interface SubmitOptions {
   preface?: () => readonly string[];
-  /** This turn's effort (a skill's `effort`); its model is switched through `models`. */
+  /** This turn's model and effort (a command's or skill's); the session's stay untouched. */
   overrides?: TurnOverrides;
 }
 

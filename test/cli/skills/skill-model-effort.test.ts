@@ -6,6 +6,7 @@ import { skillTurnOverrides } from "../../../src/cli/slash/skill-overrides.js";
 import { runKeel } from "../../helpers/run-keel.js";
 import { anthropicEnv, scriptedServer } from "../../helpers/scripted.js";
 import { openRealRepl, turn } from "../repl/real-repl-session.js";
+import { until } from "../repl/repl-harness.js";
 
 let dir: string;
 
@@ -68,20 +69,26 @@ describe("a skill's model and effort", () => {
     expect(after?.output_config?.effort).toBe("low");
   });
 
-  it("hold for the REPL turn /name starts, and the next turn goes back", async () => {
+  it("hold for the REPL turn /name starts, the session's model untouched, and the next turn goes back", async () => {
     const home = join(dir, "home");
+    const write = { type: "tool_use", name: "Write", input: { file_path: "a.txt", content: "a" } };
     const repl = await openRealRepl({ cwd: dir, home, stateDir: join(home, ".keel") }, [
-      { content: "one" },
+      { content: [write] },
       { content: "two" },
     ]);
     try {
-      await turn(repl.controller, "/quick");
+      repl.controller.submit("/quick");
+      // Mid-turn (the Write waits for the person): the turn runs on opus, the session does not;
+      // the refusal ends the turn.
+      await until(repl.controller, (s) => s.questions.length > 0, "the Write's question");
+      expect(repl.session.models?.current()).toBe("claude-sonnet-5");
+      repl.controller.answer({ kind: "deny", feedback: "" });
+      await until(repl.controller, (s) => !s.busy, "the /quick turn's end");
       await turn(repl.controller, "hi");
-      const [first, second] = repl.provider.requests.map((request) => request.body as Body);
-      expect(first?.model).toBe("claude-opus-5-5");
-      expect(first?.output_config?.effort).toBe("low");
-      expect(second?.model).toBe("claude-sonnet-5");
-      expect(second?.output_config?.effort).toBeUndefined();
+      const sent = repl.provider.requests.map((request) => request.body as Body);
+      expect(sent.map((body) => body.model)).toEqual(["claude-opus-5-5", "claude-sonnet-5"]);
+      expect(sent.map((body) => body.output_config?.effort)).toEqual(["low", undefined]);
+      expect(repl.session.models?.current()).toBe("claude-sonnet-5");
       expect(repl.provider.violations).toEqual([]);
     } finally {
       await repl.close();

@@ -1,5 +1,5 @@
 import type { TurnRules } from "../../../policy/engine.js";
-import type { EffortLevel } from "../../../protocol/api.js";
+import type { TurnOverrides } from "../../../tools/turn-overrides.js";
 import { skillTurnOverrides } from "../../slash/skill-overrides.js";
 import { expandCommand } from "./command-args.js";
 import type { UserCommand } from "./command-file.js";
@@ -17,11 +17,12 @@ export interface TurnAllow {
 }
 
 /**
- * A prompt ready to send: its text for the model (with the model and the rules a command asks
- * for), or a notice when it turned out not to be one (an error unless `tone` says otherwise).
+ * A prompt ready to send: its text for the model (with the model, effort and rules a command
+ * asks for, for its turn only), or a notice when it turned out not to be one (an error unless
+ * `tone` says otherwise).
  */
 export type PromptTurn =
-  | { text: string; model?: string; effort?: EffortLevel; allow?: TurnAllow }
+  | { text: string; overrides?: TurnOverrides; allow?: TurnAllow }
   | { notice: string; tone?: "info" | "error" };
 
 /** A user command's prompt; its !`command`s run as busy work that Esc kills, like `!cmd`. */
@@ -73,13 +74,8 @@ export async function userCommandTurn(
     });
   }
   // Its model as a full id (`opus` resolved, `inherit` the session's) and its effort.
-  const { model, effort } = skillTurnOverrides(found) ?? {};
-  return {
-    text: prompt.text,
-    ...(model === undefined ? {} : { model }),
-    ...(effort === undefined ? {} : { effort }),
-    ...(allow ? { allow } : {}),
-  };
+  const overrides = skillTurnOverrides(found);
+  return { text: prompt.text, ...(overrides ? { overrides } : {}), ...(allow ? { allow } : {}) };
 }
 
 /**
