@@ -10,23 +10,40 @@ export function formatAge(ms: number): string {
   return `${Math.floor(seconds / 86_400)}d`;
 }
 
-/** `keel ps`'s table: id, kind, status, age, description, one task a line, columns aligned. */
-export function taskTable(tasks: readonly TaskMeta[], now: number): string {
+/** One column of a task table: its heading and what a task shows in it. */
+export interface TaskColumn {
+  heading: string;
+  cell: (task: TaskMeta, now: number) => string;
+}
+
+/** `keel ps`'s columns: id, kind, status, age, description. */
+const PS_COLUMNS: readonly TaskColumn[] = [
+  { heading: "ID", cell: (task) => task.id },
+  { heading: "KIND", cell: (task) => taskKindLabel(task) },
+  { heading: "STATUS", cell: (task) => task.status },
+  { heading: "AGE", cell: (task, now) => formatAge(now - task.startedAt) },
+  { heading: "DESCRIPTION", cell: (task) => task.description },
+];
+
+/**
+ * A table of tasks, one a line (`keel ps`'s columns unless others are given): every column but
+ * the last padded to its widest cell; the last, free text such as a description, kept to one line.
+ */
+export function taskTable(
+  tasks: readonly TaskMeta[],
+  now: number,
+  columns: readonly TaskColumn[] = PS_COLUMNS,
+): string {
   const rows = [
-    ["ID", "KIND", "STATUS", "AGE", "DESCRIPTION"],
-    ...tasks.map((t) => [
-      t.id,
-      taskKindLabel(t),
-      t.status,
-      formatAge(now - t.startedAt),
-      t.description,
-    ]),
+    columns.map((column) => column.heading),
+    ...tasks.map((task) => columns.map((column) => column.cell(task, now))),
   ];
-  const widths = [0, 1, 2, 3].map((i) => Math.max(...rows.map((row) => (row[i] ?? "").length)));
+  const last = columns.length - 1;
+  const widths = columns.map((_, i) => Math.max(...rows.map((row) => (row[i] ?? "").length)));
   return rows
     .map((row) =>
       row
-        .map((cell, i) => (i < 4 ? cell.padEnd(widths[i] ?? 0) : cell.replace(/\s+/g, " ")))
+        .map((cell, i) => (i < last ? cell.padEnd(widths[i] ?? 0) : cell.replace(/\s+/g, " ")))
         .join("  "),
     )
     .map((line) => `${line.trimEnd()}\n`)

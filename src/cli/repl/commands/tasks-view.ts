@@ -2,7 +2,7 @@ import { followTaskOutput } from "../../../tasks/follow-output.js";
 import { taskKindLabel } from "../../../tasks/task-kind-label.js";
 import type { TaskMeta } from "../../../tasks/task-meta.js";
 import type { TaskStore } from "../../../tasks/task-store.js";
-import { formatAge } from "../../tasks/task-table.js";
+import { formatAge, type TaskColumn, taskTable } from "../../tasks/task-table.js";
 import { lastLines, terminalSafe } from "../render/terminal-text.js";
 
 /** What /tasks works on: the task store every keel process shares, and whose tasks to show. */
@@ -27,33 +27,23 @@ export async function sessionTasks(view: SessionTasksView): Promise<TaskMeta[]> 
   return tasks.filter((task) => task.sessionId === view.sessionId);
 }
 
+/** `/tasks`'s columns: id, kind, status, started, ran, description. */
+const SESSION_COLUMNS: readonly TaskColumn[] = [
+  { heading: "ID", cell: (task) => task.id },
+  { heading: "KIND", cell: (task) => taskKindLabel(task) },
+  { heading: "STATUS", cell: (task) => task.status },
+  { heading: "STARTED", cell: (task, now) => `${formatAge(now - task.startedAt)} ago` },
+  { heading: "RAN", cell: runtime },
+  { heading: "DESCRIPTION", cell: (task) => task.description },
+];
+
 /** `/tasks`: one line per task of this session (id, kind, status, started, ran, description). */
 export function tasksTable(tasks: readonly TaskMeta[], now: number): string {
   if (tasks.length === 0) {
     return "No background tasks in this session. (keel ps lists every session's.)";
   }
-  const rows = [
-    ["ID", "KIND", "STATUS", "STARTED", "RAN", "DESCRIPTION"],
-    ...tasks.map((task) => [
-      task.id,
-      taskKindLabel(task),
-      task.status,
-      `${formatAge(now - task.startedAt)} ago`,
-      runtime(task, now),
-      task.description.replace(/\s+/g, " "),
-    ]),
-  ];
-  const widths = [0, 1, 2, 3, 4].map((i) => Math.max(...rows.map((row) => (row[i] ?? "").length)));
-  const table = rows.map((row) =>
-    row
-      .map((cell, i) => (i < 5 ? cell.padEnd(widths[i] ?? 0) : cell))
-      .join("  ")
-      .trimEnd(),
-  );
-  return [
-    ...table,
-    "/tasks <id> shows a task's output; /tasks stop <id> stops a running one.",
-  ].join("\n");
+  const table = taskTable(tasks, now, SESSION_COLUMNS);
+  return `${table}/tasks <id> shows a task's output; /tasks stop <id> stops a running one.`;
 }
 
 /**
