@@ -71,6 +71,7 @@ import { startingMode } from "./resumed-mode.js";
 import { declineElicitation, lateElicit, sessionElicit } from "./session-elicitation.js";
 import { createSessionHooks, type SessionHooks } from "./session-hooks.js";
 import { createSessionToolset, type SessionToolset } from "./session-toolset.js";
+import { commandHooksFrom } from "./slash/command-hooks.js";
 import { pluginCommandFolders, pluginSkillFolders } from "./slash/plugin-folders.js";
 import { commandPromptDeps, type PromptDepsInputs } from "./slash/prompt-deps.js";
 import {
@@ -493,20 +494,7 @@ export async function createCliSession(inputs: CliSessionInputs): Promise<CliSes
       onExpanded: (input) => hooks.promptExpansion(input),
       beforeShell: (call) => hooks.skillShell(skillShellInput(call)),
       // Invoked skills' and commands' own hooks (none with --bare or disableAllHooks).
-      ...(hooksOff
-        ? {}
-        : {
-            hooks: {
-              add: (command) => hooks.skills?.add(command),
-              checked: (command) => hooks.skills?.checked(command),
-              // A skill a subagent started: its hooks as an agent's own, for that run only.
-              forSubagent: (command) => {
-                const config = hooks.skills?.checked(command);
-                const own = config && hooks.engine.forAgent?.(config, command.file);
-                return own?.tool;
-              },
-            },
-          }),
+      ...(hooksOff ? {} : { hooks: commandHooksFrom(() => hooks) }),
     },
   );
   // MCP servers start with the tools; their requests for input are answered once hooks exist.

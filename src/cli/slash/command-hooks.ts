@@ -2,6 +2,7 @@ import type { HooksConfig } from "../../hooks/config.js";
 import type { HookedCommand } from "../../hooks/skill-scoped-hooks.js";
 import type { ToolHooks } from "../../tools/hooks.js";
 import type { UserCommand } from "../repl/commands/command-file.js";
+import type { SessionHooks } from "../session-hooks.js";
 
 /** The session's skill hooks, as commands and skills put theirs in force. */
 export interface CommandHooks {
@@ -24,5 +25,24 @@ export function hookedCommand(command: UserCommand): HookedCommand | undefined {
     file: command.file,
     hooks: command.hooks,
     fromProject: command.scope.startsWith("project"),
+  };
+}
+
+/**
+ * Where commands' hooks go in a session: its skill hooks, and for a skill a subagent started,
+ * the agent hooks (its hooks as an agent's own, for that run only). The session's hooks are
+ * made after its commands, so they are looked up when a command needs them.
+ */
+export function commandHooksFrom(
+  hooks: () => Pick<SessionHooks, "skills" | "engine">,
+): CommandHooks {
+  return {
+    add: (command) => hooks().skills?.add(command),
+    checked: (command) => hooks().skills?.checked(command),
+    forSubagent: (command) => {
+      const { skills, engine } = hooks();
+      const config = skills?.checked(command);
+      return config && engine.forAgent?.(config, command.file)?.tool;
+    },
   };
 }
