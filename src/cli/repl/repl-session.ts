@@ -55,6 +55,8 @@ export interface ReplSession extends ReplSessionExtras<ReplSession> {
   engine: ReplEngine;
   /** Present when the session's model can be switched. */
   models?: ReplModels;
+  /** The output style the session's settings named as it opened (the status line's input). */
+  outputStyle?: string;
   /** The MCP servers now, with their status and tools (for /mcp). */
   mcp?: () => McpOverview;
   /** Prompts the MCP servers offer, run as `/mcp__<server>__<prompt> [args]`. */

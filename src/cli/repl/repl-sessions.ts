@@ -186,6 +186,8 @@ export async function openReplSession(
       open: (sessionId) => resumeReplSession(laterSessions(inputs), sessionId),
     }),
     engine: withDisplayedTurns(session.engine, session.displayed),
+    // With /config's and /output-style's choice in it for a session /clear or /resume opened.
+    outputStyle: inputs.policy.settings.outputStyle ?? "default",
     models: {
       providerName: inputs.model.provider.name,
       current: models.current,

@@ -11,6 +11,7 @@ import {
   openReplSession,
   type ReplSessionInputs,
 } from "../../../src/cli/repl/repl-sessions.js";
+import { startStatusLine } from "../../../src/cli/repl/status-line/start-status-line.js";
 import { loadSessionPolicy } from "../../../src/cli/session-policy.js";
 import { createScriptedProvider } from "../../../src/model/scripted/provider.js";
 import { parseScenario } from "../../../src/model/scripted/scenario.js";
@@ -95,7 +96,7 @@ async function openRepl() {
     const state = await until(opened, (s) => notices(s).length > before, line);
     return notices(state)[before];
   };
-  return { controller: opened, provider, say };
+  return { controller: opened, provider, say, env: io.env };
 }
 
 function systemOf(request: { body: unknown } | undefined): string {
@@ -126,6 +127,42 @@ describe("/output-style", () => {
     expect(systemOf(provider.requests[1])).toContain("# Output style: Explanatory");
     expect(provider.violations).toEqual([]);
     await controller.exit(0);
+  });
+
+  it("the status line's input names the style in force: the old one until /clear, the chosen one after", async () => {
+    const { controller, say, env } = await openRepl();
+    // A real statusLine command: it appends each input it reads on stdin to a file.
+    const log = join(root, "status-inputs.jsonl");
+    const command = `cat >> '${log}'; echo >> '${log}'`;
+    const statusLine = startStatusLine({ statusLine: { type: "command", command } }, controller, {
+      cwd,
+      env,
+      stateDir,
+    });
+    const styles = async () => {
+      const lines = (await readFile(log, "utf8").catch(() => "")).split("\n").filter(Boolean);
+      return lines.map((line) => JSON.parse(line).output_style.name as string);
+    };
+    const lastStyle = async (style: string) => {
+      for (let i = 0; i < 400 && (await styles()).at(-1) !== style; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      return (await styles()).at(-1);
+    };
+    try {
+      expect(await lastStyle("default")).toBe("default");
+      await say("/output-style explanatory");
+      await turn(controller, "first");
+      // This conversation keeps its style, and so does the line.
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      expect((await styles()).length).toBeGreaterThan(1);
+      expect(new Set(await styles())).toEqual(new Set(["default"]));
+      await controller.clear();
+      expect(await lastStyle("Explanatory")).toBe("Explanatory");
+    } finally {
+      statusLine?.stop();
+      await controller.exit(0);
+    }
   });
 
   it("lists the styles in a menu, the one in force marked, with description and source", async () => {

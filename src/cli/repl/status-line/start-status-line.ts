@@ -34,7 +34,7 @@ function timeoutOf(env: StatusLinePlace["env"]): number {
  * Code): run at start and again whenever the conversation, the model or the mode changes.
  */
 export function startStatusLine(
-  settings: Pick<ResolvedSettings, "statusLine" | "disableAllHooks" | "outputStyle">,
+  settings: Pick<ResolvedSettings, "statusLine" | "disableAllHooks">,
   controller: ReplController,
   place: StatusLinePlace,
 ): StatusLineView | undefined {
@@ -51,7 +51,8 @@ export function startStatusLine(
         transcriptPath: sessionTranscriptPath(place.stateDir, place.cwd, sessionId),
         cwd: place.cwd,
         model: controller.store.get().model,
-        outputStyle: settings.outputStyle ?? "default",
+        // The session's own: a style chosen since start-up is in force after /clear or /resume.
+        outputStyle: controller.activeSession.outputStyle ?? "default",
         totalCostUsd,
         elapsedMs: Date.now() - startedAt,
       });
