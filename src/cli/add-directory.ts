@@ -12,7 +12,7 @@ export type AddDirectoryOutcome =
   | { kind: "refused"; reason: string };
 
 /** What adding a folder works on. */
-export interface AddDirectoryDeps {
+interface AddDirectoryDeps {
   cwd: string;
   home: string;
   permissions: Pick<PermissionEngine, "workingFolders" | "addWorkingFolder">;

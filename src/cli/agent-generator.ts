@@ -13,7 +13,7 @@ const generatedAgentSchema = z.object({
 });
 
 /** An agent the model wrote: its name, when to use it, and its system prompt. */
-export type GeneratedAgent = z.infer<typeof generatedAgentSchema>;
+type GeneratedAgent = z.infer<typeof generatedAgentSchema>;
 
 /** What the person asked for, and the names the new agent must not take. */
 export interface AgentGenerationRequest {
@@ -32,10 +32,7 @@ const GENERATOR_SYSTEM_PROMPT = [
 ].join("\n");
 
 /** The one side request that asks the session's model for an agent. */
-export function agentGenerationRequest(
-  request: AgentGenerationRequest,
-  model: string,
-): ModelRequest {
+function agentGenerationRequest(request: AgentGenerationRequest, model: string): ModelRequest {
   const taken = request.existingNames.length > 0 ? request.existingNames.join(", ") : "none";
   return {
     model,
@@ -61,7 +58,7 @@ function issuesText(error: z.ZodError): string {
  * The agent in the model's answer: the JSON object in its text (fenced or not), checked field
  * by field, its identifier held to the rule /agents new applies.
  */
-export function readGeneratedAgent(
+function readGeneratedAgent(
   response: ModelResponse,
 ): { ok: true; agent: GeneratedAgent } | { ok: false; problem: string } {
   const object = jsonObjectText(textOf(response.content));

@@ -2,7 +2,7 @@ import { resolveMcpServers } from "../mcp/resolve-servers.js";
 import type { AgentMcpStarter } from "../tools/builtin/agent/agent-mcp.js";
 
 /** Where a session's agents' own MCP servers run: as the session's own servers do. */
-export interface AgentMcpDeps {
+interface AgentMcpDeps {
   stateDir: string;
   cwd: string;
   env: Readonly<Record<string, string | undefined>>;

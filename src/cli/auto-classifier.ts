@@ -9,13 +9,13 @@ import { jsonObjectText } from "../protocol/json-object-text.js";
 import type { Message } from "../protocol/messages.js";
 
 /** How long the classifier may take before the call asks as usual (contracts §3: settable). */
-export const DEFAULT_AUTO_CLASSIFIER_TIMEOUT_MS = 15_000;
+const DEFAULT_AUTO_CLASSIFIER_TIMEOUT_MS = 15_000;
 
 /** The end of the conversation the classifier reads: enough for the task, not the whole history. */
 const RECENT_TRANSCRIPT_CHARS = 8_000;
 
 /** What the classifier is told to answer. */
-export const AUTO_CLASSIFIER_SYSTEM = `You review one tool call an AI coding agent wants to make, for a person who has turned on the auto permission mode. You see the end of the conversation and the call. Answer with JSON only: {"decision": "allow" | "ask" | "deny", "reason": "<one sentence>"}. Allow what the person's request plainly needs and is safe to undo; deny what is destructive, exfiltrates data, or goes beyond what the person asked; ask when unsure.`;
+const AUTO_CLASSIFIER_SYSTEM = `You review one tool call an AI coding agent wants to make, for a person who has turned on the auto permission mode. You see the end of the conversation and the call. Answer with JSON only: {"decision": "allow" | "ask" | "deny", "reason": "<one sentence>"}. Allow what the person's request plainly needs and is safe to undo; deny what is destructive, exfiltrates data, or goes beyond what the person asked; ask when unsure.`;
 
 const verdictSchema = z.looseObject({
   decision: z.enum(["allow", "ask", "deny"]),
@@ -23,7 +23,7 @@ const verdictSchema = z.looseObject({
 });
 
 /** What the classifier is built from. */
-export interface AutoClassifierDeps {
+interface AutoClassifierDeps {
   /** The session's metered model call (its cost counts in the session's), once it exists. */
   callModel: () => CallModel;
   provider: ModelProvider;

@@ -18,7 +18,7 @@ const SOURCE_NAME: Partial<Record<SettingsSource, ConfigSource>> = {
 };
 
 /** What watching the session's settings files works on. */
-export interface ConfigWatchDeps {
+interface ConfigWatchDeps {
   roots: SettingsRoots;
   /** The settings files the session loaded (only these are watched). */
   files: readonly string[];

@@ -6,13 +6,13 @@ import type { SessionPolicy } from "./session-policy.js";
  * What a mid-session reload is weighed against: the project-level rules in force and the
  * hooks' project-side make-up (a project's hooks, disableAllHooks, plugins' hooks).
  */
-export interface ReloadBasis {
+interface ReloadBasis {
   projectRules: readonly PermissionRule[];
   hooks: string;
 }
 
 /** A reload with the widening a project-level file would bring held back. */
-export interface GatedReload {
+interface GatedReload {
   /** The settings rules to put in force now. */
   rules: PermissionRule[];
   /** True when the hooks must stay as they are (their project side changed). */

@@ -109,7 +109,7 @@ export interface SessionHooks {
 }
 
 /** What a session's hook engine runs with. */
-export interface SessionHooksInputs {
+interface SessionHooksInputs {
   config: HooksConfig | undefined;
   /** --bare or disableAllHooks: agents' and skills' own hooks do not run either. */
   noAgentHooks?: boolean;

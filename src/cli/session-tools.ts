@@ -22,7 +22,7 @@ import type { RemoteAgents } from "./remote/remote-agents.js";
 import { sessionWorkflowTools } from "./session-workflow-tool.js";
 
 /** The tools of a print-mode session and the agents its Agent tool can start. */
-export interface SessionTools {
+interface SessionTools {
   tools: AnyTool[];
   /** The agents the Agent tool can start, read again when /agents changed a file. */
   agents: AgentRoster;

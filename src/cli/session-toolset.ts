@@ -91,7 +91,7 @@ async function startMcp(
  * without it deferral would be off and every deferred definition sent in full. It only ever
  * searches this filtered list, so it gives the agent nothing more.
  */
-export function mainAgentTools(
+function mainAgentTools(
   definition: AgentDefinition | undefined,
   tools: readonly AnyTool[],
 ): readonly AnyTool[] {

@@ -15,7 +15,7 @@ import { writeTo } from "./output.js";
 import { UsageError } from "./usage-error.js";
 
 /** A session's run in its worktree: the io and options it runs with, and its end. */
-export interface WorktreeRun {
+interface WorktreeRun {
   io: CliIo;
   options: CliOptions;
   /** Once the session ended: removes the worktree this run made when nothing changed in it. */

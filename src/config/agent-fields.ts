@@ -4,7 +4,7 @@ import { PERMISSION_MODES } from "../tools/context.js";
 import type { AgentDefinition } from "./agent-definition.js";
 
 /** A list of names as Claude Code accepts it: "a, b" or a YAML list. */
-export const nameList = z
+const nameList = z
   .union([z.string(), z.array(z.string())], {
     error: "must be names: a list, or comma-separated",
   })
@@ -41,7 +41,7 @@ export const AGENT_EXTRA_FIELDS = {
 type ExtraKey = keyof typeof AGENT_EXTRA_FIELDS;
 
 /** The extra fields' values, as an AgentDefinition holds them. */
-export type AgentExtras = Pick<AgentDefinition, ExtraKey>;
+type AgentExtras = Pick<AgentDefinition, ExtraKey>;
 
 function issuesText(error: z.ZodError): string {
   return error.issues.map((issue) => issue.message).join("; ");

@@ -63,7 +63,7 @@ function lenientField<T>(
  * One agent file, parsed: a definition (with the problems of fields left out, if any), or
  * what is wrong with the file.
  */
-export type AgentFileResult =
+type AgentFileResult =
   | { ok: true; definition: AgentDefinition; ignored?: string[] }
   | { ok: false; problem: string; line?: number };
 

@@ -17,7 +17,7 @@ export function newAgentNameProblem(name: string): string | undefined {
 }
 
 /** What a new agent file holds. */
-export interface AgentFileContent {
+interface AgentFileContent {
   name: string;
   /** When to use it: written double-quoted, its line breaks as `\n` (Claude Code's way). */
   description: string;

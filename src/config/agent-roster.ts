@@ -20,7 +20,7 @@ export interface AgentRoster {
 }
 
 /** Where a roster reads its agents from: the loader's inputs, kept for each reload. */
-export interface AgentRosterPlace {
+interface AgentRosterPlace {
   cwd: string;
   home: string;
   /** keel's state folder, whose `agents/` holds the user's agents written by keel. */

@@ -60,7 +60,7 @@ export interface IgnoredAgentFields {
 }
 
 /** The SDK's agents, as keel's definitions, and the fields keel left unused. */
-export interface SdkAgents {
+interface SdkAgents {
   definitions: AgentDefinition[];
   ignored: IgnoredAgentFields[];
 }

@@ -8,7 +8,7 @@ import { stopHooks } from "./stop-hooks.js";
 import { toolHooks } from "./tool-hooks.js";
 
 /** The hooks an agent definition declares, for that agent's life only. */
-export interface AgentScopedHooks {
+interface AgentScopedHooks {
   tool: ToolHooks;
   stop: NonNullable<QueryDeps["runStopHooks"]>;
 }

@@ -10,7 +10,7 @@ export type AskHookModel = (
 ) => Promise<string>;
 
 /** One prompt (or agent) hook evaluation. */
-export interface PromptHookRequest {
+interface PromptHookRequest {
   hook: PromptHookConfig | AgentHookConfig;
   /** What the model is told to answer (prompt and agent hooks differ). */
   system: string;
@@ -30,7 +30,7 @@ export const AGENT_HOOK_SYSTEM = `You are verifying a condition for a hook in Cl
 const answerSchema = z.looseObject({ ok: z.boolean(), reason: z.string().optional() });
 
 /** The prompt with the input in place of `$ARGUMENTS` (appended when it has none). */
-export function promptWithInput(prompt: string, inputJson: string): string {
+function promptWithInput(prompt: string, inputJson: string): string {
   return prompt.includes("$ARGUMENTS")
     ? prompt.replaceAll("$ARGUMENTS", inputJson)
     : `${prompt}\n\n${inputJson}`;

@@ -10,7 +10,7 @@ import { stopHooks } from "./stop-hooks.js";
 import { toolHooks } from "./tool-hooks.js";
 
 /** The events keel runs of a skill's own hooks: those Claude Code documents for skills. */
-export const SKILL_HOOK_EVENTS = ["PreToolUse", "PostToolUse", "Stop"] as const;
+const SKILL_HOOK_EVENTS = ["PreToolUse", "PostToolUse", "Stop"] as const;
 
 /** A skill or command file that declares hooks (its frontmatter `hooks`, as written). */
 export interface HookedCommand {
@@ -49,7 +49,7 @@ export interface SkillHooks {
 }
 
 /** What a session's skill hooks run with. */
-export interface SkillHooksInputs {
+interface SkillHooksInputs {
   /** The session's hook engine options, all but the hooks. */
   base: Omit<HookEngineOptions, "config">;
   /** Tells the person of a skill's problems (each once). */

@@ -20,7 +20,7 @@ function contextAttachments(outcome: HookRunOutcome): Attachment[] {
 }
 
 /** The PreToolUse verdict as the tool pipeline reads it. */
-export function toPreToolUseOutcome(outcome: HookRunOutcome): PreToolUseOutcome {
+function toPreToolUseOutcome(outcome: HookRunOutcome): PreToolUseOutcome {
   const result: PreToolUseOutcome = { attachments: contextAttachments(outcome) };
   if (outcome.permission) result.permission = outcome.permission;
   if (outcome.updatedInput && outcome.permission?.behavior !== "deny") {
@@ -34,7 +34,7 @@ export function toPreToolUseOutcome(outcome: HookRunOutcome): PreToolUseOutcome 
  * PostToolUse as the tool pipeline reads it: blocking feedback (exit 2, decision "block")
  * reaches the model next to the result, worded as Claude Code words it.
  */
-export function toPostToolUseOutcome(outcome: HookRunOutcome): PostToolUseOutcome {
+function toPostToolUseOutcome(outcome: HookRunOutcome): PostToolUseOutcome {
   const feedback: Attachment[] = outcome.blockingErrors.map((e) => ({
     type: "system_reminder",
     content: `${e.hookName} hook blocking error from command: "${e.command}": ${e.message}`,
@@ -104,7 +104,7 @@ async function teamHookVerdict(
  * git's place and must give its path; any failure of one stops the worktree. WorktreeRemove
  * is side effects only.
  */
-export function worktreeHooks(engine: HookEngine): WorktreeHooks {
+function worktreeHooks(engine: HookEngine): WorktreeHooks {
   return {
     async create(name, signal): Promise<WorktreeCreateVerdict> {
       const outcome = await engine.run("WorktreeCreate", { name }, signal);

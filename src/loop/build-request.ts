@@ -24,7 +24,7 @@ function definitionOf(tool: AnyTool): ToolDefinition {
 }
 
 /** The user context as the meta message the model sees first. */
-export function userContextMessage(
+function userContextMessage(
   userContext: Readonly<Record<string, string>>,
 ): UserMessage | undefined {
   const entries = Object.entries(userContext);
@@ -45,7 +45,7 @@ export function userContextMessage(
 }
 
 /** What one main-loop request is built from. */
-export interface RequestInputs {
+interface RequestInputs {
   messages: readonly Message[];
   systemPrompt: string;
   userContext: Readonly<Record<string, string>>;

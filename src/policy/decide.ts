@@ -43,7 +43,7 @@ function treeContext(steps: DecisionSteps): TreeContext {
 }
 
 /** One call to decide. */
-export interface CallToDecide {
+interface CallToDecide {
   tool: AnyTool;
   input: Record<string, unknown>;
   context: ToolUseContext;

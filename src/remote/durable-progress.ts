@@ -9,7 +9,7 @@ import { git } from "./git-run.js";
 import type { RedisConnection } from "./redis-connection.js";
 
 /** Where a task's progress is kept in Redis (beside its job, deleted with it). */
-export interface ProgressKeys {
+interface ProgressKeys {
   session: string;
   transcript: string;
   diff: string;

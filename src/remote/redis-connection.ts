@@ -9,7 +9,7 @@ export type RedisConnection = Redis | Cluster;
  * "fail-fast" (`keel ps`, `logs`, `kill`): one try, connected by connect(), so a command says
  * at once that Redis cannot be reached.
  */
-export type ConnectMode = "patient" | "fail-fast";
+type ConnectMode = "patient" | "fail-fast";
 
 /** Per-server options; BullMQ blocks on queues, so no per-request retry limit. */
 function serverOptions(mode: ConnectMode): RedisOptions {

@@ -1,5 +1,5 @@
 /** A Redis Cluster seed node (the client learns the others from it). */
-export interface ClusterNode {
+interface ClusterNode {
   host: string;
   port: number;
 }

@@ -17,7 +17,7 @@ import {
 import type { SessionRunner } from "./session-runner.js";
 
 /** How a worker is set up (`keel worker`'s flags and settings). */
-export interface RemoteWorkerOptions {
+interface RemoteWorkerOptions {
   redisUrl: string;
   queue: string;
   concurrency: number;
@@ -48,7 +48,7 @@ function sessionEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
  * A task may be handed on this many times after its worker dies before BullMQ fails it (the
  * issue asks for at least three deaths survived).
  */
-export const MAX_STALLED = 5;
+const MAX_STALLED = 5;
 
 /** A running worker and how to stop it (stops taking tasks, waits for the running ones). */
 export interface RunningWorker {

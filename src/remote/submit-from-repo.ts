@@ -11,7 +11,7 @@ export interface RemoteTarget {
 }
 
 /** What a task asks of a worker besides the code (the prompt, permissions, model, limits). */
-export type RemoteTaskRequest = Omit<RemoteTaskInput, "taskId" | "source" | "submittedAt">;
+type RemoteTaskRequest = Omit<RemoteTaskInput, "taskId" | "source" | "submittedAt">;
 
 /** A task put on the queue: its id, the queue, and how the worker gets the code (for people). */
 export interface SubmittedTask {

@@ -5,7 +5,7 @@ import { remoteStatus } from "./remote-status.js";
 import { remoteResultSchema } from "./remote-task.js";
 
 /** How a remote task ended, told as a background task's end is. */
-export interface RemoteEnd {
+interface RemoteEnd {
   taskId: string;
   status: "completed" | "failed" | "killed";
   /** Its final text and where its work is, or why it failed. */

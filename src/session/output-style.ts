@@ -4,7 +4,7 @@ import { z } from "zod";
 import { parseLenientFrontmatter } from "../config/lenient-frontmatter.js";
 
 /** Where an output style is defined (shown by /output-style and /config). */
-export type OutputStyleSource = "built-in" | "project" | "user" | "plugin";
+type OutputStyleSource = "built-in" | "project" | "user" | "plugin";
 
 /** An output style: how answers are written, added to the system prompt. */
 export interface OutputStyle {
@@ -78,7 +78,7 @@ async function stylesOf(
 }
 
 /** A plugin's style files and folders: its styles are `plugin:style`. */
-export interface PluginStyles {
+interface PluginStyles {
   namespace: string;
   dirs: readonly string[];
   files: readonly string[];
@@ -114,7 +114,7 @@ async function customStyles(roots: OutputStyleRoots): Promise<OutputStyle[]> {
 }
 
 /** The `default` style: no section is added to the system prompt. */
-export const DEFAULT_OUTPUT_STYLE: OutputStyle = {
+const DEFAULT_OUTPUT_STYLE: OutputStyle = {
   name: "default",
   prompt: "",
   source: "built-in",

@@ -14,7 +14,7 @@ import { subagentSystemPrompt } from "./subagent-system-prompt.js";
 import { TurnObserver } from "./turn-observer.js";
 
 /** Claude Code's default turn limit for a subagent. */
-export const DEFAULT_SUBAGENT_MAX_TURNS = 50;
+const DEFAULT_SUBAGENT_MAX_TURNS = 50;
 
 /** What subagents of a session run with. */
 export interface SubagentRunnerDeps {

@@ -4,7 +4,7 @@ import type { TaskKind } from "./task-meta.js";
 import { workflowLogLines } from "./workflow-log.js";
 
 /** Turns a task's output.log, chunk by chunk, into what `keel logs` prints. */
-export interface LogRenderer {
+interface LogRenderer {
   /** The printable text for these bytes (a line or character cut short waits for the next). */
   push(bytes: Buffer): string;
   /** What was held back, once no more bytes will come. */

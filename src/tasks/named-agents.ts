@@ -2,7 +2,7 @@ import type { Message } from "../protocol/messages.js";
 import type { BackgroundAgentRequest } from "../tools/builtin/agent/background.js";
 
 /** Where a named agent is: running (messages wait in its inbox) or finished (its conversation kept). */
-export type NamedAgentState =
+type NamedAgentState =
   | { kind: "running"; taskId: string; inbox: string[] }
   | { kind: "finished"; history: readonly Message[]; endedAs: string };
 
@@ -14,7 +14,7 @@ interface NamedAgent {
 }
 
 /** What a message to a named agent did: waited for its next turn boundary, or started it again. */
-export type NamedAgentRoute =
+type NamedAgentRoute =
   | { routing: "queued" }
   | {
       routing: "resumed";

@@ -1,7 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { newShellTaskId, type RandomBytes } from "../tools/background/task-id.js";
-
-export { newShellTaskId };
+import type { RandomBytes } from "../tools/background/task-id.js";
 
 const ALPHABET = "0123456789abcdefghijklmnopqrstuvwxyz";
 

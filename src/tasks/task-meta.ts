@@ -1,12 +1,7 @@
 import { z } from "zod";
 import { isTerminalTaskStatus } from "../tools/background/task-status.js";
 
-export {
-  isTerminalTaskStatus,
-  TASK_STATUSES,
-  type TaskStatus,
-  type TerminalTaskStatus,
-} from "../tools/background/task-status.js";
+export { isTerminalTaskStatus } from "../tools/background/task-status.js";
 
 const baseSchema = z.object({
   id: z.string().regex(/^[a-z0-9]+$/),
@@ -67,10 +62,10 @@ const statusSchema = z.discriminatedUnion("status", [
 export const taskMetaSchema = z.intersection(z.intersection(baseSchema, kindSchema), statusSchema);
 
 /** What every task carries: id, where it runs, its processes, when it started. */
-export type TaskBase = z.infer<typeof baseSchema>;
+type TaskBase = z.infer<typeof baseSchema>;
 
 /** The kind of task with what only that kind has (a command, or a prompt). */
-export type TaskKindFields = z.infer<typeof kindSchema>;
+type TaskKindFields = z.infer<typeof kindSchema>;
 
 /** A background task's kind. */
 export type TaskKind = TaskKindFields["kind"];
@@ -82,7 +77,7 @@ export type TaskStatusRecord = z.infer<typeof statusSchema>;
 export type EndedStatusRecord = Exclude<TaskStatusRecord, { status: "pending" | "running" }>;
 
 /** A task without its status: what is fixed when it is registered. */
-export type TaskIdentity = TaskBase & TaskKindFields;
+type TaskIdentity = TaskBase & TaskKindFields;
 
 /** One task's meta.json. */
 export type TaskMeta = TaskIdentity & TaskStatusRecord;

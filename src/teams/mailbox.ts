@@ -14,7 +14,7 @@ export const inboxMessageSchema = z.object({
   summary: z.string().optional(),
 });
 
-export type InboxMessage = z.infer<typeof inboxMessageSchema>;
+type InboxMessage = z.infer<typeof inboxMessageSchema>;
 
 /** What a sender gives: the mailbox stamps the time and marks it unread. */
 export interface OutgoingMessage {
@@ -25,7 +25,7 @@ export interface OutgoingMessage {
 }
 
 /** Claude Code's mailbox lock budget: 10 tries, 5–100 ms apart. */
-export const MAILBOX_LOCK_BUDGET: LockBudget = { retries: 10, minTimeoutMs: 5, maxTimeoutMs: 100 };
+const MAILBOX_LOCK_BUDGET: LockBudget = { retries: 10, minTimeoutMs: 5, maxTimeoutMs: 100 };
 
 /** An inbox whose lock was not taken within the budget: nothing was sent or marked read. */
 export class MailboxBusyError extends LockBusyError {}
@@ -39,7 +39,7 @@ export interface DroppedEntries {
   movedTo?: string;
 }
 
-export interface MailboxOptions {
+interface MailboxOptions {
   configDir: string;
   team: string;
   budget?: LockBudget;

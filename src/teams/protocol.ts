@@ -9,7 +9,7 @@ import { PERMISSION_MODES } from "../tools/context.js";
 const timestamp = z.string();
 const permissionMode = z.enum(PERMISSION_MODES);
 
-export const idleNotificationSchema = z.looseObject({
+const idleNotificationSchema = z.looseObject({
   type: z.literal("idle_notification"),
   from: z.string(),
   timestamp,
@@ -20,7 +20,7 @@ export const idleNotificationSchema = z.looseObject({
   failureReason: z.string().optional(),
 });
 
-export const shutdownRequestSchema = z.looseObject({
+const shutdownRequestSchema = z.looseObject({
   type: z.literal("shutdown_request"),
   requestId: z.string(),
   from: z.string(),
@@ -28,7 +28,7 @@ export const shutdownRequestSchema = z.looseObject({
   timestamp,
 });
 
-export const shutdownApprovedSchema = z.looseObject({
+const shutdownApprovedSchema = z.looseObject({
   type: z.literal("shutdown_approved"),
   requestId: z.string(),
   from: z.string(),
@@ -37,7 +37,7 @@ export const shutdownApprovedSchema = z.looseObject({
   backendType: z.string().optional(),
 });
 
-export const shutdownRejectedSchema = z.looseObject({
+const shutdownRejectedSchema = z.looseObject({
   type: z.literal("shutdown_rejected"),
   requestId: z.string(),
   from: z.string(),
@@ -45,7 +45,7 @@ export const shutdownRejectedSchema = z.looseObject({
   reason: z.string(),
 });
 
-export const planApprovalRequestSchema = z.looseObject({
+const planApprovalRequestSchema = z.looseObject({
   type: z.literal("plan_approval_request"),
   from: z.string(),
   timestamp,
@@ -54,7 +54,7 @@ export const planApprovalRequestSchema = z.looseObject({
   requestId: z.string(),
 });
 
-export const planApprovalResponseSchema = z.looseObject({
+const planApprovalResponseSchema = z.looseObject({
   type: z.literal("plan_approval_response"),
   requestId: z.string(),
   approved: z.boolean(),
@@ -63,7 +63,7 @@ export const planApprovalResponseSchema = z.looseObject({
   permissionMode: permissionMode.optional(),
 });
 
-export const permissionRequestSchema = z.looseObject({
+const permissionRequestSchema = z.looseObject({
   type: z.literal("permission_request"),
   request_id: z.string(),
   agent_id: z.string(),
@@ -74,7 +74,7 @@ export const permissionRequestSchema = z.looseObject({
   permission_suggestions: z.array(z.unknown()),
 });
 
-export const permissionResponseSchema = z.union([
+const permissionResponseSchema = z.union([
   z.looseObject({
     type: z.literal("permission_response"),
     request_id: z.string(),
@@ -92,7 +92,7 @@ export const permissionResponseSchema = z.union([
   }),
 ]);
 
-export const sandboxPermissionRequestSchema = z.looseObject({
+const sandboxPermissionRequestSchema = z.looseObject({
   type: z.literal("sandbox_permission_request"),
   requestId: z.string(),
   workerId: z.string(),
@@ -100,14 +100,14 @@ export const sandboxPermissionRequestSchema = z.looseObject({
   hostPattern: z.looseObject({ host: z.string() }),
 });
 
-export const sandboxPermissionResponseSchema = z.looseObject({
+const sandboxPermissionResponseSchema = z.looseObject({
   type: z.literal("sandbox_permission_response"),
   requestId: z.string(),
   host: z.string(),
   allow: z.boolean(),
 });
 
-export const taskAssignmentSchema = z.looseObject({
+const taskAssignmentSchema = z.looseObject({
   type: z.literal("task_assignment"),
   taskId: z.string(),
   subject: z.string(),
@@ -116,7 +116,7 @@ export const taskAssignmentSchema = z.looseObject({
   timestamp,
 });
 
-export const teamPermissionUpdateSchema = z.looseObject({
+const teamPermissionUpdateSchema = z.looseObject({
   type: z.literal("team_permission_update"),
   permissionUpdate: z.looseObject({
     type: z.literal("addRules"),
@@ -128,18 +128,18 @@ export const teamPermissionUpdateSchema = z.looseObject({
   toolName: z.string(),
 });
 
-export const modeSetRequestSchema = z.looseObject({
+const modeSetRequestSchema = z.looseObject({
   type: z.literal("mode_set_request"),
   mode: permissionMode,
   from: z.string(),
 });
 
-export const teammateTerminatedSchema = z.looseObject({
+const teammateTerminatedSchema = z.looseObject({
   type: z.literal("teammate_terminated"),
   message: z.string(),
 });
 
-export const protocolMessageSchema = z.union([
+const protocolMessageSchema = z.union([
   idleNotificationSchema,
   shutdownRequestSchema,
   shutdownApprovedSchema,
@@ -156,15 +156,15 @@ export const protocolMessageSchema = z.union([
   teammateTerminatedSchema,
 ]);
 
-export type ProtocolMessage = z.infer<typeof protocolMessageSchema>;
-export type IdleNotification = z.infer<typeof idleNotificationSchema>;
-export type ShutdownRequest = z.infer<typeof shutdownRequestSchema>;
-export type ShutdownApproved = z.infer<typeof shutdownApprovedSchema>;
-export type ShutdownRejected = z.infer<typeof shutdownRejectedSchema>;
-export type PlanApprovalRequest = z.infer<typeof planApprovalRequestSchema>;
-export type PlanApprovalResponse = z.infer<typeof planApprovalResponseSchema>;
-export type TaskAssignment = z.infer<typeof taskAssignmentSchema>;
-export type TeammateTerminated = z.infer<typeof teammateTerminatedSchema>;
+type ProtocolMessage = z.infer<typeof protocolMessageSchema>;
+type IdleNotification = z.infer<typeof idleNotificationSchema>;
+type ShutdownRequest = z.infer<typeof shutdownRequestSchema>;
+type ShutdownApproved = z.infer<typeof shutdownApprovedSchema>;
+type ShutdownRejected = z.infer<typeof shutdownRejectedSchema>;
+type PlanApprovalRequest = z.infer<typeof planApprovalRequestSchema>;
+type PlanApprovalResponse = z.infer<typeof planApprovalResponseSchema>;
+type TaskAssignment = z.infer<typeof taskAssignmentSchema>;
+type TeammateTerminated = z.infer<typeof teammateTerminatedSchema>;
 
 /**
  * The structured message a `text` carries, or undefined for plain text (including JSON that is

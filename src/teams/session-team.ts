@@ -14,7 +14,7 @@ export interface SessionTeam {
   protocol: TeamProtocolPort;
 }
 
-export interface SessionTeamInputs {
+interface SessionTeamInputs {
   /** KEEL_CONFIG_DIR (the state folder). */
   configDir: string;
   sessionId: string;

@@ -6,7 +6,7 @@ import { TEAM_LEAD_NAME, teamAgentId } from "./team-names.js";
 import { teamPaths } from "./team-paths.js";
 
 /** The team file's lock budget (Claude Code's team helpers share the mailbox's: 10 × 5–100 ms). */
-export const TEAM_FILE_LOCK_BUDGET: LockBudget = {
+const TEAM_FILE_LOCK_BUDGET: LockBudget = {
   retries: 10,
   minTimeoutMs: 5,
   maxTimeoutMs: 100,
@@ -16,7 +16,7 @@ export const TEAM_FILE_LOCK_BUDGET: LockBudget = {
  * One member (task-types.md §1.4). Loose: fields other tools write (tmuxPaneId, worktreePath,
  * mode…) are kept as they are.
  */
-export const teamMemberSchema = z.looseObject({
+const teamMemberSchema = z.looseObject({
   agentId: z.string().min(1),
   name: z.string().min(1),
   agentType: z.string().optional(),
@@ -33,7 +33,7 @@ export const teamMemberSchema = z.looseObject({
 });
 
 /** The team file, `teams/<team>/config.json` (Claude Code's v2.1.88 shape). */
-export const teamFileSchema = z.looseObject({
+const teamFileSchema = z.looseObject({
   name: z.string().min(1),
   description: z.string().optional(),
   createdAt: z.number(),
@@ -42,8 +42,8 @@ export const teamFileSchema = z.looseObject({
   members: z.array(teamMemberSchema),
 });
 
-export type TeamMember = z.infer<typeof teamMemberSchema>;
-export type TeamFile = z.infer<typeof teamFileSchema>;
+type TeamMember = z.infer<typeof teamMemberSchema>;
+type TeamFile = z.infer<typeof teamFileSchema>;
 
 /** A team file that is not JSON or not the shape: nothing was changed. */
 export class TeamFileError extends Error {}
@@ -99,7 +99,7 @@ async function changeTeamFile(
 }
 
 /** Who leads a new team. */
-export interface NewTeam {
+interface NewTeam {
   leadSessionId: string;
   cwd: string;
   /** The lead's model, when known. */
@@ -139,7 +139,7 @@ export async function createTeamFile(where: TeamFileLocation, team: NewTeam): Pr
 }
 
 /** A member as keel adds one (its agent id, join time and defaults are filled in). */
-export interface NewMember {
+interface NewMember {
   name: string;
   agentType?: string;
   model?: string;

@@ -10,7 +10,7 @@ import {
 import { TEAM_LEAD_NAME } from "./team-names.js";
 
 /** Who leads the team whose file a roster keeps. */
-export interface RosterLead {
+interface RosterLead {
   sessionId: string;
   cwd: string;
   now?: () => Date;

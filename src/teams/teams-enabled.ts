@@ -1,10 +1,10 @@
 import { envFlag } from "../config/env-flag.js";
 
 /** Claude Code's switch for agent teams. */
-export const AGENT_TEAMS_VARIABLE = "CLAUDE_CODE_EXPERIMENTAL_AGENT_TEAMS";
+const AGENT_TEAMS_VARIABLE = "CLAUDE_CODE_EXPERIMENTAL_AGENT_TEAMS";
 
 /** What decides whether agent teams are on. */
-export interface TeamsSwitch {
+interface TeamsSwitch {
   /** The process's environment. */
   env: Readonly<Record<string, string | undefined>>;
   /** The merged settings: their `env` (over the process's) and keel's own `teams`. */

@@ -3,7 +3,7 @@ import type { PermissionMode } from "../../tools/context.js";
 import { VERSION } from "../../version.js";
 
 /** What the initialize answer reports about the session. */
-export interface InitializeFacts {
+interface InitializeFacts {
   model: string;
   permissionMode: PermissionMode;
   /** The agents the session's Agent tool can start (SDK, project, user, built-in). */
@@ -28,7 +28,7 @@ export interface SdkSlashCommand {
 }
 
 /** One agent as Claude Code lists it (the SDK's `supportedAgents()` returns these). */
-export function agentInfo(definition: AgentDefinition): Record<string, string> {
+function agentInfo(definition: AgentDefinition): Record<string, string> {
   return {
     name: definition.name,
     description: definition.description,

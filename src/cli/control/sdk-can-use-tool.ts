@@ -27,7 +27,7 @@ export const REJECTED_MESSAGE =
   "The user doesn't want to proceed with this tool use. The tool use was rejected (eg. if it was a file edit, the new_string was NOT written to the file). STOP what you are doing and wait for the user to tell you how to proceed.";
 
 /** What the SDK's permission prompt needs besides the channel. */
-export interface SdkPermissionDeps {
+interface SdkPermissionDeps {
   channel: ControlChannel;
   setMode: (mode: PermissionMode) => void;
   warn: (text: string) => void;

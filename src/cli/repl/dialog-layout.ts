@@ -8,10 +8,10 @@ import { terminalSafe } from "./render/terminal-text.js";
 import { textRows } from "./text-rows.js";
 
 /** The rows the border and padding of the dialog's box take: two rows, four columns. */
-export const DIALOG_FRAME = { rows: 2, columns: 4 };
+const DIALOG_FRAME = { rows: 2, columns: 4 };
 
 /** One choice as drawn: its rows (the first with "❯ n. "), highlighted or not. */
-export interface ChoiceRows {
+interface ChoiceRows {
   rows: string[];
   selected: boolean;
 }

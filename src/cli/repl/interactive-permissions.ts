@@ -55,10 +55,10 @@ export type AskPerson = (
 ) => Promise<PermissionAnswer>;
 
 /** Saves allow rules for the project; says itself when it cannot (they still hold for the session). */
-export type KeepRules = (rules: readonly string[]) => Promise<void>;
+type KeepRules = (rules: readonly string[]) => Promise<void>;
 
 /** What the REPL's canUseTool needs besides the engine and the person. */
-export interface InteractivePlace extends PreviewPlace {
+interface InteractivePlace extends PreviewPlace {
   keepRules: KeepRules;
 }
 
@@ -67,12 +67,12 @@ export const REJECTED_MESSAGE =
   "The user rejected this tool call, so it did not run (nothing was changed). Stop and wait for the user to say how to go on.";
 
 /** What the model reads when the person rejected a call and said why. */
-export function rejectedWithFeedback(feedback: string): string {
+function rejectedWithFeedback(feedback: string): string {
   return `The user rejected this tool call, so it did not run (nothing was changed). The user said: ${feedback}`;
 }
 
 /** Turns the person's answer into the loop's permission result (rules kept as they chose). */
-export async function answerToResult(
+async function answerToResult(
   answer: PermissionAnswer,
   engine: Pick<PermissionEngine, "addSessionRules">,
   keepRules: KeepRules,

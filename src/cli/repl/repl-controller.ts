@@ -34,7 +34,7 @@ import {
 export type { McpOverview, ReplEngine, ReplModels, ReplSession } from "./repl-session.js";
 
 /** What the controller is built from (injected, so tests drive it without a terminal). */
-export interface ReplControllerDeps {
+interface ReplControllerDeps {
   cwd: string;
   model: string;
   session: ReplSession;

@@ -3,13 +3,13 @@ import type { PermissionAnswer, PermissionQuestion } from "./interactive-permiss
 import { EMPTY_VIEW, type TranscriptView } from "./transcript-model.js";
 
 /** A prompt sent while a turn ran, waiting for the engine to take it. */
-export interface QueuedPrompt {
+interface QueuedPrompt {
   id: number;
   text: string;
 }
 
 /** A permission question waiting for the person's answer. */
-export interface PendingQuestion {
+interface PendingQuestion {
   id: number;
   question: PermissionQuestion;
   answer(answer: PermissionAnswer): void;

@@ -11,7 +11,7 @@ export const CARRIED_KEYS = [
 ] as const;
 
 /** One of the settings carried into the sessions /clear and /resume open. */
-export type CarriedKey = (typeof CARRIED_KEYS)[number];
+type CarriedKey = (typeof CARRIED_KEYS)[number];
 
 /** Those settings' values as the files hold them after a change (absent: no file sets one). */
 export type CarriedSettings = Pick<ResolvedSettings, CarriedKey>;

@@ -1,7 +1,7 @@
 import type { UserCommand } from "./commands/command-file.js";
 
 /** A slash command the REPL knows. */
-export type SlashCommandName =
+type SlashCommandName =
   | "help"
   | "clear"
   | "compact"

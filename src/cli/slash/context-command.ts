@@ -14,7 +14,7 @@ import { contextReport } from "./context-report.js";
 import { refusedResult } from "./refused-result.js";
 
 /** The report as the Agent SDK's `context_usage` carries it. */
-export function sdkContextUsage(usage: ContextUsage): SdkContextUsage {
+function sdkContextUsage(usage: ContextUsage): SdkContextUsage {
   const over = usage.totalTokens - usage.windowTokens;
   return {
     model: usage.model,

@@ -13,7 +13,7 @@ import { AGENT_TOOL_NAME } from "../../tools/builtin/agent/agent-tool.js";
 import { agentLine } from "../../tools/builtin/agent/description.js";
 
 /** What `/context` reads of a session. */
-export interface ContextReportInputs {
+interface ContextReportInputs {
   engine: Pick<QueryEngine, "nextRequest" | "countTokens">;
   /** The agent types the Agent tool lists (the user's own ones are "Custom agents"). */
   agents: readonly AgentDefinition[];
@@ -26,7 +26,7 @@ export interface ContextReportInputs {
  * keel's estimate where the backend cannot count: characters ÷ 4 of the system prompt,
  * messages and tools as sent (the scripted model's and Claude Code's rough measure).
  */
-export function estimateRequestTokens(request: ModelRequest): number {
+function estimateRequestTokens(request: ModelRequest): number {
   const text = JSON.stringify([request.system ?? "", request.messages, request.tools ?? []]);
   return Math.max(1, Math.ceil(text.length / 4));
 }

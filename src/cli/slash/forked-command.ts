@@ -34,7 +34,7 @@ export function withForkExtras(
 }
 
 /** What runs a forked command: the engine's turn context, and the conversation it adds to. */
-export interface ForkEngine {
+interface ForkEngine {
   withTurnContext<T>(work: (context: ToolUseContext) => Promise<T>): Promise<T>;
   addUserMessages(texts: readonly string[]): void;
   /** Stops the running work (the REPL's Esc). */
@@ -45,7 +45,7 @@ export interface ForkEngine {
  * The messages a forked `/name` leaves in the conversation, as Claude Code records a command
  * and its output: the command line, then only the subagent's final text.
  */
-export function forkedCommandRecord(command: ForkedCommand, run: ForkedSkillRun): string[] {
+function forkedCommandRecord(command: ForkedCommand, run: ForkedSkillRun): string[] {
   return [
     `<command-name>/${command.name}</command-name>\n<command-args>${command.args}</command-args>`,
     `<local-command-stdout>${run.result}</local-command-stdout>`,

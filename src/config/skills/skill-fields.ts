@@ -2,7 +2,7 @@ import { z } from "zod";
 import { EFFORT_LEVELS } from "../../protocol/api.js";
 
 /** A skill name as Claude Code takes it: lowercase letters, digits and hyphens, at most 64. */
-export const SKILL_NAME = /^[a-z0-9][a-z0-9-]{0,63}$/;
+const SKILL_NAME = /^[a-z0-9][a-z0-9-]{0,63}$/;
 
 /** `true`/`false`, also written as a string (`"true"`), as Claude Code reads them. */
 const flag = z.union(

@@ -17,7 +17,7 @@ export interface SkillFileInfo {
 }
 
 /** A parsed SKILL.md: the skill, with what was left out of it; or why it cannot be used. */
-export type ParsedSkillFile =
+type ParsedSkillFile =
   | { ok: true; skill: Skill; problems: string[] }
   | { ok: false; problem: string };
 

@@ -1,7 +1,7 @@
 import type { ModelRequest } from "../../model/provider.js";
 
 /** The categories that fill the context, in the order `/context` lists them. */
-export const USED_CATEGORIES = [
+const USED_CATEGORIES = [
   { id: "system_prompt", name: "System prompt" },
   { id: "system_tools", name: "System tools" },
   { id: "mcp_tools", name: "MCP tools" },
@@ -11,7 +11,7 @@ export const USED_CATEGORIES = [
   { id: "messages", name: "Messages" },
 ] as const;
 
-export type UsedCategoryId = (typeof USED_CATEGORIES)[number]["id"];
+type UsedCategoryId = (typeof USED_CATEGORIES)[number]["id"];
 
 /** One row of the breakdown: what fills the window, what is free, what compaction keeps back. */
 export type ContextCategory =
@@ -47,7 +47,7 @@ export interface ListedAgent {
 }
 
 /** The characters of each MCP tool and custom agent: how their rows are shared out. */
-export interface ItemShares {
+interface ItemShares {
   mcpTools: Array<{ name: string; serverName: string; chars: number }>;
   agents: Array<{ agentType: string; source: string; chars: number }>;
 }
@@ -56,7 +56,7 @@ export interface ItemShares {
 export type CategoryShares = Record<UsedCategoryId, number>;
 
 /** What a request's shares are carved from besides the request itself. */
-export interface ShareParts {
+interface ShareParts {
   /** The memory files' text in the user context. */
   memoryText: string;
   /** The skill listings the messages carry. */
@@ -148,7 +148,7 @@ export function apportion(total: number, shares: CategoryShares): Record<UsedCat
 }
 
 /** What the report is built from. */
-export interface UsageInputs {
+interface UsageInputs {
   model: string;
   totalTokens: number;
   counted: ContextUsage["counted"];

@@ -43,7 +43,7 @@ function parseJson(text: string | null): unknown {
 }
 
 /** A job's standing from its hash fields (in FIELDS' order). */
-export function standingOf(fields: readonly (string | null)[]): JobStanding {
+function standingOf(fields: readonly (string | null)[]): JobStanding {
   const [timestamp, processedOn, finishedOn, worker, returnValue, failedReason] = fields;
   if (timestamp === null || timestamp === undefined) return { kind: "absent" };
   if (finishedOn) {

@@ -5,7 +5,7 @@ import type { ToolUseContext } from "../../tools/context.js";
 import type { AttachmentPass, AttachmentSource } from "./sources.js";
 
 /** The attachment sources, in the order their attachments are added. */
-export const ATTACHMENT_SOURCE_ORDER = [
+const ATTACHMENT_SOURCE_ORDER = [
   "queuedInput",
   "changedFiles",
   "nestedMemory",
@@ -20,13 +20,13 @@ export const ATTACHMENT_SOURCE_ORDER = [
 export type AttachmentSourceName = (typeof ATTACHMENT_SOURCE_ORDER)[number];
 
 /** Claude Code's hard limit for a whole attachment pass. */
-export const DEFAULT_ATTACHMENT_TIMEOUT_MS = 1000;
+const DEFAULT_ATTACHMENT_TIMEOUT_MS = 1000;
 
 /** The loop's attachment hook. */
-export type CollectAttachments = NonNullable<QueryDeps["collectAttachments"]>;
+type CollectAttachments = NonNullable<QueryDeps["collectAttachments"]>;
 
 /** What the collector is built from; a missing source adds nothing. */
-export interface AttachmentCollectorOptions {
+interface AttachmentCollectorOptions {
   sources: Partial<Record<AttachmentSourceName, AttachmentSource>>;
   ids: IdSource;
   /** The time limit for a whole pass (default 1 s); sources still running then add nothing. */

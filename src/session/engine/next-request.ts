@@ -7,7 +7,7 @@ import type { ToolUseContext } from "../../tools/context.js";
 import type { SessionContext } from "./config.js";
 
 /** What the next turn's opening request is built from. */
-export interface NextRequestInputs {
+interface NextRequestInputs {
   history: readonly Message[];
   session: SessionContext;
   context: ToolUseContext;

@@ -10,7 +10,7 @@ import type { QueryEngineConfig } from "./config.js";
 import { agentsOf } from "./config-agents.js";
 
 /** The session state a turn's tools share. */
-export interface TurnContextInputs {
+interface TurnContextInputs {
   config: QueryEngineConfig;
   tools: readonly AnyTool[];
   /** The tools at each tool boundary (MCP servers that connected mid-turn). */

@@ -15,7 +15,7 @@ import { inputAttachment } from "./session-event.js";
 import type { StructuredOutputChannel } from "./structured-output.js";
 
 /** What a turn's loop dependencies are built from. */
-export interface TurnDepsInputs {
+interface TurnDepsInputs {
   config: QueryEngineConfig;
   callModel: CallModel;
   contextDeps: ContextDeps;

@@ -4,7 +4,7 @@ import { TEAM_LEAD_NAME } from "../team-names.js";
 import type { TeamInboxMessage, TeamMailboxPort, TeamProtocolPort } from "./team-ports.js";
 
 /** What the lead's inbox poller acts through. */
-export interface LeadInboxDeps {
+interface LeadInboxDeps {
   mailbox: TeamMailboxPort;
   protocol: TeamProtocolPort;
   /**

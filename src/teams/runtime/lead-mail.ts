@@ -4,7 +4,7 @@ import { type LeadMail, takeLeadMail } from "./lead-inbox.js";
 import type { TeamMailboxPort, TeamProtocolPort } from "./team-ports.js";
 
 /** What the lead's mail is read through and where it goes. */
-export interface LeadMailDeps {
+interface LeadMailDeps {
   mailbox: TeamMailboxPort;
   protocol: TeamProtocolPort;
   leadMode: () => PermissionMode;

@@ -6,7 +6,7 @@ import {
 } from "./team-runtime.js";
 
 /** The team's limits and poll intervals, as the environment sets them. */
-export interface TeamRuntimeLimits {
+interface TeamRuntimeLimits {
   maxTeammates: number;
   teammatePollMs: number;
   leadPollMs: number;

@@ -59,13 +59,13 @@ export interface TeamRosterPort {
 }
 
 /** A structured message a teammate acts on before its model sees it. */
-export type TeammateProtocolView =
+type TeammateProtocolView =
   | { kind: "shutdown_request" }
   | { kind: "plan_approval_response"; approved: boolean; permissionMode?: PermissionMode }
   | { kind: "other" };
 
 /** A structured message the lead's poller acts on. */
-export type LeadProtocolView =
+type LeadProtocolView =
   | { kind: "shutdown_approved"; from: string }
   | { kind: "plan_approval_request"; from: string; requestId: string }
   | { kind: "other" };

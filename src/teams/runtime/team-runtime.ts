@@ -41,7 +41,7 @@ export const DEFAULT_LEAD_POLL_MS = 1_000;
 const COLORS = ["blue", "green", "yellow", "purple", "orange", "pink", "cyan", "red"] as const;
 
 /** What a session's team runtime is built from. */
-export interface TeamRuntimeDeps {
+interface TeamRuntimeDeps {
   team: string;
   sessionId: string;
   cwd: string;

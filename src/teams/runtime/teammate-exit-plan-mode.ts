@@ -14,7 +14,7 @@ const sentSchema = z.object({ requestId: z.string(), filePath: z.string() });
 type Sent = z.infer<typeof sentSchema>;
 
 /** Who is asking, and where the request goes. */
-export interface TeammatePlanDeps {
+interface TeammatePlanDeps {
   name: string;
   color: string;
   /** Its plan file (in the session's plan folder, which plan mode lets it write). */
@@ -30,7 +30,7 @@ export interface TeammatePlanDeps {
  * plan_approval_request and it is told to wait; the approval arrives in its inbox and sets its
  * mode. No one is asked for permission here: approving is the lead's part.
  */
-export function teammateExitPlanMode(deps: TeammatePlanDeps): Tool<ExitPlanModeInput, Sent> {
+function teammateExitPlanMode(deps: TeammatePlanDeps): Tool<ExitPlanModeInput, Sent> {
   return {
     name: EXIT_PLAN_MODE,
     description:

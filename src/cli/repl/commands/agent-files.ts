@@ -35,7 +35,7 @@ export function isClaudeCodeUserFile(path: string, places: AgentPlaces): boolean
 }
 
 /** Where a named agent's file is, or why it has none. */
-export type AgentFileLookup =
+type AgentFileLookup =
   | { kind: "file"; path: string; scope: AgentFileScope }
   | { kind: "no-file"; reason: string }
   | { kind: "unknown" };

@@ -2,7 +2,7 @@ import type { AgentFileScope } from "./agent-files.js";
 import { splitArguments } from "./command-args.js";
 
 /** What `/agents …` asks for. */
-export type AgentsRequest =
+type AgentsRequest =
   | { kind: "list" }
   | { kind: "new"; name: string; scope: AgentFileScope }
   | { kind: "edit"; name: string }
@@ -11,7 +11,7 @@ export type AgentsRequest =
   | { kind: "bad"; problem: string };
 
 /** How /agents is used, said when the arguments do not fit. */
-export const AGENTS_USAGE =
+const AGENTS_USAGE =
   "Usage: /agents (list them), /agents new <name> [--user], /agents edit <name>, /agents delete <name>, /agents generate <what the agent should do>";
 
 function oneName(verb: string, words: readonly string[]): AgentsRequest {

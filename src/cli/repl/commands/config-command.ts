@@ -42,7 +42,7 @@ function sessionNote(host: ConfigHost, row: ConfigRow): string {
 }
 
 /** `/config list`: every setting with its value and the file it comes from. */
-export function configListText(host: ConfigHost, view: ConfigView, rows: readonly ConfigRow[]) {
+function configListText(host: ConfigHost, view: ConfigView, rows: readonly ConfigRow[]) {
   const lines = rows.map(
     (row) => `  ${row.setting.key.padEnd(24)} ${whereText(row, view)}${sessionNote(host, row)}`,
   );

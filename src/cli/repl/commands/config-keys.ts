@@ -111,7 +111,7 @@ export function findSetting(name: string): ConfigSetting | undefined {
 }
 
 /** A typed value checked against the setting: the JSON value to save, or why it is refused. */
-export type ParsedValue =
+type ParsedValue =
   | { ok: true; value: string | boolean; shown: string }
   | { ok: false; problem: string };
 

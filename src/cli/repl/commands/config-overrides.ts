@@ -2,7 +2,7 @@ import type { CliOptions } from "../../options.js";
 import type { ConfigKey } from "./config-keys.js";
 
 /** A value a flag or variable gives a /config setting, beating every settings file. */
-export interface ConfigOverride {
+interface ConfigOverride {
   value: string;
   /** The flag or variable, as /config names it in place of a file. */
   origin: string;

@@ -59,7 +59,7 @@ export interface ConfigView {
 }
 
 /** What the view needs of the REPL: the settings it reads as at launch, and the carried choice. */
-export interface ConfigViewInputs {
+interface ConfigViewInputs {
   roots: SettingsRoots;
   /** `--setting-sources`. */
   sources?: readonly SettingSourceName[];

@@ -6,7 +6,7 @@ import { exportText } from "./export-text.js";
 import type { ReplHost } from "./host.js";
 
 /** The file name `/export`'s "Save to file" offers: the day, then the first prompt's words. */
-export function defaultExportName(messages: readonly Message[], now: Date): string {
+function defaultExportName(messages: readonly Message[], now: Date): string {
   const first = messages.find((m) => m.type === "user" && !m.isMeta && !m.isCompactSummary);
   const content = first?.type === "user" ? first.message.content : "";
   const text = typeof content === "string" ? content : "";

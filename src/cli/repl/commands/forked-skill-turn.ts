@@ -4,7 +4,7 @@ import type { ReplHost } from "./host.js";
 import { allowForTurn, type PromptTurn, type TurnAllow } from "./user-command-turn.js";
 
 /** A `context: fork` skill typed as `/name`, expanded: its body, agent and allowed-tools. */
-export interface ForkedSkillCall {
+interface ForkedSkillCall {
   skill: UserCommand;
   fork: { agent: string };
   args: string;

@@ -23,7 +23,7 @@ export type HookOrigin =
   | { kind: "skill"; skill: string; file: string };
 
 /** Whether the session runs a hook now, and if not, why. */
-export type HookState = { kind: "in force" } | { kind: "off"; why: string };
+type HookState = { kind: "in force" } | { kind: "off"; why: string };
 
 /** One hook of one matcher group of one event, with the timeout it runs with. */
 export interface HookEntry {

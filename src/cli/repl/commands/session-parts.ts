@@ -19,7 +19,7 @@ import { shownHistory } from "./shown-history.js";
 import { withMentionedFiles } from "./typed-mentions.js";
 
 /** What the slash commands' parts of a REPL session are built from. */
-export interface SessionPartsInputs<S> {
+interface SessionPartsInputs<S> {
   session: CliSession;
   io: CliIo;
   stateDir: string;

@@ -13,7 +13,7 @@ export interface SessionTasksView {
 }
 
 /** The most lines of a task's output `/tasks <id>` shows (the tail). */
-export const OUTPUT_TAIL_LINES = 20;
+const OUTPUT_TAIL_LINES = 20;
 
 /** How long a task has run: until now while it runs, until its end once ended. */
 function runtime(task: TaskMeta, now: number): string {

@@ -4,13 +4,13 @@ import { folderTrust, trustFolder } from "../../../config/trust/trust-store.js";
 import { type FolderRoots, folderCode, offSummary } from "./folder-code.js";
 
 /** What the trust question decided, and what the transcript says of it. */
-export interface TrustOutcome {
+interface TrustOutcome {
   trusted: boolean;
   notices: string[];
 }
 
 /** How the question is put to the person (injected: tests answer it). */
-export type AskTrust = (folder: string, code: readonly ProjectCode[]) => Promise<boolean>;
+type AskTrust = (folder: string, code: readonly ProjectCode[]) => Promise<boolean>;
 
 /**
  * Asks once per folder, before anything the folder's own files would run starts: a folder

@@ -4,7 +4,7 @@ import type { SubagentRunInput } from "../../subagent.js";
 import type { AnyTool } from "../../tool.js";
 
 /** An agent's own MCP servers while it runs: their tools, and their end. */
-export interface AgentMcpServers {
+interface AgentMcpServers {
   tools: readonly AnyTool[];
   close(): Promise<void>;
 }
@@ -43,10 +43,10 @@ export function withServerTools(
 }
 
 /** No servers of its own: nothing to start or close. */
-export const NO_AGENT_SERVERS: AgentMcpServers = { tools: [], close: async () => {} };
+const NO_AGENT_SERVERS: AgentMcpServers = { tools: [], close: async () => {} };
 
 /** Starts the agent's inline servers (none, or no starter: nothing). */
-export function startAgentServers(
+function startAgentServers(
   definition: AgentDefinition,
   start: AgentMcpStarter | undefined,
 ): Promise<AgentMcpServers> {

@@ -54,9 +54,7 @@ export interface AgentToolOptions {
  * The agent types a tool can start: a fixed list, or the session's list now (agent files
  * re-read mid-session: /agents new, edit, delete).
  */
-export type AgentDefinitionsSource =
-  | readonly AgentDefinition[]
-  | (() => readonly AgentDefinition[]);
+type AgentDefinitionsSource = readonly AgentDefinition[] | (() => readonly AgentDefinition[]);
 
 /** The description for the list now, made again only when the list changed. */
 function describedAgents(list: () => readonly AgentDefinition[]): () => string {

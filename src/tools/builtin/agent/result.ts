@@ -4,7 +4,7 @@ import type { AgentOutput } from "./schema.js";
 import { teammateSpawnedText } from "./teammate-spawn.js";
 
 /** The text the model gets when a subagent left no final message. */
-export const NO_OUTPUT_TEXT = "(The agent finished without a final message.)";
+const NO_OUTPUT_TEXT = "(The agent finished without a final message.)";
 
 /** What the model sees of a subagent's run: its final text, then a short usage note. */
 export function mapAgentResult(output: AgentOutput, toolUseId: string): ToolResultBlock {

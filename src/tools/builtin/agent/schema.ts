@@ -9,7 +9,7 @@ import type { RemoteAgentHandle } from "./remote-isolation.js";
 export const DEFAULT_SUBAGENT_TYPE = "general-purpose";
 
 /** Where an agent may run apart from the session's folder (Claude Code's `isolation`). */
-export const ISOLATION_KINDS = ["worktree", "remote"] as const;
+const ISOLATION_KINDS = ["worktree", "remote"] as const;
 
 /** Permission modes the deprecated `mode` field names (accepted, ignored, as in Claude Code). */
 const DEPRECATED_MODES = [
@@ -75,7 +75,7 @@ export const agentInputSchema = z.strictObject({
 export type AgentInput = z.infer<typeof agentInputSchema>;
 
 /** A worktree an agent ran in and that was kept because the agent left changes there. */
-export interface KeptWorktree {
+interface KeptWorktree {
   path: string;
   branch?: string;
 }

@@ -1,13 +1,13 @@
 import { z } from "zod";
 
 /** `{type: "shutdown_request"}`: ask a teammate to end (the lead's). */
-export const shutdownRequestInputSchema = z.strictObject({
+const shutdownRequestInputSchema = z.strictObject({
   type: z.literal("shutdown_request"),
   reason: z.string().optional(),
 });
 
 /** `{type: "shutdown_response"}`: a teammate's answer to a shutdown request, sent to the lead. */
-export const shutdownResponseInputSchema = z.strictObject({
+const shutdownResponseInputSchema = z.strictObject({
   type: z.literal("shutdown_response"),
   request_id: z.string().min(1),
   approve: z.boolean(),
@@ -15,14 +15,14 @@ export const shutdownResponseInputSchema = z.strictObject({
 });
 
 /** `{type: "plan_approval_response"}`: the lead's answer to a teammate's plan. */
-export const planApprovalResponseInputSchema = z.strictObject({
+const planApprovalResponseInputSchema = z.strictObject({
   type: z.literal("plan_approval_response"),
   request_id: z.string().min(1),
   approve: z.boolean(),
   feedback: z.string().optional(),
 });
 
-export const structuredMessageSchema = z.discriminatedUnion("type", [
+const structuredMessageSchema = z.discriminatedUnion("type", [
   shutdownRequestInputSchema,
   shutdownResponseInputSchema,
   planApprovalResponseInputSchema,
@@ -44,7 +44,7 @@ export type SendMessageInput = z.infer<typeof sendMessageInputSchema>;
 export type StructuredMessage = z.infer<typeof structuredMessageSchema>;
 
 /** What a named background agent did with a message (issue 35's registry answers). */
-export type AgentRouting = "queued" | "resumed";
+type AgentRouting = "queued" | "resumed";
 
 /** SendMessage's result. */
 export interface SendMessageOutput {

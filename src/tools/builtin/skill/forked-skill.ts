@@ -14,7 +14,7 @@ export interface ForkedSkillRun {
 export type ForkExtras = Pick<ForkedSkillStart, "hooks" | "projectTrusted">;
 
 /** A forked skill's start: its expanded body is the subagent's one prompt. */
-export interface ForkedSkillStart {
+interface ForkedSkillStart {
   skill: string;
   /** The agent type (`agent:`), general-purpose when the skill names none. */
   agentType: string;

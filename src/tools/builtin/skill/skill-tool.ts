@@ -7,26 +7,26 @@ import { type TurnOverrides, withTurnOverrides } from "../../turn-overrides.js";
 import { type ForkExtras, forkedSkillResultText, runForkedSkill } from "./forked-skill.js";
 
 /** The Skill tool's name (Claude Code's). */
-export const SKILL_TOOL_NAME = "Skill";
+const SKILL_TOOL_NAME = "Skill";
 
 /** Claude Code's Skill input: the skill's name and its arguments as one string. */
-export const skillInputSchema = z.strictObject({
+const skillInputSchema = z.strictObject({
   skill: z.string().describe('The skill name. E.g., "commit", "review-pr", or "pdf"'),
   args: z.string().optional().describe("Optional arguments for the skill"),
 });
 
-export type SkillInput = z.infer<typeof skillInputSchema>;
+type SkillInput = z.infer<typeof skillInputSchema>;
 
 /**
  * What a call produced: an inline skill's instructions for the conversation, or a
  * `context: fork` skill's final result (its subagent's turns stay out of the conversation).
  */
-export type SkillOutput =
+type SkillOutput =
   | { kind: "inline"; skill: string; instructions: string }
   | { kind: "forked"; skill: string; agentType: string; result: string; isError: boolean };
 
 /** A skill the model may start, as the tool sees it. */
-export interface InvocableSkill {
+interface InvocableSkill {
   name: string;
   /** True when it brings no allowed-tools and no !`command`s: it runs without asking. */
   safe: boolean;
