@@ -8,7 +8,7 @@ import type { ReplSessionExtras } from "./commands/session-extras.js";
 import type { TaskEvents } from "./task-notices.js";
 
 /** How the REPL sends a prompt: `preface` gives user messages to put ahead of it when its turn starts. */
-export interface SubmitOptions {
+interface SubmitOptions {
   preface?: () => readonly string[];
   /** This turn's model and effort (a command's or skill's); the session's stay untouched. */
   overrides?: TurnOverrides;
@@ -78,7 +78,7 @@ export interface ReplSession extends ReplSessionExtras<ReplSession> {
 }
 
 /** What the REPL shows of an agent team under the prompt. */
-export interface TeamLines {
+interface TeamLines {
   lines(): Promise<string[]>;
   /** Told when the lines may have changed; returns the unsubscribe. */
   subscribe(listener: () => void): () => void;

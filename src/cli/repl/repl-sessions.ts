@@ -272,7 +272,7 @@ function sessionHookListing(
 }
 
 /** Opens an earlier session of this project with its conversation loaded (/resume). */
-export async function resumeReplSession(
+async function resumeReplSession(
   inputs: ReplSessionInputs,
   sessionId: string,
 ): Promise<{ session: ReplSession; messages: readonly Message[] }> {
