@@ -20,7 +20,7 @@ import type { CliOptions } from "../options.js";
 import type { PrintModel } from "../print-model.js";
 import { resolveSession } from "../resume-session.js";
 import type { HookStatus } from "../session-hooks.js";
-import { parseSettingSources, type SessionPolicy } from "../session-policy.js";
+import type { SessionPolicy } from "../session-policy.js";
 import { openSessionStore } from "../session-store.js";
 import { contextReport } from "../slash/context-report.js";
 import { keepProjectRules } from "./allow-rules-file.js";
@@ -30,6 +30,7 @@ import { type HookListing, type HookListingInputs, hookListing } from "./command
 import { copyThroughTerminal } from "./commands/osc52.js";
 import { pluginsView } from "./commands/plugins.js";
 import { sessionParts } from "./commands/session-parts.js";
+import { settingsFilesOf } from "./commands/settings-files.js";
 import { workflowRunsText } from "./commands/workflows-view.js";
 import { withDisplayedTurns } from "./displayed-engine.js";
 import { replElicitation } from "./elicitation-dialog.js";
@@ -257,11 +258,11 @@ function sessionHookListing(
 ): Promise<HookListing> {
   const { options, io, policy } = inputs;
   return hookListing({
-    roots: { home: io.env.HOME ?? homedir(), stateDir: inputs.stateDir, cwd: io.cwd },
-    ...(options.settingSources === undefined
-      ? {}
-      : { sources: parseSettingSources(options.settingSources) }),
-    ...(options.settings === undefined ? {} : { flagSettings: options.settings }),
+    ...settingsFilesOf(options, {
+      home: io.env.HOME ?? homedir(),
+      stateDir: inputs.stateDir,
+      cwd: io.cwd,
+    }),
     bare: options.bare === true,
     disabledAtStart: policy.settings.disableAllHooks === true,
     projectTrusted: policy.projectTrusted,

@@ -1,8 +1,8 @@
 import { homedir } from "node:os";
 import { outputStyleRoots } from "../output-style-roots.js";
-import { parseSettingSources } from "../session-policy.js";
 import { configOverrides } from "./commands/config-overrides.js";
 import { type ConfigView, configView } from "./commands/config-view.js";
+import { settingsFilesOf } from "./commands/settings-files.js";
 import type { ReplSessionInputs } from "./repl-sessions.js";
 
 /**
@@ -14,12 +14,7 @@ export function sessionConfigView(inputs: ReplSessionInputs): ConfigView {
   const { options, io, policy } = inputs;
   const home = io.env.HOME ?? homedir();
   return configView({
-    roots: { home, stateDir: inputs.stateDir, cwd: io.cwd },
-    ...(options.settingSources === undefined
-      ? {}
-      : { sources: parseSettingSources(options.settingSources) }),
-    ...(options.settings === undefined ? {} : { flagSettings: options.settings }),
-    ...(options.permissionMode ? { permissionModeFlag: options.permissionMode } : {}),
+    ...settingsFilesOf(options, { home, stateDir: inputs.stateDir, cwd: io.cwd }),
     autoDisabled: policy.settings.autoDisabled,
     overrides: configOverrides(options, { ...io.env, ...policy.settings.env }),
     styleRoots: outputStyleRoots(policy, io.cwd, home),

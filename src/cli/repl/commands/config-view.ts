@@ -1,18 +1,16 @@
 import type { SettingsLayer } from "../../../config/settings/layer.js";
-import { inspectSettings, type SettingSourceName } from "../../../config/settings/load.js";
-import type { SettingsRoots } from "../../../config/settings/sources.js";
 import {
   listOutputStyles,
   type OutputStyle,
   type OutputStyleRoots,
 } from "../../../session/output-style.js";
-import type { PermissionMode } from "../../../tools/context.js";
 import { CARRIED_KEYS, type CarriedSettings, type SettingsChoice } from "../settings-choice.js";
 import { userSettingsPath } from "./auto-memory-view.js";
 import type { ConfigChoices, ConfigKey, ConfigScope, ConfigSetting } from "./config-keys.js";
 import { CONFIG_SETTINGS } from "./config-keys.js";
 import type { ConfigOverrides } from "./config-overrides.js";
 import { shownPath } from "./memory-choices.js";
+import { readSettingsFiles, type SettingsFiles } from "./settings-files.js";
 import {
   isJsonObject,
   type JsonObject,
@@ -59,14 +57,7 @@ export interface ConfigView {
 }
 
 /** What the view needs of the REPL: the settings it reads as at launch, and the carried choice. */
-interface ConfigViewInputs {
-  roots: SettingsRoots;
-  /** `--setting-sources`. */
-  sources?: readonly SettingSourceName[];
-  /** `--settings`. */
-  flagSettings?: string;
-  /** `--permission-mode`, when given. */
-  permissionModeFlag?: PermissionMode;
+interface ConfigViewInputs extends SettingsFiles {
   autoDisabled: boolean;
   /** Flags and variables that beat every settings file (`--model`, `--effort`, …). */
   overrides?: ConfigOverrides;
@@ -81,16 +72,7 @@ function valueIn(layer: SettingsLayer, key: ConfigKey): unknown {
 
 /** The layers highest source first; a file with problems still counts for its valid keys. */
 async function layersHighFirst(inputs: ConfigViewInputs): Promise<SettingsLayer[]> {
-  const inspection = await inspectSettings({
-    ...inputs.roots,
-    ...(inputs.sources ? { sources: inputs.sources } : {}),
-    cli: {
-      ...(inputs.flagSettings === undefined ? {} : { settings: inputs.flagSettings }),
-      ...(inputs.permissionModeFlag ? { permissionMode: inputs.permissionModeFlag } : {}),
-    },
-  });
-  // inspectSettings keeps the sources' order, lowest first.
-  return [...inspection.layers].reverse();
+  return [...(await readSettingsFiles(inputs)).layers].reverse();
 }
 
 function rowOf(

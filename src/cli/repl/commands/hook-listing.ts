@@ -1,9 +1,4 @@
-import { inspectSettings, type SettingSourceName } from "../../../config/settings/load.js";
-import {
-  PROJECT_SOURCES,
-  type SettingsRoots,
-  type SettingsSource,
-} from "../../../config/settings/sources.js";
+import { PROJECT_SOURCES, type SettingsSource } from "../../../config/settings/sources.js";
 import {
   describeIssue,
   type HookHandlerConfig,
@@ -15,6 +10,7 @@ import { parseHooksConfig } from "../../../hooks/parse-config.js";
 import type { InvokedSkillHooks } from "../../../hooks/skill-scoped-hooks.js";
 import { hookTimeoutMs } from "../../../hooks/timeouts.js";
 import type { LoadedPlugin } from "../../../plugins/plugin.js";
+import { readSettingsFiles, type SettingsFiles } from "./settings-files.js";
 
 /** Where a configured hook comes from: a settings file (by its source), a plugin or a skill. */
 export type HookOrigin =
@@ -49,13 +45,8 @@ export interface HookListing {
   notes: string[];
 }
 
-/** What the listing is worked out from: the session's start, and what it runs now. */
-export interface HookListingInputs {
-  roots: SettingsRoots;
-  /** `--setting-sources` (undefined: every file). */
-  sources?: readonly SettingSourceName[];
-  /** `--settings`, a file or inline JSON. */
-  flagSettings?: string;
+/** What the listing is worked out from: the session's files and start, and what it runs now. */
+export interface HookListingInputs extends SettingsFiles {
   /** `--bare`: no hook of any file or plugin runs. */
   bare: boolean;
   /** `disableAllHooks` as the session started (a change to it waits for a new session). */
@@ -118,11 +109,7 @@ function offReason(
  * with why not; hooks the session runs that no file has any more are listed apart.
  */
 export async function hookListing(inputs: HookListingInputs): Promise<HookListing> {
-  const inspection = await inspectSettings({
-    ...inputs.roots,
-    ...(inputs.sources ? { sources: inputs.sources } : {}),
-    ...(inputs.flagSettings === undefined ? {} : { cli: { settings: inputs.flagSettings } }),
-  });
+  const inspection = await readSettingsFiles(inputs);
   const notes: string[] = [];
   const configured: Array<HookEntry & { origin: HookOrigin }> = [];
   // disableAllHooks as the files have it now: the highest source that sets it.
