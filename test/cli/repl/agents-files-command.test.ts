@@ -147,6 +147,47 @@ describe("/agents new, edit and delete change the agent files the session's Agen
     }
   });
 
+  it("plain /agents reads the folders again: a file another editor wrote meanwhile is listed, and the Agent tool starts it", async () => {
+    const { controller, provider, session } = await repl({
+      turnMode: "count",
+      turns: [agentCall("outside"), { content: "Outside done." }, { content: "Done." }],
+    });
+    try {
+      expect(names(session)).not.toContain("outside");
+      // Written while the REPL runs, as a person's own editor would: keel is not told.
+      const path = await agentFile(
+        project,
+        "outside",
+        agentText("outside", "You are the OUTSIDE-MARKER agent.", "Came from elsewhere."),
+      );
+      // A broken one beside it: not listed, and said why.
+      const broken = await agentFile(
+        project,
+        "broken",
+        '---\nname: broken\ndescription: "open\n---\nx\n',
+      );
+      controller.submit("/agents");
+      const state = await until(
+        controller,
+        (s) => notices(s).some((n) => n.tone === "error"),
+        "the listing and its problem",
+      );
+      const [listing, problem] = notices(state).slice(-2);
+      expect(listing?.text).toContain(`  outside  Came from elsewhere. ${path}`);
+      expect(listing?.text).not.toContain("  broken");
+      expect(problem?.tone).toBe("error");
+      expect(problem?.text).toMatch(
+        new RegExp(`^skipped agent file ${broken}:3: the frontmatter is not valid YAML`),
+      );
+      await turn(controller, "use the new one");
+      const [main, subagent] = provider.requests;
+      expect(agentToolOf(main?.body)).toContain("- outside: Came from elsewhere.");
+      expect(systemOf(subagent?.body)).toContain("OUTSIDE-MARKER");
+    } finally {
+      await session.dispose();
+    }
+  });
+
   it("--user writes into keel's agents folder; an existing file, a built-in's name or a bad name: an error, nothing written", async () => {
     const existing = await agentFile(project, "helper", agentText("helper", "Old prompt."));
     const { controller, session } = await repl({ turns: [] });

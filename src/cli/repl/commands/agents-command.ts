@@ -1,4 +1,6 @@
 import { join } from "node:path";
+import type { AgentDefinition } from "../../../config/agent-definition.js";
+import { agentWarningText } from "../../../config/agent-definitions.js";
 import { newAgentNameProblem } from "../../../config/agent-markdown.js";
 import { BUILT_IN_AGENTS } from "../../../config/built-in-agents.js";
 import { deleteAgent } from "./agent-delete-command.js";
@@ -68,6 +70,18 @@ async function editAgent(host: ReplHost, parts: AgentFileParts, name: string): P
 }
 
 /**
+ * `/agents`: the folders read again first, so that a file a person added or changed with their
+ * own editor is listed, and the Agent tool starts it from its next request; with the files it
+ * could not use.
+ */
+async function listAgents(host: ReplHost, list: () => readonly AgentDefinition[]): Promise<void> {
+  const reload = host.activeSession.reloadAgents;
+  const problems = reload ? await reload() : [];
+  host.notice(agentsText(list()));
+  if (problems.length > 0) host.notice(problems.map(agentWarningText).join("\n"), "error");
+}
+
+/**
  * `/agents`: lists the agent types by source; `new`, `edit` and `delete` change the agent
  * files (the Agent tool sees the change from its next request), `generate` has the model
  * write one. Changes wait for a running turn to end (the editor holds the terminal).
@@ -78,7 +92,7 @@ export async function runAgents(host: ReplHost, args: string): Promise<void> {
   const list = host.activeSession.agents;
   if (request.kind === "list") {
     if (!list) return host.notice("/agents is not available in this session.", "error");
-    return host.notice(agentsText(list()));
+    return listAgents(host, list);
   }
   const parts = agentFileParts(host);
   if (!parts)
