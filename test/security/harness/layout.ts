@@ -1,7 +1,21 @@
 import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { accessSync, constants } from "node:fs";
-import { chmod, mkdir, mkdtemp, readdir, realpath, rm, symlink, writeFile } from "node:fs/promises";
+import {
+  chmod,
+  copyFile,
+  lstat,
+  lutimes,
+  mkdir,
+  mkdtemp,
+  readdir,
+  readlink,
+  realpath,
+  rm,
+  symlink,
+  utimes,
+  writeFile,
+} from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { promisify } from "node:util";
@@ -200,10 +214,33 @@ export async function buildTemplate(): Promise<LayoutTemplate> {
   return { dir, markers, cleanup: () => rm(dir, { recursive: true, force: true }) };
 }
 
-/** A fresh copy of the template for one case (`cp -a` keeps symlinks, modes and times). */
+/**
+ * Copies a tree as `cp -a` does for what a machine holds (files, folders, symlinks kept as
+ * links, modes, modification times to the millisecond), in this process: a `cp` child would
+ * cost a fork of the test process for every case that changed its machine.
+ */
+async function copyTree(from: string, to: string): Promise<void> {
+  const stats = await lstat(from);
+  if (stats.isSymbolicLink()) {
+    await symlink(await readlink(from), to);
+    await lutimes(to, stats.atime, stats.mtime);
+    return;
+  }
+  if (stats.isDirectory()) {
+    await mkdir(to);
+    const names = await readdir(from);
+    await Promise.all(names.map((name) => copyTree(join(from, name), join(to, name))));
+  } else {
+    await copyFile(from, to);
+  }
+  await chmod(to, stats.mode & 0o7777);
+  await utimes(to, stats.atime, stats.mtime);
+}
+
+/** A fresh copy of the template for one case (symlinks, modes and times kept). */
 export async function copyLayout(template: LayoutTemplate): Promise<Layout> {
   const root = await realpath(await mkdtemp(join(scratchFolder(), "keel-battery-case-")));
-  await run("cp", ["-a", join(template.dir, "machine"), join(root, "machine")]);
+  await copyTree(join(template.dir, "machine"), join(root, "machine"));
   return {
     root,
     ...layoutPaths(join(root, "machine")),

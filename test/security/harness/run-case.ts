@@ -94,22 +94,6 @@ async function writeRules(
   };
 }
 
-const templateSnapshots = new WeakMap<LayoutTemplate, Promise<Snapshot>>();
-
-/** The template's own machine, as every fresh copy of it is (`cp -a` keeps modes and times). */
-function templateSnapshot(template: LayoutTemplate): Promise<Snapshot> {
-  let taken = templateSnapshots.get(template);
-  if (!taken) {
-    const base = join(template.dir, "machine");
-    taken = snapshot(
-      base,
-      WATCHED.map((name) => join(base, name)),
-    );
-    templateSnapshots.set(template, taken);
-  }
-  return taken;
-}
-
 /**
  * One worker's machine: copied from the template when first needed, and again only after a
  * case changed it (most cases are refused and change nothing; copying is most of a case's cost).
@@ -122,8 +106,10 @@ class MachineSlot {
 
   async take(): Promise<Layout> {
     if (!this.layout) {
-      this.layout = await copyLayout(this.template);
-      this.pristine = await templateSnapshot(this.template);
+      const layout = await copyLayout(this.template);
+      // The copy as made (its times are the template's to the millisecond, not beyond).
+      this.pristine = await snapshot(layout.base, watchedRoots(layout));
+      this.layout = layout;
     }
     return this.layout;
   }
