@@ -448,19 +448,23 @@ export class ReplController implements ReplHost {
     return this.store.get().busy;
   }
 
-  /** Opens a picker over the prompt; choosing or Esc closes it. */
+  /** Opens a picker over the prompt; choosing or Esc closes it (Esc then runs `back`, if given). */
   pick(
     title: string,
     options: readonly PickerOption[],
     choose: (index: number) => unknown,
     selected?: number,
+    back?: () => unknown,
   ): void {
+    // Async, so that a step that throws at once ends as a notice too.
+    const run = (step: () => unknown) =>
+      this.track((async () => void (await step()))(), "The choice");
     this.overlay.open(
       title,
       options,
-      // Async, so that a choice that throws at once ends as a notice too.
-      (index) => this.track((async () => void (await choose(index)))(), "The choice"),
+      (index) => run(() => choose(index)),
       selected,
+      back && (() => run(back)),
     );
   }
 

@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -269,6 +270,29 @@ describe("/config", () => {
       "Output style set to Terse",
     ]);
     last.cancel();
+    expect(controller.overlay.get().picker).toBeUndefined();
+  });
+
+  it("Esc in a setting's list of values goes back to the panel on that row, nothing saved", async () => {
+    const { controller } = repl({ models: fakeModels() });
+    controller.submit("/config");
+    const panel = await waitForPicker(controller);
+    let current = panel;
+    // The model's list, then the output style's.
+    for (const row of [0, 2]) {
+      current.choose(row);
+      const values = await waitForPicker(controller, current.id);
+      expect(values.title).toMatch(/: choose a value \(Esc: back to the settings, default kept\)$/);
+      values.cancel();
+      const back = await waitForPicker(controller, values.id);
+      expect(back.title).toBe(panel.title);
+      expect(back.selected).toBe(row);
+      current = back;
+    }
+    expect(existsSync(userFile())).toBe(false);
+    expect(existsSync(localFile())).toBe(false);
+    expect(notices(controller.store.get())).toEqual([]);
+    current.cancel();
     expect(controller.overlay.get().picker).toBeUndefined();
   });
 

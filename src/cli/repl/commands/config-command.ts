@@ -183,7 +183,8 @@ function pickValue(host: ConfigHost, view: ConfigView, row: ConfigRow, choices: 
     ...(value === row.value ? { detail: "(in force)" } : {}),
   }));
   const inForce = Math.max(0, values.indexOf(row.value));
-  const title = `${row.setting.label}: choose a value (Esc: keep ${row.value})`;
+  const title = `${row.setting.label}: choose a value (Esc: back to the settings, ${row.value} kept)`;
+  const panelRow = CONFIG_SETTINGS.indexOf(row.setting);
   host.pick(
     title,
     options,
@@ -192,6 +193,8 @@ function pickValue(host: ConfigHost, view: ConfigView, row: ConfigRow, choices: 
       return value === undefined ? undefined : panelChange(host, view, row, value);
     },
     inForce,
+    // As in Claude Code: Esc in a setting's list goes back to the settings, on that row.
+    () => openPanel(host, view, panelRow),
   );
 }
 
@@ -205,7 +208,7 @@ function nextValue(row: ConfigRow, choices: ConfigChoices): string | undefined {
 /**
  * `/config`: the settings panel. ↑/↓ move; Enter cycles the setting to its next value, saved
  * at once, and the panel opens again on that row; on the model and the output style Enter
- * lists their values instead; Esc closes.
+ * lists their values instead, where Esc goes back to the panel; Esc on the panel closes it.
  */
 async function openPanel(host: ConfigHost, view: ConfigView, selected = 0): Promise<void> {
   const rows = await view.rows();

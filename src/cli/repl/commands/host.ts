@@ -16,12 +16,16 @@ export interface ReplHost {
    */
   exclusive(command: string, work: () => Promise<void>): Promise<void>;
   notice(text: string, tone?: "info" | "error"): void;
-  /** Opens a picker (`selected` first, if given); the choice (or Esc) closes it before `choose` runs. */
+  /**
+   * Opens a picker (`selected` first, if given); the choice (or Esc) closes it before `choose`
+   * runs. `back`: what Esc does besides (a second list goes back to the first).
+   */
   pick(
     title: string,
     options: readonly PickerOption[],
     choose: (index: number) => unknown,
     selected?: number,
+    back?: () => unknown,
   ): void;
   /** Puts text into the input box. */
   putDraft(text: string): void;

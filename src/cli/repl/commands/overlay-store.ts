@@ -9,12 +9,16 @@ export class OverlayStore extends Store<OverlayState> {
     super({});
   }
 
-  /** Opens a picker (`selected` first, if given); choosing or Esc closes it before `choose` runs. */
+  /**
+   * Opens a picker (`selected` first, if given); choosing or Esc closes it before `choose` (or
+   * `back`, Esc's own step, if given) runs.
+   */
   open(
     title: string,
     options: readonly PickerOption[],
     choose: (index: number) => void,
     selected?: number,
+    back?: () => void,
   ): void {
     const id = this.nextId++;
     const close = () => this.update((o) => (o.picker?.id === id ? { ...o, picker: undefined } : o));
@@ -27,7 +31,10 @@ export class OverlayStore extends Store<OverlayState> {
         close();
         choose(index);
       },
-      cancel: close,
+      cancel: () => {
+        close();
+        back?.();
+      },
     };
     this.update((o) => ({ ...o, picker }));
   }
