@@ -30,9 +30,9 @@ async function open(): Promise<RealRepl> {
 }
 
 /** Waits for an error notice and returns its text. */
-async function errorNotice(repl: RealRepl): Promise<string> {
+async function errorNotice(controller: RealRepl["controller"]): Promise<string> {
   const state = await until(
-    repl.controller,
+    controller,
     (s) => !s.busy && notices(s).some((n) => n.tone === "error"),
     "an error notice",
   );
@@ -45,7 +45,7 @@ describe("a command whose work fails", () => {
     await writeFile(join(project, ".claude", "agents"), "not a folder");
     const { controller } = await open();
     controller.submit("/agents new helper");
-    expect(await errorNotice(repl as RealRepl)).toMatch(/^\/agents failed: .*\.claude\/agents/);
+    expect(await errorNotice(controller)).toMatch(/^\/agents failed: .*\.claude\/agents/);
 
     await turn(controller, "are you there?");
     expect(texts(controller.store.get(), "assistant")).toEqual(["Still here."]);
@@ -62,7 +62,7 @@ describe("a command whose work fails", () => {
     // Gone before the person says yes: the deletion fails.
     await unlink(file);
     controller.overlay.get().picker?.choose(0);
-    expect(await errorNotice(repl as RealRepl)).toMatch(/^The choice failed: ENOENT/);
+    expect(await errorNotice(controller)).toMatch(/^The choice failed: ENOENT/);
 
     await turn(controller, "are you there?");
     expect(texts(controller.store.get(), "assistant")).toEqual(["Still here."]);
