@@ -29,10 +29,13 @@ export const AGENT_HOOK_SYSTEM = `You are verifying a condition for a hook in Cl
 
 const answerSchema = z.looseObject({ ok: z.boolean(), reason: z.string().optional() });
 
-/** The prompt with the input in place of `$ARGUMENTS` (appended when it has none). */
+/**
+ * The prompt with the input in place of `$ARGUMENTS` (appended when it has none). Given as a
+ * function, so that `$$`, `$&` or `$'` in the input (a shell command's) are not replace patterns.
+ */
 function promptWithInput(prompt: string, inputJson: string): string {
   return prompt.includes("$ARGUMENTS")
-    ? prompt.replaceAll("$ARGUMENTS", inputJson)
+    ? prompt.replaceAll("$ARGUMENTS", () => inputJson)
     : `${prompt}\n\n${inputJson}`;
 }
 
