@@ -76,6 +76,13 @@ function block(event: HookEvent, result: HookResult, text: string): void {
 /** Honours a hook's JSON output (exit 0 only). */
 function applyOutput(event: HookEvent, result: HookResult, output: HookOutput): void {
   const { hookName, command } = result;
+  const specific = output.hookSpecificOutput;
+  // Claude Code rejects the whole output (an error, none of its fields applied).
+  if (specific !== undefined && specific.hookEventName !== event) {
+    const message = `hookSpecificOutput.hookEventName is "${specific.hookEventName}", expected "${event}"`;
+    result.notices.push({ kind: "invalid_output", hookName, command, message });
+    return;
+  }
   if (output.continue === false) result.preventContinuation = output.stopReason ?? "";
   if (output.systemMessage !== undefined) {
     result.notices.push({
@@ -89,13 +96,7 @@ function applyOutput(event: HookEvent, result: HookResult, output: HookOutput): 
     result.permission = withReason("allow", output.reason);
   }
   if (output.decision === "block") block(event, result, output.reason ?? "Blocked by hook");
-  const specific = output.hookSpecificOutput;
   if (specific === undefined) return;
-  if (specific.hookEventName !== event) {
-    const message = `hookSpecificOutput.hookEventName is "${specific.hookEventName}", expected "${event}"`;
-    result.notices.push({ kind: "invalid_output", hookName, command, message });
-    return;
-  }
   if (specific.additionalContext) result.additionalContext.push(specific.additionalContext);
   if ((event === "Elicitation" || event === "ElicitationResult") && specific.action) {
     const { action, content } = specific;
