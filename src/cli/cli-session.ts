@@ -70,6 +70,7 @@ import { pluginInitFields } from "./plugin-init-fields.js";
 import { startingMode } from "./resumed-mode.js";
 import { declineElicitation, lateElicit, sessionElicit } from "./session-elicitation.js";
 import { createSessionHooks, type SessionHooks } from "./session-hooks.js";
+import { CUSTOM_TITLE } from "./session-list.js";
 import { createSessionToolset, type SessionToolset } from "./session-toolset.js";
 import { commandHooksFrom } from "./slash/command-hooks.js";
 import { pluginCommandFolders, pluginSkillFolders } from "./slash/plugin-folders.js";
@@ -523,6 +524,13 @@ export async function createCliSession(inputs: CliSessionInputs): Promise<CliSes
     ...sessionHookRunners(inputs, { toolset, permissions, ids }),
     ...(inputs.onHookEvent ? { onHookEvent: inputs.onHookEvent } : {}),
     ...(inputs.onHookStatus ? { onHookStatus: inputs.onHookStatus } : {}),
+    // As -n/--name does: the session lists show the last title the transcript records.
+    retitle: (customTitle) =>
+      store.transcript?.appendRecord?.({
+        type: CUSTOM_TITLE,
+        customTitle,
+        sessionId: inputs.sessionId,
+      }),
   });
   elicitation.bind(sessionElicit(hooks, inputs.askElicitation ?? declineElicitation));
   const planReminders = createPlanModeReminders(planFilePath(store.sessionDir));

@@ -135,6 +135,8 @@ interface SessionHooksInputs {
   onHookEvent?: (message: SdkHookMessage) => void;
   /** Told when a hook with a `statusMessage` starts and when it ends (the REPL's spinner line). */
   onHookStatus?: (status: HookStatus) => void;
+  /** Gives the session a title (a SessionStart or UserPromptSubmit hook's `sessionTitle`). */
+  retitle?: (title: string) => void;
 }
 
 /** A running hook's status line: shown while it runs, gone when it ends. */
@@ -202,9 +204,13 @@ function engineBase(inputs: SessionHooksInputs): Omit<HookEngineOptions, "config
   };
 }
 
-function promptHook(engine: HookEngine): NonNullable<EngineHooks["userPromptSubmit"]> {
+function promptHook(
+  engine: HookEngine,
+  retitle: SessionHooksInputs["retitle"],
+): NonNullable<EngineHooks["userPromptSubmit"]> {
   return async (prompt, signal) => {
     const outcome = await userPromptSubmit(engine, prompt, signal);
+    if (outcome.sessionTitle !== undefined) retitle?.(outcome.sessionTitle);
     const blocked = outcome.blocked ?? outcome.stopped;
     return {
       ...(blocked === undefined ? {} : { blocked }),
@@ -268,6 +274,12 @@ export function createSessionHooks(inputs: SessionHooksInputs): SessionHooks {
   }
   const { config } = inputs;
   const engine = createHookEngine({ config, ...engineBase(inputs) });
+  // What SessionStart hooks ask of the session besides context: a title.
+  const started = async (source: SessionStartSource, model?: string) => {
+    const outcome = await sessionStart(engine, source, model === undefined ? {} : { model });
+    if (outcome.sessionTitle !== undefined) inputs.retitle?.(outcome.sessionTitle);
+    return outcome.additionalContext;
+  };
   return {
     ...(skills ? { skills } : {}),
     engine: {
@@ -284,15 +296,14 @@ export function createSessionHooks(inputs: SessionHooksInputs): SessionHooks {
         const change = { from, to, requested: to, source: "auto" as const };
         await postModelSwitch(engine, modelSwitchChange({ ...change, ...now(context) }));
       },
-      userPromptSubmit: promptHook(engine),
+      userPromptSubmit: promptHook(engine, inputs.retitle),
     },
     setup: async (trigger) => {
       const outcome = await setup(engine, trigger);
       for (const notice of outcome.blocked) inputs.report(formatHookNotice(notice));
       return outcome.additionalContext;
     },
-    start: async (source, model) =>
-      (await sessionStart(engine, source, { model })).additionalContext,
+    start: started,
     end: (reason) => sessionEnd(engine, reason),
     permissionRequest: (call) => permissionRequest(engine, call),
     notification: (input) => notification(engine, input),
@@ -326,9 +337,9 @@ export function createSessionHooks(inputs: SessionHooksInputs): SessionHooks {
     preModelSwitch: (change) => preModelSwitch(engine, change, true),
     postModelSwitch: (change) => postModelSwitch(engine, change),
     postCompact: async (trigger, summary) => {
-      const started = await sessionStart(engine, "compact");
+      const context = await started("compact");
       await postCompact(engine, trigger, summary);
-      return started.additionalContext;
+      return context;
     },
     preCompact: async (trigger, instructions) => {
       const outcome = await preCompact(engine, trigger, instructions ?? null);

@@ -42,6 +42,8 @@ export interface HookResult {
   displayContent?: string;
   /** WorktreeCreate: the folder the hook made (plain stdout, or hookSpecificOutput.worktreePath). */
   worktreePath?: string;
+  /** SessionStart / UserPromptSubmit: the title the hook gives the session. */
+  sessionTitle?: string;
   notices: HookNotice[];
 }
 

@@ -105,6 +105,9 @@ function applyOutput(event: HookEvent, result: HookResult, output: HookOutput): 
   if (event === "MessageDisplay" && specific.displayContent !== undefined) {
     result.displayContent = specific.displayContent;
   }
+  if ((event === "SessionStart" || event === "UserPromptSubmit") && specific.sessionTitle) {
+    result.sessionTitle = specific.sessionTitle;
+  }
   if (event === "WorktreeCreate" && specific.worktreePath) {
     result.worktreePath = specific.worktreePath;
   }

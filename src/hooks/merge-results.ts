@@ -21,6 +21,8 @@ export interface HookRunOutcome {
   displayContent?: string;
   /** WorktreeCreate: the first folder a hook made. */
   worktreePath?: string;
+  /** SessionStart / UserPromptSubmit: the last title a hook gave (configuration order). */
+  sessionTitle?: string;
 }
 
 const RANK: Record<HookPermission["behavior"], number> = { allow: 1, ask: 2, deny: 3 };
@@ -47,6 +49,8 @@ export function mergeHookResults(event: HookEvent, results: HookResult[]): HookR
     outcome.elicitation ??= r.elicitation;
     outcome.displayContent ??= r.displayContent;
     if (r.worktreePath && outcome.worktreePath === undefined) outcome.worktreePath = r.worktreePath;
+    // As several renames in a row: the last one holds.
+    if (r.sessionTitle !== undefined) outcome.sessionTitle = r.sessionTitle;
     if (r.blocking !== undefined) {
       outcome.blockingErrors.push({
         hookName: r.hookName,

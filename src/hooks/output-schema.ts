@@ -14,6 +14,8 @@ export const hookSpecificOutputSchema = z.looseObject({
   content: z.record(z.string(), z.unknown()).optional(),
   /** MessageDisplay: the text shown in place of the delta. */
   displayContent: z.string().optional(),
+  /** SessionStart / UserPromptSubmit: the session's new title (as `-n/--name` gives one). */
+  sessionTitle: z.string().optional(),
   /** PermissionRequest's answer in place of the dialog. */
   decision: z
     .looseObject({

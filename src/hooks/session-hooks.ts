@@ -12,6 +12,8 @@ export interface UserPromptSubmitResult {
   stopped?: string;
   /** Context for the model, to send with the prompt (each capped at 10,000 characters). */
   additionalContext: string[];
+  /** The session's new title, when a hook gave one. */
+  sessionTitle?: string;
 }
 
 /** Runs UserPromptSubmit hooks before a prompt is sent. */
@@ -28,6 +30,7 @@ export async function userPromptSubmit(
     result.blocked = outcome.blockingErrors.map((e) => e.message).join("\n");
   }
   if (outcome.preventContinuation) result.stopped = outcome.preventContinuation.reason;
+  if (outcome.sessionTitle !== undefined) result.sessionTitle = outcome.sessionTitle;
   return result;
 }
 
@@ -142,15 +145,26 @@ export function describeBlockedPrompt(blocked: string, prompt: string): string {
   return `UserPromptSubmit operation blocked by hook:\n${blocked}\n\nOriginal prompt: ${prompt}`;
 }
 
-/** Runs SessionStart hooks; their context (plain stdout or additionalContext) is for the model. */
+/** What SessionStart hooks said. */
+export interface SessionStartResult {
+  /** Context for the model (plain stdout or additionalContext). */
+  additionalContext: string[];
+  /** The session's new title, when a hook gave one. */
+  sessionTitle?: string;
+}
+
+/** Runs SessionStart hooks. */
 export async function sessionStart(
   engine: HookEngine,
   source: SessionStartSource,
   options: { model?: string; signal?: AbortSignal } = {},
-): Promise<{ additionalContext: string[] }> {
+): Promise<SessionStartResult> {
   const input = options.model === undefined ? { source } : { source, model: options.model };
   const outcome = await engine.run("SessionStart", input, options.signal);
-  return { additionalContext: outcome.additionalContext.map((c) => c.content) };
+  return {
+    additionalContext: outcome.additionalContext.map((c) => c.content),
+    ...(outcome.sessionTitle === undefined ? {} : { sessionTitle: outcome.sessionTitle }),
+  };
 }
 
 /** What Setup hooks said: context for the model, and blocking errors (the user's only). */
