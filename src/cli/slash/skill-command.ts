@@ -30,12 +30,14 @@ function namedArguments(body: string, names: readonly string[]): string {
 
 /**
  * A skill as a slash command: its body behind Claude Code's "Base directory for this skill"
- * line, `${CLAUDE_SKILL_DIR}` and `${CLAUDE_SESSION_ID}` filled in, named arguments as `$N`.
+ * line, `${CLAUDE_SKILL_DIR}` and `${CLAUDE_SESSION_ID}` filled in (given as functions, so a
+ * `$&` or `$'` in a folder's name is not a replace pattern), named arguments as
+ * `$ARGUMENTS[i]`.
  */
 export function skillCommand(skill: Skill, sessionId: string): UserCommand {
   const body = namedArguments(skill.body, skill.argumentNames ?? [])
-    .replaceAll(`\${CLAUDE_SKILL_DIR}`, skill.dir)
-    .replaceAll(`\${CLAUDE_SESSION_ID}`, sessionId);
+    .replaceAll(`\${CLAUDE_SKILL_DIR}`, () => skill.dir)
+    .replaceAll(`\${CLAUDE_SESSION_ID}`, () => sessionId);
   const scope = SCOPES[skill.source];
   return {
     name: skill.name,

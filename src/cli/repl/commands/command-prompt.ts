@@ -112,7 +112,7 @@ function referenceCheck(command: UserCommand, deps: CommandPromptDeps): Referenc
 }
 
 /**
- * Expands a user command as Claude Code does: `$ARGUMENTS`/`$1`… first; then every
+ * Expands a user command as Claude Code does: `$ARGUMENTS`/`$0`… first; then every
  * !`command` runs (only if allowed-tools allows them all) and its output replaces it; then
  * each `@path` naming a readable file adds that file's content after the prompt.
  */
