@@ -112,6 +112,7 @@ export function buildRequest(inputs: RequestInputs): ModelRequest {
     ...(thinking ? { thinking } : {}),
     ...(inputs.context.options.effort ? { effort: inputs.context.options.effort } : {}),
     ...(inputs.context.options.taskBudget ? { taskBudget: inputs.context.options.taskBudget } : {}),
+    ...(inputs.context.options.modelPinned ? { modelPinned: true } : {}),
     kind: inputs.kind,
     // A subagent's requests name it (its type; a teammate by its name), so a scripted model can
     // give it its own script.

@@ -64,6 +64,8 @@ export interface ModelRequest {
   kind: RequestKind;
   /** The agent that sends it (a subagent's name); the main thread when absent. */
   agent?: string;
+  /** The turn named this model itself: a session's model switch does not reroute it. */
+  modelPinned?: boolean;
 }
 
 /** A model response, assembled from its stream. */

@@ -82,6 +82,11 @@ export interface ToolDecision {
 export interface ToolUseOptions {
   tools: readonly AnyTool[];
   mainLoopModel: string;
+  /**
+   * True when the turn asked for mainLoopModel itself (a command's or skill's `model`): a model
+   * switch made with /model or set_model leaves its requests alone.
+   */
+  modelPinned?: boolean;
   thinking?: ApiThinkingConfig;
   /** `--effort` / `effortLevel`: sent where the model takes it. */
   effort?: EffortLevel;

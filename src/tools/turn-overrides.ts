@@ -18,7 +18,9 @@ export function withTurnOverrides(
     ...context,
     options: {
       ...context.options,
-      ...(overrides.model === undefined ? {} : { mainLoopModel: overrides.model }),
+      ...(overrides.model === undefined
+        ? {}
+        : { mainLoopModel: overrides.model, modelPinned: true }),
       ...(overrides.effort === undefined ? {} : { effort: overrides.effort }),
     },
   };

@@ -13,12 +13,15 @@ export interface SwitchableModel {
 
 /**
  * Wraps a provider so requests for the session's own model go to the model chosen last;
- * requests naming another model (a fallback, a subagent's own model) are left alone.
+ * requests naming another model (a fallback, a subagent's own model), or pinned to theirs (a
+ * command's `model` that happens to be the one the session started with), are left alone.
  */
 export function switchableModel(inner: ModelProvider, startModel: string): SwitchableModel {
   let chosen: string | undefined;
   const routed = (request: ModelRequest): ModelRequest =>
-    chosen !== undefined && request.model === startModel ? { ...request, model: chosen } : request;
+    chosen !== undefined && request.model === startModel && !request.modelPinned
+      ? { ...request, model: chosen }
+      : request;
   const count = inner.countTokens?.bind(inner);
   // The retry layer asks for fresh credentials after a 401 (an apiKeyHelper's key): passed on.
   const refresh = inner.refreshCredentials?.bind(inner);

@@ -33,6 +33,24 @@ describe("the switchable model's provider", () => {
     expect(refreshed).toBe(1);
   });
 
+  it("leaves a request pinned to its model alone, even the model the session started with", async () => {
+    const asked: string[] = [];
+    const inner: ModelProvider = {
+      name: "inner",
+      stream(request) {
+        asked.push(request.model);
+        return (async function* () {})();
+      },
+    };
+    const model = switchableModel(inner, "claude-sonnet-4-5");
+    model.set("claude-opus-4-1");
+    const signal = new AbortController().signal;
+    for (const request of [REQUEST, { ...REQUEST, modelPinned: true }]) {
+      model.provider.stream(request, signal);
+    }
+    expect(asked).toEqual(["claude-opus-4-1", "claude-sonnet-4-5"]);
+  });
+
   it("has neither where the wrapped provider has neither", () => {
     const bare = switchableModel({ name: "bare", async *stream() {} }, "m").provider;
     expect([bare.countTokens, bare.refreshCredentials]).toEqual([undefined, undefined]);

@@ -95,6 +95,30 @@ describe("a skill's model and effort", () => {
     }
   });
 
+  it("a skill naming the model the session started with gets it after /model chose another", async () => {
+    await mkdir(join(dir, ".claude/skills/steady"), { recursive: true });
+    await writeFile(
+      join(dir, ".claude/skills/steady/SKILL.md"),
+      "---\ndescription: Stays on sonnet\nmodel: sonnet\n---\nAnswer carefully.\n",
+    );
+    const home = join(dir, "home");
+    const repl = await openRealRepl({ cwd: dir, home, stateDir: join(home, ".keel") }, [
+      { content: "one" },
+      { content: "two" },
+    ]);
+    try {
+      // What /model opus switches (this harness's scripted backend refuses /model's name check).
+      repl.session.models?.set("claude-opus-5-5");
+      await turn(repl.controller, "/steady");
+      await turn(repl.controller, "hi");
+      const sent = repl.provider.requests.map((request) => (request.body as Body).model);
+      expect(sent).toEqual(["claude-sonnet-5", "claude-opus-5-5"]);
+      expect(repl.provider.violations).toEqual([]);
+    } finally {
+      await repl.close();
+    }
+  });
+
   it("model: inherit keeps the session's model", () => {
     expect(skillTurnOverrides({ model: "inherit" })).toBeUndefined();
     expect(skillTurnOverrides({ model: "haiku", effort: "max" })).toEqual({
