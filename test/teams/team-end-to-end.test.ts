@@ -222,5 +222,5 @@ describe("an agent team through keel -p (issue 36's scenario)", () => {
     expect(idle.every((i) => i.hook_event_name === "TeammateIdle" && i.team_name === TEAM)).toBe(
       true,
     );
-  }, 60_000);
+  }, 120_000); // wait-for allows 60 s
 });
