@@ -38,8 +38,10 @@ export function chainToolHooks(outer: ToolHooks, inner: ToolHooks): ToolHooks {
       const first = await outer.postToolUse(tool, input, toolUseId, response, signal);
       const second = await inner.postToolUse(tool, input, toolUseId, response, signal);
       const stop = first.preventContinuation ?? second.preventContinuation;
+      const updatedOutput = second.updatedOutput ?? first.updatedOutput;
       return {
         ...(stop ? { preventContinuation: stop } : {}),
+        ...(updatedOutput ? { updatedOutput } : {}),
         attachments: [...first.attachments, ...second.attachments],
       };
     },

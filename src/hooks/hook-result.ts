@@ -40,6 +40,9 @@ export interface HookResult {
   elicitation?: ElicitationAnswer;
   /** MessageDisplay: what to show in place of the delta. */
   displayContent?: string;
+  /** PostToolUse: the output the model sees instead (null is a value, hence the box). */
+  updatedToolOutput?: { value: unknown };
+  updatedMCPToolOutput?: { value: unknown };
   /** WorktreeCreate: the folder the hook made (plain stdout, or hookSpecificOutput.worktreePath). */
   worktreePath?: string;
   /** SessionStart / UserPromptSubmit: the title the hook gives the session. */

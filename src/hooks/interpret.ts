@@ -108,6 +108,12 @@ function applyOutput(event: HookEvent, result: HookResult, output: HookOutput): 
   if ((event === "SessionStart" || event === "UserPromptSubmit") && specific.sessionTitle) {
     result.sessionTitle = specific.sessionTitle;
   }
+  if (event === "PostToolUse" && "updatedToolOutput" in specific) {
+    result.updatedToolOutput = { value: specific.updatedToolOutput };
+  }
+  if (event === "PostToolUse" && "updatedMCPToolOutput" in specific) {
+    result.updatedMCPToolOutput = { value: specific.updatedMCPToolOutput };
+  }
   if (event === "WorktreeCreate" && specific.worktreePath) {
     result.worktreePath = specific.worktreePath;
   }

@@ -19,6 +19,9 @@ export interface HookRunOutcome {
   elicitation?: ElicitationAnswer;
   /** MessageDisplay: the first replacement text a hook gave. */
   displayContent?: string;
+  /** PostToolUse: the last replacement output (configuration order), as a later rewrite wins. */
+  updatedToolOutput?: { value: unknown };
+  updatedMCPToolOutput?: { value: unknown };
   /** WorktreeCreate: the first folder a hook made. */
   worktreePath?: string;
   /** SessionStart / UserPromptSubmit: the last title a hook gave (configuration order). */
@@ -48,6 +51,8 @@ export function mergeHookResults(event: HookEvent, results: HookResult[]): HookR
     if (r.updatedInput && outcome.updatedInput === undefined) outcome.updatedInput = r.updatedInput;
     outcome.elicitation ??= r.elicitation;
     outcome.displayContent ??= r.displayContent;
+    if (r.updatedToolOutput) outcome.updatedToolOutput = r.updatedToolOutput;
+    if (r.updatedMCPToolOutput) outcome.updatedMCPToolOutput = r.updatedMCPToolOutput;
     if (r.worktreePath && outcome.worktreePath === undefined) outcome.worktreePath = r.worktreePath;
     // As several renames in a row: the last one holds.
     if (r.sessionTitle !== undefined) outcome.sessionTitle = r.sessionTitle;

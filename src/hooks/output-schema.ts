@@ -16,6 +16,9 @@ export const hookSpecificOutputSchema = z.looseObject({
   displayContent: z.string().optional(),
   /** SessionStart / UserPromptSubmit: the session's new title (as `-n/--name` gives one). */
   sessionTitle: z.string().optional(),
+  /** PostToolUse: what the model sees instead of the tool's output (the second: MCP tools only). */
+  updatedToolOutput: z.unknown().optional(),
+  updatedMCPToolOutput: z.unknown().optional(),
   /** PermissionRequest's answer in place of the dialog. */
   decision: z
     .looseObject({

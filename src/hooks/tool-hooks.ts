@@ -32,15 +32,19 @@ function toPreToolUseOutcome(outcome: HookRunOutcome): PreToolUseOutcome {
 
 /**
  * PostToolUse as the tool pipeline reads it: blocking feedback (exit 2, decision "block")
- * reaches the model next to the result, worded as Claude Code words it.
+ * reaches the model next to the result, worded as Claude Code words it; a replacement output
+ * is updatedToolOutput, or updatedMCPToolOutput for an MCP tool.
  */
-function toPostToolUseOutcome(outcome: HookRunOutcome): PostToolUseOutcome {
+function toPostToolUseOutcome(outcome: HookRunOutcome, toolName: string): PostToolUseOutcome {
   const feedback: Attachment[] = outcome.blockingErrors.map((e) => ({
     type: "system_reminder",
     content: `${e.hookName} hook blocking error from command: "${e.command}": ${e.message}`,
   }));
   const result: PostToolUseOutcome = { attachments: [...feedback, ...contextAttachments(outcome)] };
   if (outcome.preventContinuation) result.preventContinuation = outcome.preventContinuation;
+  const mcp = toolName.startsWith("mcp__") ? outcome.updatedMCPToolOutput : undefined;
+  const updatedOutput = outcome.updatedToolOutput ?? mcp;
+  if (updatedOutput) result.updatedOutput = updatedOutput;
   return result;
 }
 
@@ -58,7 +62,7 @@ export function toolHooks(engine: HookEngine): ToolHooks {
         tool_response: response,
         tool_use_id: toolUseId,
       };
-      return toPostToolUseOutcome(await engine.run("PostToolUse", event, signal));
+      return toPostToolUseOutcome(await engine.run("PostToolUse", event, signal), tool.name);
     },
     async postToolUseFailure(tool, input, toolUseId, failure, signal) {
       const event = {
@@ -68,7 +72,7 @@ export function toolHooks(engine: HookEngine): ToolHooks {
         error: failure.error,
         is_interrupt: failure.isInterrupt,
       };
-      return toPostToolUseOutcome(await engine.run("PostToolUseFailure", event, signal));
+      return toPostToolUseOutcome(await engine.run("PostToolUseFailure", event, signal), tool.name);
     },
     async cwdChanged(oldCwd, newCwd, signal) {
       // Side effects only: keel keeps no CLAUDE_ENV_FILE and watches no paths.

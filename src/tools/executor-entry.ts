@@ -21,7 +21,7 @@ export interface ExecutorEntry {
   /** Progress, released at once. */
   progress: ProgressMessage[];
   modifiers: ContextModifier[];
-  /** Its tool_result exists: nothing may replace or duplicate it. */
+  /** Its tool has run or its tool_result exists: nothing may replace or duplicate it. */
   answered: boolean;
   /** Its own controller aborted the turn (a rejected permission): its result stands. */
   abortedItself: boolean;

@@ -17,6 +17,8 @@ export interface PreToolUseOutcome {
 /** What PostToolUse hooks reported after a call. */
 export interface PostToolUseOutcome {
   preventContinuation?: { reason: string; hookName: string };
+  /** PostToolUse: a hook's replacement for the output the model sees (updatedToolOutput). */
+  updatedOutput?: { value: unknown };
   attachments: Attachment[];
 }
 

@@ -179,7 +179,7 @@ export class StreamingToolExecutor {
       return false;
     }
     const results = toolResultsOf(update.message);
-    if (results.length > 0) entry.answered = true;
+    if (results.length > 0 || update.ran) entry.answered = true;
     if (results.some((r) => r.is_error) && entry.toolName === "Bash") this.cancelSiblings(entry);
     if (update.message?.type === "progress") {
       entry.progress.push(update.message);

@@ -1,6 +1,7 @@
 import { callWithProgress } from "./call-with-progress.js";
 import type { AllowReason, HookPermissionVerdict, ToolCallContext } from "./context.js";
-import type { PreToolUseOutcome } from "./hooks.js";
+import type { PostToolUseOutcome, PreToolUseOutcome } from "./hooks.js";
+import { replacedResult } from "./replaced-output.js";
 import type { AnyTool, ToolCallResult } from "./tool.js";
 import {
   attachment,
@@ -146,7 +147,7 @@ function describeThrown(error: unknown, signal: AbortSignal): string {
   return interrupted ? INTERRUPT_MESSAGE_FOR_TOOL_USE : formatToolError(error);
 }
 
-/** Calls the tool, yields its result and extra messages, then runs PostToolUse hooks. */
+/** Calls the tool, runs PostToolUse hooks, then yields its result, extra messages and the hooks' context. */
 async function* callAndReport(
   tool: AnyTool,
   scope: ToolCallScope,
@@ -166,6 +167,14 @@ async function* callAndReport(
     yield* reportFailure(tool, scope, input, text);
     return;
   }
+  // PostToolUse hooks run before the result is sent on, so one may replace what the model sees.
+  yield { ran: true };
+  const post = await postToolUse(tool, scope, input, result.data);
+  if (post.ok && post.outcome.updatedOutput) {
+    const isError = content.is_error === true;
+    const { value } = post.outcome.updatedOutput;
+    content = replacedResult(tool, result.data, value, block.id, isError);
+  }
   const message = createToolResultMessage(
     {
       toolUseId: block.id,
@@ -180,15 +189,30 @@ async function* callAndReport(
   );
   yield result.contextModifier ? { message, contextModifier: result.contextModifier } : { message };
   for (const extra of result.newMessages ?? []) if (isToolMessage(extra)) yield { message: extra };
-  const post = await context.hooks.postToolUse(
-    tool,
-    inputRecord(input),
-    block.id,
-    result.data,
-    signal,
-  );
-  for (const value of post.attachments) yield attachment(scope, value);
-  if (post.preventContinuation) yield stoppedContinuation(scope, post.preventContinuation);
+  // A hook that crashed leaves the result as the tool gave it; the error is reported after it.
+  if (!post.ok) throw post.error;
+  for (const value of post.outcome.attachments) yield attachment(scope, value);
+  const stop = post.outcome.preventContinuation;
+  if (stop) yield stoppedContinuation(scope, stop);
+}
+
+/** PostToolUse hooks' outcome, or what they threw. */
+async function postToolUse(
+  tool: AnyTool,
+  scope: ToolCallScope,
+  input: unknown,
+  response: unknown,
+): Promise<{ ok: true; outcome: PostToolUseOutcome } | { ok: false; error: unknown }> {
+  const { block, context, signal } = scope;
+  try {
+    const record = inputRecord(input);
+    return {
+      ok: true,
+      outcome: await context.hooks.postToolUse(tool, record, block.id, response, signal),
+    };
+  } catch (error) {
+    return { ok: false, error };
+  }
 }
 
 /** Runs PostToolUseFailure hooks for a call that threw; their context follows its result. */

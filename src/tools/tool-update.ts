@@ -9,6 +9,11 @@ export type ToolMessage = UserMessage | ProgressMessage | AttachmentMessage;
 export interface ToolUpdate {
   message?: ToolMessage;
   contextModifier?: (context: ToolUseContext) => ToolUseContext;
+  /**
+   * The tool has run; its result follows once PostToolUse hooks (which may replace it) are
+   * done. From here the call is not cancelled for a sibling's failure: its effects happened.
+   */
+  ran?: true;
 }
 
 /** The tool_result blocks a message carries (none for progress and attachments). */

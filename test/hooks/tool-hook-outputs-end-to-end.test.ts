@@ -1,11 +1,15 @@
 import { chmod, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { runKeel } from "../helpers/run-keel.js";
 import { anthropicEnv, scriptedServer } from "../helpers/scripted.js";
 import { useHookProject } from "./hook-project.js";
 
 const project = useHookProject("keel-hook-outputs-");
+
+/** An MCP server whose `record` tool answers "recorded" (mcp__judge__record here). */
+const MCP_SERVER = fileURLToPath(new URL("../fixtures/mcp/hook-server.mjs", import.meta.url));
 
 /** A hook for `event` on tools matching `matcher` that prints `output` as its JSON. */
 interface PrintingHook {
@@ -23,7 +27,10 @@ async function printingHooks(hooks: PrintingHook[], settings: object = {}): Prom
     await writeFile(path, `#!/bin/sh\ncat > /dev/null\nprintf '%s' '${json}'\n`);
     await chmod(path, 0o755);
     config[hook.event] ??= [];
-    config[hook.event]?.push({ matcher: hook.matcher, hooks: [{ type: "command", command: path }] });
+    config[hook.event]?.push({
+      matcher: hook.matcher,
+      hooks: [{ type: "command", command: path }],
+    });
   }
   const file = join(project.dir, ".claude", "settings.json");
   await writeFile(file, JSON.stringify({ ...settings, hooks: config }));
@@ -36,6 +43,16 @@ async function keel(scenario: unknown, args: string[] = []) {
     env: { ...anthropicEnv(server), KEEL_CONFIG_DIR: project.stateDir },
   });
   return { run, server };
+}
+
+/** The tool_result blocks the model was sent in a request's body. */
+function toolResults(body: unknown): Array<Record<string, unknown>> {
+  const messages = (body as { messages: Array<{ content: unknown }> }).messages;
+  return messages.flatMap((m) =>
+    Array.isArray(m.content)
+      ? (m.content as Array<Record<string, unknown>>).filter((b) => b.type === "tool_result")
+      : [],
+  );
 }
 
 const bashTurn = (command: string) => ({
@@ -61,5 +78,95 @@ describe("hookSpecificOutput naming another event", () => {
     expect(JSON.stringify(server.requests[1]?.body)).not.toContain("ticket 42");
     expect(run.stderr).toContain('hookEventName is "PreToolUse", expected "PostToolUse"');
     expect(run.stdout).toContain("done");
+  });
+});
+
+describe("PostToolUse updatedToolOutput / updatedMCPToolOutput", () => {
+  it("a string replaces a built-in tool's output in what the model sees", async () => {
+    await printingHooks([
+      {
+        event: "PostToolUse",
+        matcher: "Bash",
+        output: {
+          hookSpecificOutput: { hookEventName: "PostToolUse", updatedToolOutput: "[redacted]" },
+        },
+      },
+    ]);
+    const { run, server } = await keel({
+      turns: [bashTurn("echo secret-123"), { content: "done" }],
+    });
+    expect(run.code).toBe(0);
+    const [result] = toolResults(server.requests[1]?.body);
+    expect(result?.content).toBe("[redacted]");
+  });
+
+  it("an output of the tool's own shape is mapped as the tool's (the hook edits tool_response)", async () => {
+    const path = join(project.dir, "redact.mjs");
+    const redact = [
+      'let raw = "";',
+      "for await (const chunk of process.stdin) raw += chunk;",
+      "const response = JSON.parse(raw).tool_response;",
+      'response.stdout = response.stdout.replace("secret-123", "***");',
+      "const hookSpecificOutput = { hookEventName: 'PostToolUse', updatedToolOutput: response };",
+      "process.stdout.write(JSON.stringify({ hookSpecificOutput }));",
+    ].join("\n");
+    await writeFile(path, redact);
+    const hooks = {
+      PostToolUse: [
+        { matcher: "Bash", hooks: [{ type: "command", command: `${process.execPath} ${path}` }] },
+      ],
+    };
+    await writeFile(join(project.dir, ".claude", "settings.json"), JSON.stringify({ hooks }));
+    const { server } = await keel({
+      turns: [bashTurn("echo token secret-123 end"), { content: "done" }],
+    });
+    const [result] = toolResults(server.requests[1]?.body);
+    expect(JSON.stringify(result?.content)).toContain("token *** end");
+    expect(JSON.stringify(result?.content)).not.toContain("secret-123");
+  });
+
+  it("updatedMCPToolOutput replaces an MCP tool's output and leaves a built-in tool's alone", async () => {
+    const output = {
+      hookSpecificOutput: { hookEventName: "PostToolUse", updatedMCPToolOutput: "from the hook" },
+    };
+    await printingHooks([{ event: "PostToolUse", matcher: "*", output }]);
+    const mcpConfig = {
+      mcpServers: { judge: { command: process.execPath, args: [MCP_SERVER] } },
+    };
+    const server = await scriptedServer({
+      turns: [
+        {
+          content: [
+            { type: "tool_use", id: "toolu_1", name: "mcp__judge__record", input: {} },
+            { type: "tool_use", id: "toolu_2", name: "Bash", input: { command: "echo plain" } },
+          ],
+        },
+        { content: "done" },
+      ],
+    });
+    const run = await runKeel(
+      [
+        "-p",
+        "do it",
+        "--mcp-config",
+        JSON.stringify(mcpConfig),
+        "--permission-mode",
+        "bypassPermissions",
+      ],
+      {
+        cwd: project.dir,
+        env: {
+          ...anthropicEnv(server),
+          KEEL_CONFIG_DIR: project.stateDir,
+          HOOK_RECORD: join(project.dir, "record.jsonl"),
+        },
+      },
+    );
+    expect(run.code).toBe(0);
+    const results = toolResults(server.requests[1]?.body);
+    expect(results.map((r) => r.tool_use_id)).toEqual(["toolu_1", "toolu_2"]);
+    expect(JSON.stringify(results[0]?.content)).toContain("from the hook");
+    expect(JSON.stringify(results[0]?.content)).not.toContain("recorded");
+    expect(JSON.stringify(results[1]?.content)).toContain("plain");
   });
 });

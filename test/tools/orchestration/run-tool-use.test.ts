@@ -202,8 +202,9 @@ describe("runToolUse", () => {
         }),
       },
     );
-    expect(run.updates.map((u) => u.message?.type)).toEqual(["attachment", "user", "attachment"]);
-    expect(run.updates[2]!.message).toMatchObject({
+    const steps = run.updates.map((u) => (u.ran ? "ran" : u.message?.type));
+    expect(steps).toEqual(["attachment", "ran", "user", "attachment"]);
+    expect(run.updates[3]!.message).toMatchObject({
       attachment: {
         type: "hook_stopped_continuation",
         hookName: "PreToolUse:Echo",
@@ -212,7 +213,7 @@ describe("runToolUse", () => {
     });
   });
 
-  it("runs PostToolUse hooks after the result and reports their stop request", async () => {
+  it("runs PostToolUse hooks once the tool has run, before its result, and reports their stop request", async () => {
     const order: string[] = [];
     const post: ToolHooks = {
       preToolUse: async () => ({ attachments: [] }),
@@ -226,8 +227,9 @@ describe("runToolUse", () => {
     };
     const run = await runOne("Echo", { text: "x" }, { hooks: post });
     expect(order).toEqual(["post:t1:x"]);
-    expect(run.updates.map((u) => u.message?.type)).toEqual(["user", "attachment", "attachment"]);
-    expect(run.updates[2]!.message).toMatchObject({
+    const steps = run.updates.map((u) => (u.ran ? "ran" : u.message?.type));
+    expect(steps).toEqual(["ran", "user", "attachment", "attachment"]);
+    expect(run.updates[3]!.message).toMatchObject({
       attachment: { type: "hook_stopped_continuation", message: "Execution stopped by hook" },
     });
   });
@@ -333,13 +335,14 @@ describe("runToolUse", () => {
 
   it("yields progress messages, tied to the call, before the result", async () => {
     const run = await runOne("Progress", { steps: 2, text: "done" });
-    expect(run.updates.map((u) => u.message?.type)).toEqual(["progress", "progress", "user"]);
+    const steps = run.updates.map((u) => (u.ran ? "ran" : u.message?.type));
+    expect(steps).toEqual(["progress", "progress", "ran", "user"]);
     expect(run.updates[0]!.message).toMatchObject({
       parentToolUseID: "t1",
       toolUseID: "t1",
       data: { step: 1 },
     });
-    expect(run.updates[2]!.message).toMatchObject({
+    expect(run.updates[3]!.message).toMatchObject({
       toolUseResult: "done",
       sourceToolAssistantUUID: "assistant-t1",
     });
@@ -364,7 +367,8 @@ describe("runToolUse", () => {
       },
     };
     const run = await runOne("Doc", { text: "x" }, { extraTools: [withDoc] });
-    expect(run.updates.map((u) => u.message?.uuid)).toEqual([expect.any(String), "extra"]);
+    const steps = run.updates.flatMap((u) => (u.message ? [u.message.uuid] : []));
+    expect(steps).toEqual([expect.any(String), "extra"]);
     expect(resultsIn(run.updates.map((u) => u.message))).toHaveLength(1);
   });
 
