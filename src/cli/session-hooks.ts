@@ -3,7 +3,6 @@ import { agentHooksFactory } from "../hooks/agent-scoped-hooks.js";
 import { chainStopHooks, chainToolHooks } from "../hooks/chain-hooks.js";
 import type { HooksConfig } from "../hooks/config.js";
 import type { HookEngineOptions } from "../hooks/engine.js";
-import { watchedFiles, watchFiles } from "../hooks/file-changed-watch.js";
 import type { HookEventFields, SessionEndReason, SessionStartSource } from "../hooks/hook-input.js";
 import {
   type AskHookModel,
@@ -13,7 +12,6 @@ import {
   directoryAdded,
   elicitation,
   elicitationResult,
-  fileChanged,
   formatHookNotice,
   type HookEngine,
   type HookLifecycleEvent,
@@ -48,6 +46,7 @@ import type { SdkMessage } from "../session/sdk-messages.js";
 import type { PermissionMode, ToolUseContext } from "../tools/context.js";
 import { NO_TOOL_HOOKS } from "../tools/hooks.js";
 import { displayedMessages } from "./displayed-messages.js";
+import { fileChangedWatcher } from "./file-changed-watcher.js";
 import { hookEventMessage, type SdkHookMessage } from "./hook-event-messages.js";
 import { modelSwitchChange } from "./model-switch-change.js";
 import type { AskPermissionHooks } from "./permission-request-hooks.js";
@@ -96,7 +95,10 @@ export interface SessionHooks {
   inForce(): HooksConfig | undefined;
   /** DirectoryAdded, once a working folder was added mid-session (side effects only). */
   directoryAdded(input: HookEventFields["DirectoryAdded"]): Promise<void>;
-  /** FileChanged hooks watch the files their matchers name; `close` stops watching. */
+  /**
+   * FileChanged hooks watch the files the matchers of the hooks in force name, and those hooks
+   * asked for (watchPaths); `close` stops watching.
+   */
   watchFiles(): { close(): void };
   /** UserPromptExpansion, once a typed command is expanded: why a hook stopped it, or nothing. */
   promptExpansion(input: HookEventFields["UserPromptExpansion"]): Promise<string | undefined>;
@@ -274,18 +276,21 @@ export function createSessionHooks(inputs: SessionHooksInputs): SessionHooks {
   }
   const { config } = inputs;
   const engine = createHookEngine({ config, ...engineBase(inputs) });
-  // What SessionStart hooks ask of the session besides context: a title.
+  const files = fileChangedWatcher(engine, inputs.cwd, settleMs(inputs.env));
+  // What SessionStart hooks ask of the session besides context: a title, files to watch.
   const started = async (source: SessionStartSource, model?: string) => {
     const outcome = await sessionStart(engine, source, model === undefined ? {} : { model });
     if (outcome.sessionTitle !== undefined) inputs.retitle?.(outcome.sessionTitle);
+    files.add(outcome.watchPaths);
     return outcome.additionalContext;
   };
+  const tools = toolHooks(engine, files.add);
   return {
     ...(skills ? { skills } : {}),
     engine: {
       ...(forAgent ? { forAgent } : {}),
       // The settings' hooks first, then the skills': a deny or a stop of the first ends it there.
-      tool: skills ? chainToolHooks(toolHooks(engine), skills.tool) : toolHooks(engine),
+      tool: skills ? chainToolHooks(tools, skills.tool) : tools,
       stop: skills ? chainStopHooks(stopHooks(engine), skills.stop) : stopHooks(engine),
       stopFailure: stopFailureHooks(engine),
       postToolBatch: postToolBatchHooks(engine),
@@ -311,7 +316,10 @@ export function createSessionHooks(inputs: SessionHooksInputs): SessionHooks {
     skillShell: (input) => preSkillShellCommand(engine, input),
     directoryAdded: (input) => directoryAdded(engine, input),
     configChange: (input) => configChange(engine, input),
-    reconfigure: (next) => engine.reconfigure(next ?? {}),
+    reconfigure: (next) => {
+      engine.reconfigure(next ?? {});
+      files.refresh();
+    },
     inForce: () => engine.config(),
     displayed: (messages) => {
       const probe = { turn_id: "", message_id: "", index: 0, final: true, delta: "" };
@@ -323,14 +331,7 @@ export function createSessionHooks(inputs: SessionHooksInputs): SessionHooks {
     },
     elicitation: (input) => elicitation(engine, input),
     elicitationResult: (input) => elicitationResult(engine, input),
-    watchFiles: () =>
-      watchFiles(
-        watchedFiles(config, inputs.cwd),
-        (path, kind) => {
-          void fileChanged(engine, { file_path: path, event: kind });
-        },
-        settleMs(inputs.env),
-      ),
+    watchFiles: files.start,
     permissionDenied: (input) => permissionDenied(engine, input),
     instructionsLoaded: (files) => instructionsLoaded(engine, files),
     // No one is asked to confirm a switch (SDK set_model or /model): a hook's ask refuses it.

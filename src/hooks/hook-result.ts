@@ -47,6 +47,8 @@ export interface HookResult {
   worktreePath?: string;
   /** SessionStart / UserPromptSubmit: the title the hook gives the session. */
   sessionTitle?: string;
+  /** SessionStart / CwdChanged / FileChanged: files the hook asks FileChanged hooks to watch. */
+  watchPaths?: string[];
   notices: HookNotice[];
 }
 

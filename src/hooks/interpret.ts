@@ -13,6 +13,13 @@ const BLOCKING_TO_USER: ReadonlySet<HookEvent> = new Set([
   "Notification",
 ]);
 
+/** Events whose `watchPaths` add files for FileChanged hooks to watch. */
+const WATCH_PATHS_EVENTS: ReadonlySet<HookEvent> = new Set([
+  "SessionStart",
+  "CwdChanged",
+  "FileChanged",
+]);
+
 /**
  * What one command hook's ending means for `event`: exit 0 reads stdout (JSON when it starts
  * with `{`, plain text otherwise), exit 2 blocks with stderr, anything else is a non-blocking
@@ -108,6 +115,7 @@ function applyOutput(event: HookEvent, result: HookResult, output: HookOutput): 
   if ((event === "SessionStart" || event === "UserPromptSubmit") && specific.sessionTitle) {
     result.sessionTitle = specific.sessionTitle;
   }
+  if (WATCH_PATHS_EVENTS.has(event) && specific.watchPaths) result.watchPaths = specific.watchPaths;
   if (event === "PostToolUse" && "updatedToolOutput" in specific) {
     result.updatedToolOutput = { value: specific.updatedToolOutput };
   }

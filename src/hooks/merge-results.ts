@@ -26,6 +26,8 @@ export interface HookRunOutcome {
   worktreePath?: string;
   /** SessionStart / UserPromptSubmit: the last title a hook gave (configuration order). */
   sessionTitle?: string;
+  /** SessionStart / CwdChanged / FileChanged: every hook's watchPaths, together. */
+  watchPaths: string[];
 }
 
 const RANK: Record<HookPermission["behavior"], number> = { allow: 1, ask: 2, deny: 3 };
@@ -42,6 +44,7 @@ export function mergeHookResults(event: HookEvent, results: HookResult[]): HookR
     results,
     blockingErrors: [],
     additionalContext: [],
+    watchPaths: [],
   };
   for (const r of results) {
     const current = outcome.permission;
@@ -56,6 +59,7 @@ export function mergeHookResults(event: HookEvent, results: HookResult[]): HookR
     if (r.worktreePath && outcome.worktreePath === undefined) outcome.worktreePath = r.worktreePath;
     // As several renames in a row: the last one holds.
     if (r.sessionTitle !== undefined) outcome.sessionTitle = r.sessionTitle;
+    outcome.watchPaths.push(...(r.watchPaths ?? []));
     if (r.blocking !== undefined) {
       outcome.blockingErrors.push({
         hookName: r.hookName,

@@ -16,6 +16,8 @@ export const hookSpecificOutputSchema = z.looseObject({
   displayContent: z.string().optional(),
   /** SessionStart / UserPromptSubmit: the session's new title (as `-n/--name` gives one). */
   sessionTitle: z.string().optional(),
+  /** SessionStart / CwdChanged / FileChanged: more files for FileChanged hooks to watch. */
+  watchPaths: z.array(z.string()).optional(),
   /** PostToolUse: what the model sees instead of the tool's output (the second: MCP tools only). */
   updatedToolOutput: z.unknown().optional(),
   updatedMCPToolOutput: z.unknown().optional(),

@@ -132,12 +132,12 @@ export async function directoryAdded(
   await engine.run("DirectoryAdded", input);
 }
 
-/** Runs FileChanged hooks for a watched file that changed (side effects only). */
+/** Runs FileChanged hooks for a watched file that changed: the files they ask to watch too. */
 export async function fileChanged(
   engine: HookEngine,
   input: HookEventFields["FileChanged"],
-): Promise<void> {
-  await engine.run("FileChanged", input);
+): Promise<string[]> {
+  return (await engine.run("FileChanged", input)).watchPaths;
 }
 
 /** The warning the user sees when a hook blocked their prompt (Claude Code's wording). */
@@ -151,6 +151,8 @@ export interface SessionStartResult {
   additionalContext: string[];
   /** The session's new title, when a hook gave one. */
   sessionTitle?: string;
+  /** Files for FileChanged hooks to watch, besides those their matchers name. */
+  watchPaths: string[];
 }
 
 /** Runs SessionStart hooks. */
@@ -164,6 +166,7 @@ export async function sessionStart(
   return {
     additionalContext: outcome.additionalContext.map((c) => c.content),
     ...(outcome.sessionTitle === undefined ? {} : { sessionTitle: outcome.sessionTitle }),
+    watchPaths: outcome.watchPaths,
   };
 }
 

@@ -48,8 +48,14 @@ function toPostToolUseOutcome(outcome: HookRunOutcome, toolName: string): PostTo
   return result;
 }
 
-/** The engine as the tool pipeline's ToolHooks (the tool events, and CwdChanged after Bash). */
-export function toolHooks(engine: HookEngine): ToolHooks {
+/**
+ * The engine as the tool pipeline's ToolHooks (the tool events, and CwdChanged after Bash);
+ * `watch` takes the files CwdChanged hooks ask FileChanged hooks to watch.
+ */
+export function toolHooks(
+  engine: HookEngine,
+  watch: (paths: string[]) => void = () => {},
+): ToolHooks {
   return {
     async preToolUse(tool, input, toolUseId, signal) {
       const event = { tool_name: tool.name, tool_input: input, tool_use_id: toolUseId };
@@ -75,8 +81,10 @@ export function toolHooks(engine: HookEngine): ToolHooks {
       return toPostToolUseOutcome(await engine.run("PostToolUseFailure", event, signal), tool.name);
     },
     async cwdChanged(oldCwd, newCwd, signal) {
-      // Side effects only: keel keeps no CLAUDE_ENV_FILE and watches no paths.
-      await engine.run("CwdChanged", { old_cwd: oldCwd, new_cwd: newCwd }, signal);
+      // keel keeps no CLAUDE_ENV_FILE: what counts is the files hooks ask to watch.
+      watch(
+        (await engine.run("CwdChanged", { old_cwd: oldCwd, new_cwd: newCwd }, signal)).watchPaths,
+      );
     },
     async taskEvent(event, task, signal) {
       const outcome = await engine.run(event, task, signal);
