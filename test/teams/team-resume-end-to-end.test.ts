@@ -45,6 +45,20 @@ async function json(path: string): Promise<unknown> {
 const leadInbox = () => join(state, "teams", TEAM, "inboxes", "team-lead.json");
 const task = (id: string) => json(join(state, "task-lists", LIST, `${id}.json`));
 
+/**
+ * No lock is held on the team's files or the task list: a kill then leaves none behind (a dead
+ * process's lock is taken over only once stale, after 10 s, and a TaskUpdate gives up before).
+ */
+function noLockHeld(): boolean {
+  const locks = [
+    join(state, "teams", TEAM, "inboxes", "alice.json.lock"),
+    join(state, "teams", TEAM, "inboxes", "team-lead.json.lock"),
+    join(state, "teams", TEAM, "config.json.lock"),
+    join(state, "task-lists", LIST, ".lock.lock"),
+  ];
+  return !locks.some((lock) => existsSync(lock));
+}
+
 /** Polls (bounded) until `check` holds. */
 async function until(check: () => Promise<boolean>, what: string): Promise<void> {
   for (let tries = 0; tries < 1500; tries++) {
@@ -101,8 +115,8 @@ describe("a team whose lead is SIGKILLed, then resumed", () => {
       ],
       {
         cwd: dir,
-        // alice looks at her inbox rarely, so the kill does not land while she holds its lock:
-        // a dead process's lock is only taken over once stale (10 s), and sends fail until then.
+        // alice looks at her inbox and the task list rarely, so the kill does not land while she
+        // holds a lock (noLockHeld checks it just before).
         env: env(first, "3000"),
         onStdout: (_chunk, process) => {
           child = process;
@@ -117,7 +131,7 @@ describe("a team whose lead is SIGKILLed, then resumed", () => {
       }>;
       const unread = inbox.filter((m) => !m.read && m.from === "alice");
       const idle = unread.length === 2 && unread.some((m) => m.text.includes("idle_notification"));
-      return idle && !existsSync(join(state, "teams", TEAM, "inboxes", "alice.json.lock"));
+      return idle && noLockHeld();
     };
     await until(unreadFromAlice, "alice's message and idle notice in the lead's inbox");
     child?.kill("SIGKILL");
