@@ -67,6 +67,8 @@ export class ReplController implements ReplHost {
   private active = 0;
   /** The model chosen with /model (kept across /clear); undefined: the session's own. */
   private chosenModel: string | undefined;
+  /** The slash command run last: a picker it opens names it when a choice fails. */
+  private lastCommand = "The choice";
   /** Ends the current session's subscription to its unprompted turns. */
   private unfollow: () => void = () => {};
   /** Ends the current session's subscription to its team's lines. */
@@ -144,7 +146,8 @@ export class ReplController implements ReplHost {
       );
     } else if (command) {
       this.showUser(line);
-      this.track((async () => runSlashCommand(this, command))(), `/${command.name}`);
+      this.lastCommand = `/${command.name}`;
+      this.track((async () => runSlashCommand(this, command))(), this.lastCommand);
     } else {
       this.track(
         this.runPrompt(shown, () => this.withMentionedFiles(text)),
@@ -456,9 +459,9 @@ export class ReplController implements ReplHost {
     selected?: number,
     back?: () => unknown,
   ): void {
-    // Async, so that a step that throws at once ends as a notice too.
-    const run = (step: () => unknown) =>
-      this.track((async () => void (await step()))(), "The choice");
+    // Async, so that a step that throws at once ends as a notice too, naming the command.
+    const owner = this.lastCommand;
+    const run = (step: () => unknown) => this.track((async () => void (await step()))(), owner);
     this.overlay.open(
       title,
       options,

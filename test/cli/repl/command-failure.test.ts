@@ -62,7 +62,7 @@ describe("a command whose work fails", () => {
     // Gone before the person says yes: the deletion fails.
     await unlink(file);
     controller.overlay.get().picker?.choose(0);
-    expect(await errorNotice(controller)).toMatch(/^The choice failed: ENOENT/);
+    expect(await errorNotice(controller)).toMatch(/^\/agents failed: ENOENT/);
 
     await turn(controller, "are you there?");
     expect(texts(controller.store.get(), "assistant")).toEqual(["Still here."]);
