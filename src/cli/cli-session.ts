@@ -591,6 +591,12 @@ export async function createCliSession(inputs: CliSessionInputs): Promise<CliSes
             autoModeDeps(inputs, env, hooks, () => engine),
           ),
           hooks.permissionRequest,
+          {
+            setMode: (mode) => {
+              appState = { ...appState, permissionMode: mode };
+            },
+            warn: inputs.warn,
+          },
         ),
       ),
       planFilePath(store.sessionDir),

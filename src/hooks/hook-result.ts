@@ -43,6 +43,10 @@ export interface HookResult {
   /** PostToolUse: the output the model sees instead (null is a value, hence the box). */
   updatedToolOutput?: { value: unknown };
   updatedMCPToolOutput?: { value: unknown };
+  /** PermissionRequest: an allow's permission updates (the SDK's PermissionUpdate, unread). */
+  updatedPermissions?: unknown[];
+  /** PermissionRequest: a deny that stops the turn too. */
+  interrupt?: true;
   /** WorktreeCreate: the folder the hook made (plain stdout, or hookSpecificOutput.worktreePath). */
   worktreePath?: string;
   /** SessionStart / UserPromptSubmit: the title the hook gives the session. */

@@ -126,9 +126,11 @@ function applyOutput(event: HookEvent, result: HookResult, output: HookOutput): 
     result.worktreePath = specific.worktreePath;
   }
   if (event === "PermissionRequest" && specific.decision) {
-    const { behavior, message, updatedInput } = specific.decision;
+    const { behavior, message, updatedInput, updatedPermissions, interrupt } = specific.decision;
     result.permission = withReason(behavior, message);
     if (updatedInput) result.updatedInput = updatedInput;
+    if (behavior === "allow" && updatedPermissions) result.updatedPermissions = updatedPermissions;
+    if (behavior === "deny" && interrupt) result.interrupt = true;
   }
   if (event === "PreSkillShellCommand") {
     // Nothing but allow lets the command run: defer keeps it from running as ask does.

@@ -27,6 +27,10 @@ export const hookSpecificOutputSchema = z.looseObject({
       behavior: z.enum(["allow", "deny"]),
       updatedInput: z.record(z.string(), z.unknown()).optional(),
       message: z.string().optional(),
+      /** allow: the SDK's PermissionUpdate list, read where it is applied. */
+      updatedPermissions: z.array(z.unknown()).optional(),
+      /** deny: stop the turn too, as a person's rejection does. */
+      interrupt: z.boolean().optional(),
     })
     .optional(),
 });

@@ -2,8 +2,8 @@ import type { HookEngine } from "./engine.js";
 
 /** What PermissionRequest hooks answered in place of the dialog; undefined: none decided. */
 export type PermissionRequestAnswer =
-  | { behavior: "allow"; updatedInput?: Record<string, unknown> }
-  | { behavior: "deny"; message: string }
+  | { behavior: "allow"; updatedInput?: Record<string, unknown>; updatedPermissions?: unknown[] }
+  | { behavior: "deny"; message: string; interrupt?: true }
   | undefined;
 
 /** A call that would ask, as PermissionRequest hooks see it. */
@@ -19,7 +19,8 @@ export interface PermissionRequestCall {
 
 /**
  * Runs PermissionRequest hooks when a permission dialog would show (or, headless, when no one
- * could be asked): a hook's `decision` allow/deny (or exit 2, a deny) answers for the person.
+ * could be asked): a hook's `decision` allow/deny (or exit 2, a deny) answers for the person,
+ * with the allows' permission updates, or whether a deny stops the turn.
  */
 export async function permissionRequest(
   engine: HookEngine,
@@ -37,10 +38,15 @@ export async function permissionRequest(
   const outcome = await engine.run("PermissionRequest", input, call.signal);
   const verdict = outcome.permission;
   if (verdict?.behavior === "deny") {
-    return { behavior: "deny", message: verdict.reason ?? "Denied by a PermissionRequest hook" };
+    const message = verdict.reason ?? "Denied by a PermissionRequest hook";
+    const interrupt = outcome.results.some((r) => r.interrupt);
+    return interrupt ? { behavior: "deny", message, interrupt } : { behavior: "deny", message };
   }
   if (verdict?.behavior !== "allow") return undefined;
-  return outcome.updatedInput
-    ? { behavior: "allow", updatedInput: outcome.updatedInput }
-    : { behavior: "allow" };
+  const updatedPermissions = outcome.results.flatMap((r) => r.updatedPermissions ?? []);
+  return {
+    behavior: "allow",
+    ...(outcome.updatedInput ? { updatedInput: outcome.updatedInput } : {}),
+    ...(updatedPermissions.length > 0 ? { updatedPermissions } : {}),
+  };
 }

@@ -35,7 +35,13 @@ export type PermissionDecision =
       /** The input the call should run with, when the tool's own check rewrote it. */
       updatedInput?: Record<string, unknown>;
     }
-  | { behavior: "deny"; reason: DecisionReason; message: string }
+  | {
+      behavior: "deny";
+      reason: DecisionReason;
+      message: string;
+      /** The turn stops too, as on a person's rejection (a PermissionRequest hook's interrupt). */
+      interrupt?: true;
+    }
   | {
       behavior: "ask";
       reason: DecisionReason;

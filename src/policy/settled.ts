@@ -23,7 +23,10 @@ export function decideCall(
 export function settledResult(
   decision: Exclude<PermissionDecision, { behavior: "ask" }>,
 ): PermissionResult {
-  if (decision.behavior === "deny") return { behavior: "deny", message: decision.message };
+  if (decision.behavior === "deny") {
+    const { message, interrupt } = decision;
+    return interrupt ? { behavior: "deny", message, interrupt } : { behavior: "deny", message };
+  }
   const decisionReason = allowReasonOf(decision);
   return decision.updatedInput
     ? { behavior: "allow", updatedInput: decision.updatedInput, decisionReason }

@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { chmod, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -168,5 +169,71 @@ describe("PostToolUse updatedToolOutput / updatedMCPToolOutput", () => {
     expect(JSON.stringify(results[0]?.content)).toContain("from the hook");
     expect(JSON.stringify(results[0]?.content)).not.toContain("recorded");
     expect(JSON.stringify(results[1]?.content)).toContain("plain");
+  });
+});
+
+describe("PermissionRequest decision", () => {
+  const turn = (id: string, name: string, input: object) => ({
+    content: [{ type: "tool_use", id, name, input }],
+  });
+
+  it("an allow's updatedPermissions apply for the session: rules and the mode", async () => {
+    // Answers the first ask only: later calls must pass on what it added.
+    const path = join(project.dir, "allow-once.sh");
+    const output = JSON.stringify({
+      hookSpecificOutput: {
+        hookEventName: "PermissionRequest",
+        decision: {
+          behavior: "allow",
+          updatedPermissions: [
+            {
+              type: "addRules",
+              rules: [{ toolName: "Bash", ruleContent: "touch:*" }],
+              behavior: "allow",
+              destination: "session",
+            },
+            { type: "setMode", mode: "acceptEdits", destination: "session" },
+          ],
+        },
+      },
+    });
+    const marker = join(project.dir, "answered");
+    await writeFile(
+      path,
+      `#!/bin/sh\ncat > /dev/null\n[ -e "${marker}" ] && exit 0\ntouch "${marker}"\nprintf '%s' '${output}'\n`,
+    );
+    await chmod(path, 0o755);
+    const hooks = {
+      PermissionRequest: [{ matcher: "*", hooks: [{ type: "command", command: path }] }],
+    };
+    await writeFile(join(project.dir, ".claude", "settings.json"), JSON.stringify({ hooks }));
+    const { run, server } = await keel({
+      turns: [
+        turn("toolu_1", "Bash", { command: "touch a.txt" }),
+        turn("toolu_2", "Bash", { command: "touch b.txt" }),
+        turn("toolu_3", "Write", { file_path: join(project.dir, "c.txt"), content: "c" }),
+        { content: "done" },
+      ],
+    });
+    expect(run.code).toBe(0);
+    const results = toolResults(server.requests[3]?.body);
+    expect(results.map((r) => r.is_error ?? false)).toEqual([false, false, false]);
+    expect(existsSync(join(project.dir, "b.txt"))).toBe(true);
+    expect(existsSync(join(project.dir, "c.txt"))).toBe(true);
+  });
+
+  it("a deny's interrupt stops the turn as well as the call", async () => {
+    const output = {
+      hookSpecificOutput: {
+        hookEventName: "PermissionRequest",
+        decision: { behavior: "deny", message: "not today", interrupt: true },
+      },
+    };
+    await printingHooks([{ event: "PermissionRequest", matcher: "Bash", output }]);
+    const { server } = await keel({
+      turns: [turn("toolu_1", "Bash", { command: "touch a.txt" }), { content: "done" }],
+    });
+    expect(server.requests).toHaveLength(1);
+    expect(existsSync(join(project.dir, "a.txt"))).toBe(false);
   });
 });
