@@ -256,6 +256,7 @@ describe("UserPromptSubmit, SessionStart and PreCompact outcomes", () => {
     const { engine, notices } = await engineFor("SessionStart", [plain, failing]);
     expect(await sessionStart(engine, "startup")).toEqual({
       additionalContext: ["Recent changes: none"],
+      watchPaths: [],
     });
     expect(notices).toEqual([
       {
