@@ -15,6 +15,7 @@ import {
   formatHookNotice,
   type HookEngine,
   type HookLifecycleEvent,
+  type HookNotice,
   type HttpHookPolicy,
   instructionsLoaded,
   type LoadedInstructions,
@@ -188,6 +189,18 @@ function lifecycleOptions(inputs: SessionHooksInputs) {
   };
 }
 
+/** Hook notices as lines for the user; a field keel does not apply is named once, not each time. */
+function noticeReporter(report: (text: string) => void): (notice: HookNotice) => void {
+  const told = new Set<string>();
+  return (notice) => {
+    if (notice.kind === "no_effect") {
+      if (told.has(notice.message)) return;
+      told.add(notice.message);
+    }
+    report(formatHookNotice(notice));
+  };
+}
+
 /** The hook engine's options of the session, all but the hooks it runs. */
 function engineBase(inputs: SessionHooksInputs): Omit<HookEngineOptions, "config"> {
   return {
@@ -196,7 +209,7 @@ function engineBase(inputs: SessionHooksInputs): Omit<HookEngineOptions, "config
     cwd: inputs.cwd,
     permissionMode: inputs.permissionMode,
     env: inputs.env,
-    report: (notice) => inputs.report(formatHookNotice(notice)),
+    report: noticeReporter(inputs.report),
     ...(inputs.runCommand ? { runCommand: inputs.runCommand } : {}),
     ...(inputs.http ? { http: inputs.http } : {}),
     ...(inputs.ask ? { ask: inputs.ask } : {}),
@@ -230,15 +243,15 @@ function promptHook(
  * SessionStart and SessionEnd around the session. No hooks configured: nothing runs.
  */
 export function createSessionHooks(inputs: SessionHooksInputs): SessionHooks {
+  // One for the session's engines (settings', agents', skills'): what is said once is, across them.
+  const base = engineBase(inputs);
   // An agent's own hooks run whether or not the settings have any, unless hooks are off.
-  const forAgent = inputs.noAgentHooks
-    ? undefined
-    : agentHooksFactory(engineBase(inputs), inputs.report);
+  const forAgent = inputs.noAgentHooks ? undefined : agentHooksFactory(base, inputs.report);
   // Skills' hooks join the session's when a skill is invoked, unless hooks are off.
   const skills = inputs.noAgentHooks
     ? undefined
     : createSkillHooks({
-        base: engineBase(inputs),
+        base,
         warn: inputs.report,
         projectTrusted: inputs.projectTrusted ?? true,
       });
@@ -275,7 +288,7 @@ export function createSessionHooks(inputs: SessionHooksInputs): SessionHooks {
     };
   }
   const { config } = inputs;
-  const engine = createHookEngine({ config, ...engineBase(inputs) });
+  const engine = createHookEngine({ config, ...base });
   const files = fileChangedWatcher(engine, inputs.cwd, settleMs(inputs.env));
   // What SessionStart hooks ask of the session besides context: a title, files to watch.
   const started = async (source: SessionStartSource, model?: string) => {

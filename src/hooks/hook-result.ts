@@ -12,7 +12,9 @@ export interface HookNotice {
     | "failed_to_run"
     | "invalid_output"
     | "blocking_error"
-    | "system_message";
+    | "system_message"
+    /** A field keel accepts but does not apply (said once a session). */
+    | "no_effect";
   /** `PreToolUse:Bash`, `Stop`, … */
   hookName: string;
   command: string;
@@ -68,6 +70,7 @@ const NOTICE_LABEL: Record<HookNotice["kind"], string> = {
   invalid_output: "error",
   blocking_error: "blocking error",
   system_message: "message",
+  no_effect: "output",
 };
 
 /** One line for the user: `Stop hook error: [./check.sh] timed out after 60 s and was stopped`. */

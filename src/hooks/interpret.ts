@@ -1,5 +1,6 @@
 import type { HookEvent } from "./events.js";
 import { emptyResult, type HookNotice, type HookResult } from "./hook-result.js";
+import { noEffectFields } from "./no-effect-fields.js";
 import { type HookOutput, parseHookStdout } from "./output-schema.js";
 import type { CommandHookResult } from "./run-command-hook.js";
 
@@ -103,6 +104,9 @@ function applyOutput(event: HookEvent, result: HookResult, output: HookOutput): 
     result.permission = withReason("allow", output.reason);
   }
   if (output.decision === "block") block(event, result, output.reason ?? "Blocked by hook");
+  for (const message of noEffectFields(event, output)) {
+    result.notices.push({ kind: "no_effect", hookName, command, message });
+  }
   if (specific === undefined) return;
   if (specific.additionalContext) result.additionalContext.push(specific.additionalContext);
   if ((event === "Elicitation" || event === "ElicitationResult") && specific.action) {
