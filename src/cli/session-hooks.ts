@@ -107,8 +107,8 @@ export interface SessionHooks {
   skillShell(input: HookEventFields["PreSkillShellCommand"]): Promise<string | undefined>;
   /** PermissionRequest, where a call would ask: a hook may answer for the person. */
   permissionRequest: AskPermissionHooks;
-  /** PermissionDenied, when the auto mode's classifier denied a call (side effects only). */
-  permissionDenied(input: HookEventFields["PermissionDenied"]): Promise<void>;
+  /** PermissionDenied, when the auto mode's classifier denied a call: whether a hook says retry. */
+  permissionDenied(input: HookEventFields["PermissionDenied"]): Promise<{ retry: boolean }>;
 }
 
 /** What a session's hook engine runs with. */
@@ -280,7 +280,7 @@ export function createSessionHooks(inputs: SessionHooksInputs): SessionHooks {
       elicitationResult: async ({ action, content }) =>
         content === undefined ? { action } : { action, content },
       watchFiles: () => ({ close: () => {} }),
-      permissionDenied: async () => {},
+      permissionDenied: async () => ({ retry: false }),
       instructionsLoaded: async () => {},
       preModelSwitch: async () => undefined,
       postModelSwitch: async () => {},

@@ -49,6 +49,8 @@ export interface HookResult {
   updatedPermissions?: unknown[];
   /** PermissionRequest: a deny that stops the turn too. */
   interrupt?: true;
+  /** PermissionDenied: the model may try the call again. */
+  retry?: true;
   /** WorktreeCreate: the folder the hook made (plain stdout, or hookSpecificOutput.worktreePath). */
   worktreePath?: string;
   /** SessionStart / UserPromptSubmit: the title the hook gives the session. */

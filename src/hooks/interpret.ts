@@ -129,6 +129,7 @@ function applyOutput(event: HookEvent, result: HookResult, output: HookOutput): 
   if (event === "WorktreeCreate" && specific.worktreePath) {
     result.worktreePath = specific.worktreePath;
   }
+  if (event === "PermissionDenied" && specific.retry === true) result.retry = true;
   if (event === "PermissionRequest" && specific.decision) {
     const { behavior, message, updatedInput, updatedPermissions, interrupt } = specific.decision;
     result.permission = withReason(behavior, message);

@@ -233,13 +233,14 @@ export async function notification(
   await engine.run("Notification", input, signal);
 }
 
-/** Runs PermissionDenied hooks when the auto mode's classifier denies a call. */
+/** Runs PermissionDenied hooks when the auto mode's classifier denies a call: retry if any says so. */
 export async function permissionDenied(
   engine: HookEngine,
   input: HookEventFields["PermissionDenied"],
   signal?: AbortSignal,
-): Promise<void> {
-  await engine.run("PermissionDenied", input, signal);
+): Promise<{ retry: boolean }> {
+  const outcome = await engine.run("PermissionDenied", input, signal);
+  return { retry: outcome.results.some((r) => r.retry) };
 }
 
 /** Runs SubagentStart hooks as a subagent starts; their additionalContext is for the subagent. */

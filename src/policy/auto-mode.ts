@@ -3,6 +3,10 @@ import type { AnyTool } from "../tools/tool.js";
 import type { PermissionDecision } from "./decision.js";
 import type { PermissionEngine } from "./engine.js";
 
+/** What the model is told when a PermissionDenied hook says retry (Claude Code's words). */
+const RETRY_NOTE =
+  "The PermissionDenied hook indicated this command is now approved. You may retry it if you would like.";
+
 /** What the auto mode's classifier answers about one call. */
 export type AutoVerdict =
   | { decision: "allow" | "ask" | "deny"; reason: string }
@@ -21,8 +25,8 @@ export interface AutoCall {
 export interface AutoModeDeps {
   /** Judges a call (contracts §4: the small model); never throws, a failure is a verdict. */
   classify(call: AutoCall): Promise<AutoVerdict>;
-  /** Told of a denial (PermissionDenied hooks). */
-  onDenied(call: AutoCall, reason: string): Promise<void>;
+  /** Told of a denial (PermissionDenied hooks): whether the model may try the call again. */
+  onDenied(call: AutoCall, reason: string): Promise<{ retry: boolean }>;
 }
 
 /**
@@ -53,9 +57,9 @@ export function withAutoMode(engine: PermissionEngine, deps: AutoModeDeps): Perm
       return { behavior: "allow", reason, message: `The auto mode allowed it: ${verdict.reason}` };
     }
     if (verdict.decision === "deny") {
-      await deps.onDenied(call, verdict.reason);
+      const { retry } = await deps.onDenied(call, verdict.reason);
       const message = `The auto mode's classifier denied ${tool.name}: ${verdict.reason}`;
-      return { behavior: "deny", reason, message };
+      return { behavior: "deny", reason, message: retry ? `${message}\n\n${RETRY_NOTE}` : message };
     }
     if (decision.behavior !== "ask") return decision;
     const why =

@@ -120,6 +120,23 @@ describe("the auto permission mode (a scripted classifier: only the plumbing is 
     });
   });
 
+  it("deny: a PermissionDenied hook's retry tells the model it may try again; the denial stands", async () => {
+    const output = { hookSpecificOutput: { hookEventName: "PermissionDenied", retry: true } };
+    const command = `cat > /dev/null; printf '%s' '${JSON.stringify(output)}'`;
+    await writeFile(
+      join(dir, ".claude", "settings.json"),
+      JSON.stringify({
+        hooks: { PermissionDenied: [{ matcher: "Write", hooks: [{ type: "command", command }] }] },
+      }),
+    );
+    const { toolResult } = await runAuto(verdict("deny", "it was not asked for"));
+    expect(written()).toBe(false);
+    expect(toolResult).toContain("The auto mode's classifier denied Write: it was not asked for");
+    expect(toolResult).toContain(
+      "The PermissionDenied hook indicated this command is now approved. You may retry it if you would like.",
+    );
+  });
+
   it("ask: with no one to ask in print mode, the call is denied as any ask is", async () => {
     const { result, toolResult } = await runAuto(verdict("ask", "a person should decide"));
     expect(written()).toBe(false);
