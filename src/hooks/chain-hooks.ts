@@ -57,8 +57,10 @@ export function chainStopHooks(outer: StopHooks | undefined, inner: StopHooks): 
     const first = await outer(messages, context, active);
     if (first.preventContinuation) return first;
     const second = await inner(messages, context, active);
+    const added = [...(first.additionalContext ?? []), ...(second.additionalContext ?? [])];
     return {
       blockingErrors: [...first.blockingErrors, ...second.blockingErrors],
+      ...(added.length > 0 ? { additionalContext: added } : {}),
       ...(second.preventContinuation ? { preventContinuation: second.preventContinuation } : {}),
     };
   };

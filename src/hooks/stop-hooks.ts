@@ -27,6 +27,7 @@ export function toStopHookOutcome(outcome: HookRunOutcome): StopHookOutcome {
     blockingErrors: outcome.blockingErrors.map(({ hookName, message }) => ({ hookName, message })),
   };
   if (outcome.preventContinuation) result.preventContinuation = outcome.preventContinuation;
+  if (outcome.additionalContext.length > 0) result.additionalContext = outcome.additionalContext;
   return result;
 }
 

@@ -21,6 +21,8 @@ export interface CompactionResult {
 export interface StopHookOutcome {
   /** Feedback for the model: the turn goes on with these as meta user messages. */
   blockingErrors: Array<{ hookName: string; message: string }>;
+  /** Context for the model (additionalContext): the turn goes on with it, as with feedback. */
+  additionalContext?: Array<{ hookName: string; content: string }>;
   /** A hook said `continue: false`: the turn ends. */
   preventContinuation?: { hookName: string; reason: string };
 }

@@ -237,3 +237,27 @@ describe("PermissionRequest decision", () => {
     expect(existsSync(join(project.dir, "a.txt"))).toBe(false);
   });
 });
+
+describe("Stop additionalContext", () => {
+  it("reaches the model, which goes on working (once: the hook gives it once)", async () => {
+    const path = join(project.dir, "stop-once.sh");
+    const output = JSON.stringify({
+      hookSpecificOutput: { hookEventName: "Stop", additionalContext: "also run the linter" },
+    });
+    const marker = join(project.dir, "said");
+    await writeFile(
+      path,
+      `#!/bin/sh\ncat > /dev/null\n[ -e "${marker}" ] && exit 0\ntouch "${marker}"\nprintf '%s' '${output}'\n`,
+    );
+    await chmod(path, 0o755);
+    const hooks = { Stop: [{ hooks: [{ type: "command", command: path }] }] };
+    await writeFile(join(project.dir, ".claude", "settings.json"), JSON.stringify({ hooks }));
+    const { run, server } = await keel({ turns: [{ content: "first" }, { content: "linted" }] });
+    expect(run.code).toBe(0);
+    expect(server.requests).toHaveLength(2);
+    expect(JSON.stringify(server.requests[1]?.body)).toContain(
+      "Stop hook additional context: also run the linter",
+    );
+    expect(run.stdout).toContain("linted");
+  });
+});

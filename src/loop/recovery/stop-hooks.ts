@@ -23,7 +23,8 @@ export const MAX_CONSECUTIVE_STOP_HOOK_BLOCKS = 5;
 
 /**
  * The model finished without tool calls: the Stop hooks may send it back to work (their
- * feedback becomes meta user messages), or stop the turn. Keeps hasAttemptedReactiveCompact:
+ * feedback becomes meta user messages, their additionalContext the model's context), or stop
+ * the turn. Keeps hasAttemptedReactiveCompact:
  * resetting it here once let compaction and a hook feed each other forever.
  */
 export async function* stopHookStep({
@@ -62,9 +63,11 @@ export async function* stopHookStep({
     );
     return terminal({ reason: "stop_hook_prevented" });
   }
-  if (result.blockingErrors.length === 0) return undefined;
+  const context = result.additionalContext ?? [];
+  if (result.blockingErrors.length === 0 && context.length === 0) return undefined;
   if (locals.stopHookBlocks >= MAX_CONSECUTIVE_STOP_HOOK_BLOCKS) {
-    const names = [...new Set(result.blockingErrors.map((e) => e.hookName))].join(", ");
+    const senders = [...result.blockingErrors, ...context].map((e) => e.hookName);
+    const names = [...new Set(senders)].join(", ");
     yield warning(
       `Stop hook ${names} blocked the end of the turn ${MAX_CONSECUTIVE_STOP_HOOK_BLOCKS} times in a row; ending the turn anyway.`,
       ids,
@@ -72,9 +75,15 @@ export async function* stopHookStep({
     return terminal({ reason: "completed" });
   }
   locals.stopHookBlocks += 1;
-  const feedback = result.blockingErrors.map((e) =>
+  const feedback: Message[] = result.blockingErrors.map((e) =>
     createUserMessage(`${e.hookName} hook feedback:\n${e.message}`, ids, { isMeta: true }),
   );
+  // Context is not an error: it reaches the model as any hook's context does, and it goes on.
+  for (const { hookName, content } of context) {
+    feedback.push(
+      createAttachmentMessage({ type: "hook_additional_context", hookName, content }, ids),
+    );
+  }
   for (const message of feedback) yield message;
   return continueWith(state, {
     messages: [...history, ...feedback],
