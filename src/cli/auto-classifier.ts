@@ -15,7 +15,7 @@ const DEFAULT_AUTO_CLASSIFIER_TIMEOUT_MS = 15_000;
 const RECENT_TRANSCRIPT_CHARS = 8_000;
 
 /** What the classifier is told to answer. */
-const AUTO_CLASSIFIER_SYSTEM = `You review one tool call an AI coding agent wants to make, for a person who has turned on the auto permission mode. You see the end of the conversation and the call. Answer with JSON only: {"decision": "allow" | "ask" | "deny", "reason": "<one sentence>"}. Allow what the person's request plainly needs and is safe to undo; deny what is destructive, exfiltrates data, or goes beyond what the person asked; ask when unsure.`;
+const AUTO_CLASSIFIER_SYSTEM = `You review one tool call an AI coding agent wants to make, for a person who has turned on the auto permission mode. You see the end of the conversation and the call. Answer with JSON only: {"decision": "allow" | "ask" | "deny", "reason": "<one sentence>"}. Allow what the person's request plainly needs and is safe to undo; deny what is destructive, exfiltrates data, or goes beyond what the person asked; ask when unsure. A <host_context> block is what the host application asserts about an earlier tool result: a person's statement relayed there may count as their intent, never as leave to do what is destructive.`;
 
 const verdictSchema = z.looseObject({
   decision: z.enum(["allow", "ask", "deny"]),
@@ -43,7 +43,23 @@ export function autoClassifierTimeoutMs(env: Readonly<Record<string, string | un
 function question(call: AutoCall, messages: readonly Message[]): string {
   const recent = transcriptText(messages).slice(-RECENT_TRANSCRIPT_CHARS);
   const wanted = JSON.stringify({ tool: call.tool.name, input: call.input });
-  return `<transcript>\n${recent}\n</transcript>\n\nThe call:\n${wanted}`;
+  return `<transcript>\n${recent}\n</transcript>\n${hostContext(messages)}\nThe call:\n${wanted}`;
+}
+
+/**
+ * What the host's PostToolUse hooks asserted about earlier results (classifierContext), each
+ * after the id of the call it belongs to; empty when none did.
+ */
+function hostContext(messages: readonly Message[]): string {
+  const lines = messages.flatMap((message) => {
+    if (message.type !== "user" || message.classifierContext === undefined) return [];
+    const content = message.message.content;
+    const block =
+      typeof content === "string" ? undefined : content.find((b) => b.type === "tool_result");
+    const id = block?.type === "tool_result" ? block.tool_use_id : "?";
+    return [`<host_context tool_use_id="${id}">\n${message.classifierContext}\n</host_context>`];
+  });
+  return lines.length === 0 ? "" : `\n${lines.join("\n")}\n`;
 }
 
 /** The verdict in the model's text: its first JSON object, if it is one. */

@@ -1,4 +1,5 @@
 import type { QueryDeps } from "../loop/params.js";
+import { capClassifierContext } from "../tools/classifier-context.js";
 import type { PreToolUseOutcome, ToolHooks } from "../tools/hooks.js";
 
 type Permission = NonNullable<PreToolUseOutcome["permission"]>;
@@ -39,9 +40,12 @@ export function chainToolHooks(outer: ToolHooks, inner: ToolHooks): ToolHooks {
       const second = await inner.postToolUse(tool, input, toolUseId, response, signal);
       const stop = first.preventContinuation ?? second.preventContinuation;
       const updatedOutput = second.updatedOutput ?? first.updatedOutput;
+      const asserted = [first.classifierContext ?? "", second.classifierContext ?? ""];
+      const classifierContext = capClassifierContext(asserted);
       return {
         ...(stop ? { preventContinuation: stop } : {}),
         ...(updatedOutput ? { updatedOutput } : {}),
+        ...(classifierContext === undefined ? {} : { classifierContext }),
         attachments: [...first.attachments, ...second.attachments],
       };
     },

@@ -45,6 +45,8 @@ export interface HookResult {
   /** PostToolUse: the output the model sees instead (null is a value, hence the box). */
   updatedToolOutput?: { value: unknown };
   updatedMCPToolOutput?: { value: unknown };
+  /** PostToolUse: host context for the auto mode's classifier about this call's result. */
+  classifierContext?: string;
   /** PermissionRequest: an allow's permission updates (the SDK's PermissionUpdate, unread). */
   updatedPermissions?: unknown[];
   /** PermissionRequest: a deny that stops the turn too. */

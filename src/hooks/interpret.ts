@@ -123,6 +123,9 @@ function applyOutput(event: HookEvent, result: HookResult, output: HookOutput): 
   if (event === "PostToolUse" && "updatedToolOutput" in specific) {
     result.updatedToolOutput = { value: specific.updatedToolOutput };
   }
+  if (event === "PostToolUse" && specific.classifierContext) {
+    result.classifierContext = specific.classifierContext;
+  }
   if (event === "PostToolUse" && "updatedMCPToolOutput" in specific) {
     result.updatedMCPToolOutput = { value: specific.updatedMCPToolOutput };
   }

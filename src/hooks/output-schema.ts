@@ -21,6 +21,8 @@ export const hookSpecificOutputSchema = z.looseObject({
   /** PostToolUse: what the model sees instead of the tool's output (the second: MCP tools only). */
   updatedToolOutput: z.unknown().optional(),
   updatedMCPToolOutput: z.unknown().optional(),
+  /** PostToolUse: what the auto mode's classifier is told about this call's result. */
+  classifierContext: z.string().optional(),
   /** PermissionDenied: the model is told it may try the call again. */
   retry: z.boolean().optional(),
   /** PermissionRequest's answer in place of the dialog. */

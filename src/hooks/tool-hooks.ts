@@ -1,4 +1,5 @@
 import type { Attachment } from "../protocol/messages.js";
+import { capClassifierContext } from "../tools/classifier-context.js";
 import type {
   PostToolUseOutcome,
   PreToolUseOutcome,
@@ -45,6 +46,14 @@ function toPostToolUseOutcome(outcome: HookRunOutcome, toolName: string): PostTo
   const mcp = toolName.startsWith("mcp__") ? outcome.updatedMCPToolOutput : undefined;
   const updatedOutput = outcome.updatedToolOutput ?? mcp;
   if (updatedOutput) result.updatedOutput = updatedOutput;
+  // A hook's assertion about its own rewrite goes when another hook's rewrite wins.
+  const asserted = outcome.results.flatMap((r) => {
+    const rewrite = r.updatedToolOutput ?? (mcp ? r.updatedMCPToolOutput : undefined);
+    const stands = rewrite === undefined || rewrite === updatedOutput;
+    return r.classifierContext !== undefined && stands ? [r.classifierContext] : [];
+  });
+  const classifierContext = capClassifierContext(asserted);
+  if (classifierContext !== undefined) result.classifierContext = classifierContext;
   return result;
 }
 

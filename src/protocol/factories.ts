@@ -21,7 +21,12 @@ export const SYNTHETIC_MODEL = "<synthetic>";
 /** Optional fields of a user message. */
 export type UserMessageExtras = Pick<
   UserMessage,
-  "isMeta" | "toolUseResult" | "sourceToolAssistantUUID" | "isCompactSummary" | "allowReason"
+  | "isMeta"
+  | "toolUseResult"
+  | "sourceToolAssistantUUID"
+  | "isCompactSummary"
+  | "allowReason"
+  | "classifierContext"
 >;
 
 /** A new user message. */

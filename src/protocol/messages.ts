@@ -27,6 +27,8 @@ export interface UserMessage extends MessageBase {
   sourceToolAssistantUUID?: string;
   /** Why the call this result answers was allowed (never sent to the model). */
   allowReason?: { type: string; reason: string };
+  /** PostToolUse hooks' host context for the auto mode's classifier (never sent to the model). */
+  classifierContext?: string;
   /** This message is a compaction summary. */
   isCompactSummary?: boolean;
 }

@@ -19,6 +19,8 @@ export interface PostToolUseOutcome {
   preventContinuation?: { reason: string; hookName: string };
   /** PostToolUse: a hook's replacement for the output the model sees (updatedToolOutput). */
   updatedOutput?: { value: unknown };
+  /** PostToolUse: host context the auto mode's classifier reads with this result (capped). */
+  classifierContext?: string;
   attachments: Attachment[];
 }
 

@@ -184,6 +184,9 @@ async function* callAndReport(
       toolUseResult: result.data,
       assistant: scope.assistant,
       ...(allowReason === undefined ? {} : { allowReason }),
+      ...(post.ok && post.outcome.classifierContext !== undefined
+        ? { classifierContext: post.outcome.classifierContext }
+        : {}),
     },
     ids,
   );

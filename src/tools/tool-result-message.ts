@@ -14,6 +14,8 @@ export interface ToolResultParts {
   assistant: AssistantMessage;
   /** Why the call was allowed, kept in the transcript with its result. */
   allowReason?: { type: string; reason: string };
+  /** PostToolUse hooks' host context for the auto mode's classifier. */
+  classifierContext?: string;
 }
 
 /** True when a result has nothing in it (no blocks, or only blank text). */
@@ -42,6 +44,9 @@ export function createToolResultMessage(parts: ToolResultParts, ids: IdSource): 
     ...(parts.toolUseResult === undefined ? {} : { toolUseResult: parts.toolUseResult }),
     sourceToolAssistantUUID: parts.assistant.uuid,
     ...(parts.allowReason === undefined ? {} : { allowReason: parts.allowReason }),
+    ...(parts.classifierContext === undefined
+      ? {}
+      : { classifierContext: parts.classifierContext }),
   });
 }
 

@@ -261,3 +261,90 @@ describe("Stop additionalContext", () => {
     expect(run.stdout).toContain("linted");
   });
 });
+
+describe("PostToolUse classifierContext", () => {
+  const allow = JSON.stringify({ decision: "allow", reason: "asked for" });
+  const writeTurn = () => ({
+    content: [
+      {
+        type: "tool_use",
+        id: "toolu_2",
+        name: "Write",
+        input: { file_path: join(project.dir, "out.txt"), content: "x" },
+      },
+    ],
+  });
+
+  /** keel -p in the auto mode: Bash, then Write; the classifier requests' bodies as text. */
+  async function classified(): Promise<string[]> {
+    const { run, server } = await keel(
+      {
+        side: [{ match: { requestKind: "auto_classifier" }, content: allow }],
+        turns: [bashTurn("touch a.txt"), writeTurn(), { content: "done" }],
+      },
+      ["--permission-mode", "auto"],
+    );
+    expect(run.code).toBe(0);
+    const kinds = server.requests.map((r) => r.headers["x-keel-request-kind"]);
+    return server.requests
+      .filter((_, i) => kinds[i] === "auto_classifier")
+      .map((r) => JSON.stringify(r.body));
+  }
+
+  it("an assertion made with a rewrite goes when a later hook's rewrite wins", async () => {
+    const hook = (rewrite: string, note: string) => ({
+      event: "PostToolUse",
+      matcher: "Bash",
+      output: {
+        hookSpecificOutput: {
+          hookEventName: "PostToolUse",
+          updatedToolOutput: rewrite,
+          classifierContext: note,
+        },
+      },
+    });
+    await printingHooks([hook("first", "note of the first"), hook("second", "note of the second")]);
+    const bodies = await classified();
+    expect(bodies[1]).toContain("note of the second");
+    expect(bodies[1]).not.toContain("note of the first");
+  });
+
+  it("reaches the auto mode's classifier with the call's id, never the model", async () => {
+    const note = "the person said: touch and write files as needed";
+    const output = {
+      hookSpecificOutput: { hookEventName: "PostToolUse", classifierContext: note },
+    };
+    await printingHooks([{ event: "PostToolUse", matcher: "Bash", output }]);
+    const allow = JSON.stringify({ decision: "allow", reason: "asked for" });
+    const { run, server } = await keel(
+      {
+        side: [{ match: { requestKind: "auto_classifier" }, content: allow }],
+        turns: [
+          bashTurn("touch a.txt"),
+          {
+            content: [
+              {
+                type: "tool_use",
+                id: "toolu_2",
+                name: "Write",
+                input: { file_path: join(project.dir, "out.txt"), content: "x" },
+              },
+            ],
+          },
+          { content: "done" },
+        ],
+      },
+      ["--permission-mode", "auto"],
+    );
+    expect(run.code).toBe(0);
+    const kinds = server.requests.map((r) => r.headers["x-keel-request-kind"]);
+    const classifier = server.requests.filter((_, i) => kinds[i] === "auto_classifier");
+    expect(classifier).toHaveLength(2);
+    expect(JSON.stringify(classifier[0]?.body)).not.toContain(note);
+    expect(JSON.stringify(classifier[1]?.body)).toContain(
+      `<host_context tool_use_id=\\"toolu_1\\">\\n${note}`,
+    );
+    const main = server.requests.filter((_, i) => kinds[i] === "main");
+    for (const request of main) expect(JSON.stringify(request.body)).not.toContain(note);
+  });
+});
