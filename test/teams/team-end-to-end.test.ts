@@ -182,7 +182,14 @@ describe("an agent team through keel -p (issue 36's scenario)", () => {
     // --verbose prints the loop's transitions; nothing else may be on stderr.
     const problems = run.stderr.split("\n").filter((l) => l !== "" && !l.startsWith("keel: [turn"));
     expect(problems).toEqual([]);
-    expect(run.code).toBe(0);
+    // Seen once (exit 1 after 2 s, in a full run): the results and the requests say why.
+    const why = () =>
+      JSON.stringify({
+        results: jsonLines(run.stdout).filter((m) => m.type === "result"),
+        requests: server.requests.map((r) => [r.agent ?? "main", r.answer, r.turn]),
+        violations: server.violations,
+      });
+    expect(run.code, why()).toBe(0);
     expect(server.violations).toEqual([]);
     const results = jsonLines(run.stdout).filter((m) => m.type === "result");
     expect(results.every((r) => r.type === "result" && !r.is_error)).toBe(true);
