@@ -17,6 +17,9 @@ const shared = {
   testTimeout: 20_000,
   hookTimeout: 20_000,
   pool: "forks",
+  // Runs for each test file: the helpers' cleanups (a helper's own afterEach would run for the
+  // first file that loads it only, as files share loaded modules).
+  setupFiles: "test/setup/after-each-test.ts",
 } as const;
 
 export default defineConfig({

@@ -6,5 +6,6 @@ export default defineConfig({
     include: ["test/conformance/**/*.test.ts"],
     testTimeout: 20_000,
     pool: "forks",
+    setupFiles: ["test/setup/after-each-test.ts"],
   },
 });

@@ -4,8 +4,8 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterEach } from "vitest";
 import { type DoctorReport, doctorReportSchema } from "../../src/cli/doctor/report.js";
+import { afterEachTest } from "../helpers/after-each-test.js";
 import { type KeelRun, runKeel } from "../helpers/run-keel.js";
 import { anthropicEnv, scriptedServer } from "../helpers/scripted.js";
 
@@ -18,7 +18,7 @@ export interface DoctorPlace {
 
 const places: DoctorPlace[] = [];
 
-afterEach(async () => {
+afterEachTest(async () => {
   for (const place of places.splice(0)) {
     await rm(place.dir, { recursive: true, force: true });
     await rm(place.home, { recursive: true, force: true });

@@ -10,7 +10,7 @@ import {
 import { createServer as createHttpsServer } from "node:https";
 import { createServer as createTcpServer, type Socket } from "node:net";
 import { join } from "node:path";
-import { afterEach } from "vitest";
+import { afterEachTest } from "../helpers/after-each-test.js";
 
 /** Which API a test server speaks: the Messages API, or OpenAI chat completions. */
 export type Wire = "anthropic" | "openai";
@@ -37,7 +37,7 @@ export interface PlannedServer {
 
 const open: Array<{ server: Server; sockets: Set<Socket> }> = [];
 
-afterEach(async () => {
+afterEachTest(async () => {
   const servers = open.splice(0);
   for (const { server, sockets } of servers) {
     for (const socket of sockets) socket.destroy();

@@ -1,7 +1,7 @@
 import { createServer, request } from "node:http";
 import type { AddressInfo } from "node:net";
 import { connect } from "node:net";
-import { afterEach } from "vitest";
+import { afterEachTest } from "./after-each-test.js";
 
 /** A proxy on 127.0.0.1 that opens CONNECT tunnels and forwards plain requests, counting both. */
 export interface CountingProxy {
@@ -13,7 +13,7 @@ export interface CountingProxy {
 }
 
 const open: (() => void)[] = [];
-afterEach(() => {
+afterEachTest(() => {
   for (const close of open.splice(0)) close();
 });
 

@@ -1,6 +1,6 @@
 import { createServer, type IncomingHttpHeaders, request } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterEach } from "vitest";
+import { afterEachTest } from "./after-each-test.js";
 
 /** A proxy on 127.0.0.1 in front of a server, keeping each request's headers. */
 export interface HeaderProxy {
@@ -9,7 +9,7 @@ export interface HeaderProxy {
 }
 
 const open: (() => void)[] = [];
-afterEach(() => {
+afterEachTest(() => {
   for (const close of open.splice(0)) close();
 });
 

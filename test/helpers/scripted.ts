@@ -1,10 +1,10 @@
-import { afterEach } from "vitest";
 import { parseScenario } from "../../src/model/scripted/scenario.js";
 import { type ScriptedServer, startScriptedServer } from "../../src/model/scripted/server.js";
+import { afterEachTest } from "./after-each-test.js";
 
 const running: ScriptedServer[] = [];
 
-afterEach(async () => {
+afterEachTest(async () => {
   const servers = running.splice(0);
   await Promise.all(servers.map((s) => s.close()));
 });

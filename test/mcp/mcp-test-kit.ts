@@ -2,17 +2,17 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterEach } from "vitest";
 import { createMcpManager, type McpManager, type McpManagerOptions } from "../../src/mcp/index.js";
 import type { McpServerSpec } from "../../src/mcp/resolve-servers.js";
 import type { ToolResultBlock } from "../../src/protocol/content.js";
 import { type AnyTool, findTool } from "../../src/tools/tool.js";
+import { afterEachTest } from "../helpers/after-each-test.js";
 import { makeToolCallContext } from "../helpers/tool-context.js";
 
 const managers: McpManager[] = [];
 const folders: string[] = [];
 
-afterEach(async () => {
+afterEachTest(async () => {
   await Promise.all(managers.splice(0).map((m) => m.close()));
   await Promise.all(folders.splice(0).map((f) => rm(f, { recursive: true, force: true })));
 });

@@ -1,12 +1,13 @@
 import { once } from "node:events";
 import { createServer, type RequestListener, type Server } from "node:http";
 import { createServer as createTcpServer, type Socket } from "node:net";
-import { afterEach, expect } from "vitest";
+import { expect } from "vitest";
+import { afterEachTest } from "../../helpers/after-each-test.js";
 import { type FixtureServer, startFixtureServer } from "../../helpers/fixture-server.js";
 
 const open: Array<{ close(): Promise<void> }> = [];
 
-afterEach(async () => {
+afterEachTest(async () => {
   await Promise.all(open.splice(0).map((server) => server.close()));
 });
 

@@ -1,7 +1,6 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import Anthropic from "@anthropic-ai/sdk";
-import { afterEach } from "vitest";
 import type { ModelEvent, ModelRequest, ModelResponse } from "../../../src/model/provider.js";
 import { parseScenario, type Scenario } from "../../../src/model/scripted/scenario.js";
 import {
@@ -10,6 +9,7 @@ import {
   startScriptedServer,
 } from "../../../src/model/scripted/server.js";
 import type { ApiMessageParam } from "../../../src/protocol/api.js";
+import { afterEachTest } from "../../helpers/after-each-test.js";
 
 /** The path of a scripted-model fixture. */
 export function fixture(name: string): string {
@@ -24,7 +24,7 @@ export function scenarioOf(value: unknown, name = "test.json"): Scenario {
 
 const open: ScriptedServer[] = [];
 
-afterEach(async () => {
+afterEachTest(async () => {
   await Promise.all(open.splice(0).map((server) => server.close()));
 });
 
