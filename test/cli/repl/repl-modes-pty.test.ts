@@ -122,8 +122,12 @@ describe("permission modes by their effect, in a pty", { timeout: 90_000 }, () =
     expect(dialog).toContain("Do you want to make this edit to calc.js?");
     expect(dialog).toContain("2. Yes, allow all edits during this session (shift+tab)");
     screen.write(SHIFT_TAB);
-    const done = await screen.waitFor((s) => s.includes("Both changed."), "the answer", SLOW);
-    expect(modeLine(done)).toContain(ACCEPT_EDITS);
+    // The answer and the mode line can arrive in separate reads of one frame: wait for both.
+    await screen.waitFor(
+      (s) => s.includes("Both changed.") && modeLine(s).includes(ACCEPT_EDITS),
+      "the answer, in acceptEdits",
+      SLOW,
+    );
     const after = await readFile(file, "utf8");
     expect(after).toContain("const v7 = 70;");
     expect(after).toContain("const v9 = 90;");
