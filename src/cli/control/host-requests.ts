@@ -1,27 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { PERMISSION_MODES, type PermissionMode } from "../../tools/context.js";
 import { VERSION } from "../../version.js";
-import type { CliSession } from "../cli-session.js";
 import { switchWithHooks } from "../model-switch-hooks.js";
 import { contextReport } from "../slash/context-report.js";
-import type { ControlChannel } from "./channel.js";
 import { contextUsageResponse } from "./context-usage-response.js";
 import type { ControlRequestLine } from "./envelopes.js";
 import { errorLine, successLine } from "./envelopes.js";
-import type { SwitchableModel } from "./model-switch.js";
-import type { SdkMcpServers } from "./sdk-mcp.js";
-
-/** What the SDK's own requests act on once the session is open. */
-export interface HostTargets {
-  channel: ControlChannel;
-  session: CliSession;
-  model: SwitchableModel;
-  sdkMcp: SdkMcpServers;
-  /** The initialize answer (a second initialize gets it again). */
-  initializeResponse: () => Record<string, unknown>;
-  /** Announces a mode switch as Claude Code does (a system/status line). */
-  announceMode: (mode: PermissionMode) => Promise<void>;
-}
+import type { Answer, HostHandlers, HostTargets } from "./host-handler.js";
 
 /** Requests Claude Code has that keel does not implement: answered with a precise error. */
 const NOT_IMPLEMENTED = new Set([
@@ -48,8 +33,6 @@ const NOT_IMPLEMENTED = new Set([
   "list_permission_rules",
   "get_hooks_listing",
 ]);
-
-type Answer = { ok: Record<string, unknown> } | { error: string; code?: string };
 
 function isMode(value: unknown): value is PermissionMode {
   return typeof value === "string" && (PERMISSION_MODES as readonly string[]).includes(value);
@@ -114,30 +97,27 @@ function mcpMessage(targets: HostTargets, request: Record<string, unknown>): Ans
   return { ok: {} };
 }
 
+/** The requests keel answers, by subtype. */
+const HANDLERS: HostHandlers = {
+  initialize: (targets) => ({ ok: targets.initializeResponse() }),
+  interrupt: (targets) => {
+    targets.session.engine.interrupt();
+    return { ok: { still_queued: [] } };
+  },
+  set_permission_mode: (targets, request) => setPermissionMode(targets, request.mode),
+  set_model: (targets, request) => setModel(targets, request.model),
+  mcp_status: (targets) => ({ ok: { mcpServers: targets.session.mcpStatus() } }),
+  get_binary_version: () => ({ ok: { version: VERSION } }),
+  mcp_message: mcpMessage,
+  register_repo_root: (targets, request) => registerRepoRoot(targets, request.directory),
+  get_context_usage: contextUsage,
+};
+
 /** Answers one SDK → keel request that needs the open session. */
 async function answerFor(targets: HostTargets, line: ControlRequestLine): Promise<Answer> {
   const { request } = line;
-  switch (request.subtype) {
-    case "initialize":
-      return { ok: targets.initializeResponse() };
-    case "interrupt":
-      targets.session.engine.interrupt();
-      return { ok: { still_queued: [] } };
-    case "set_permission_mode":
-      return setPermissionMode(targets, request.mode);
-    case "set_model":
-      return setModel(targets, request.model);
-    case "mcp_status":
-      return { ok: { mcpServers: targets.session.mcpStatus() } };
-    case "get_binary_version":
-      return { ok: { version: VERSION } };
-    case "mcp_message":
-      return mcpMessage(targets, request);
-    case "register_repo_root":
-      return registerRepoRoot(targets, request.directory);
-    case "get_context_usage":
-      return contextUsage(targets);
-  }
+  const handler = Object.hasOwn(HANDLERS, request.subtype) ? HANDLERS[request.subtype] : undefined;
+  if (handler !== undefined) return handler(targets, request);
   if (NOT_IMPLEMENTED.has(request.subtype)) {
     return {
       error: `keel does not support the control request "${request.subtype}"`,
