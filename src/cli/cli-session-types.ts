@@ -10,6 +10,7 @@ import type { PermissionEngine } from "../policy/engine.js";
 import type { LoopTransition, Message } from "../protocol/messages.js";
 import type { QueryEngine } from "../session/engine/query-engine.js";
 import type { BackgroundAgents } from "../tasks/background-agents.js";
+import type { TaskStore } from "../tasks/task-store.js";
 import type { TeamRuntime } from "../teams/runtime/team-runtime.js";
 import type { CanUseTool, PermissionMode } from "../tools/context.js";
 import type { AnyTool } from "../tools/tool.js";
@@ -30,6 +31,8 @@ export interface CliSession {
   engine: QueryEngine;
   /** The subagents running in the background (`keel -p` waits for them at exit). */
   backgroundAgents: Pick<BackgroundAgents, "runningCount" | "whenNoneRunning">;
+  /** Where the session's background tasks are recorded (shells, monitors, agents, teammates). */
+  taskRecords: TaskStore;
   /** The session's agent team, when teams are on (`keel -p` waits until it is quiet). */
   team?: Pick<TeamRuntime, "quiet" | "whenQuiet" | "lines" | "subscribe">;
   /**

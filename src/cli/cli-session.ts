@@ -646,6 +646,7 @@ export async function createCliSession(inputs: CliSessionInputs): Promise<CliSes
   return {
     engine,
     backgroundAgents: toolset.tasks.backgroundAgents,
+    taskRecords: toolset.tasks.store,
     ...(team ? { team } : {}),
     rewind: async (uuid) => {
       if (!engine.messages.some((m) => m.uuid === uuid)) return false;

@@ -7,6 +7,7 @@ import { contextUsageResponse } from "./context-usage-response.js";
 import type { ControlRequestLine } from "./envelopes.js";
 import { errorLine, successLine } from "./envelopes.js";
 import type { Answer, HostHandlers, HostTargets } from "./host-handler.js";
+import { TASK_HANDLERS } from "./task-requests.js";
 
 /** Requests Claude Code has that keel does not implement: answered with a precise error. */
 const NOT_IMPLEMENTED = new Set([
@@ -25,9 +26,6 @@ const NOT_IMPLEMENTED = new Set([
   "reload_plugins",
   "reload_skills",
   "reload_output_styles",
-  "stop_task",
-  "background_tasks",
-  "get_task_output",
   "cancel_async_message",
   "rename_session",
   "list_permission_rules",
@@ -111,6 +109,7 @@ const HANDLERS: HostHandlers = {
   mcp_message: mcpMessage,
   register_repo_root: (targets, request) => registerRepoRoot(targets, request.directory),
   get_context_usage: contextUsage,
+  ...TASK_HANDLERS,
 };
 
 /** Answers one SDK → keel request that needs the open session. */
