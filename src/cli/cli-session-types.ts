@@ -20,6 +20,7 @@ import type { CliIo } from "./io.js";
 import type { CliOptions } from "./options.js";
 import type { PrintModel } from "./print-model.js";
 import type { AskElicitation } from "./session-elicitation.js";
+import type { SessionFiles } from "./session-files.js";
 import type { HookStatus, SessionHooks } from "./session-hooks.js";
 import type { SessionPolicy } from "./session-policy.js";
 import type { SessionSandbox } from "./session-sandbox.js";
@@ -40,6 +41,8 @@ export interface CliSession {
    * changed since is restored; returns the restored paths (false: no such prompt).
    */
   rewind(userMessageUuid: string): Promise<string[] | false>;
+  /** The session's files as an SDK host reaches them (read_file, seed_read_state, rewind_files). */
+  files: SessionFiles;
   /** The session's permission mode now, and a switch of it (an SDK host changes it). */
   permissionMode(): PermissionMode;
   setPermissionMode(mode: PermissionMode): void;

@@ -69,6 +69,7 @@ import { withPlanForApproval } from "./plan-approval-input.js";
 import { pluginInitFields } from "./plugin-init-fields.js";
 import { startingMode } from "./resumed-mode.js";
 import { declineElicitation, lateElicit, sessionElicit } from "./session-elicitation.js";
+import { sessionFiles } from "./session-files.js";
 import { createSessionHooks, type SessionHooks } from "./session-hooks.js";
 import { CUSTOM_TITLE } from "./session-list.js";
 import { createSessionToolset, type SessionToolset } from "./session-toolset.js";
@@ -656,6 +657,14 @@ export async function createCliSession(inputs: CliSessionInputs): Promise<CliSes
       engine.rewindTo(uuid);
       return restored;
     },
+    files: sessionFiles({
+      cwd: io.cwd,
+      home,
+      permissions,
+      tools: toolset.refreshTools,
+      mode: () => appState.permissionMode,
+      history: toolset.fileHistory,
+    }),
     permissionMode: () => appState.permissionMode,
     setPermissionMode: (mode) => {
       appState = { ...appState, permissionMode: mode };

@@ -98,7 +98,7 @@ describe("Agent SDK options keel accepts without effect", () => {
     expect(server.violations).toEqual([]);
   });
 
-  it("enableFileCheckpointing: the run goes on, and rewindFiles() is refused by name", async () => {
+  it("enableFileCheckpointing: the run goes on, and rewindFiles() to a message that is no prompt cannot rewind", async () => {
     const { query } = await loadAgentSdk();
     const server = await scriptedServer({
       turns: [{ content: "Sent as written." }],
@@ -123,11 +123,15 @@ describe("Agent SDK options keel accepts without effect", () => {
     for await (const message of q) {
       messages.push(message);
       if (message.type === "result") {
-        rewind = await q.rewindFiles(message.uuid).catch((error: Error) => error.message);
+        rewind = await q.rewindFiles(message.uuid);
         release();
       }
     }
-    expect(rewind).toContain('keel does not support the control request "rewind_files"');
+    // keel keeps file checkpoints whether or not the option is set; a result's uuid has none.
+    expect(rewind).toEqual({
+      canRewind: false,
+      error: expect.stringContaining("no file checkpoint for user message"),
+    });
     // verbatimPrompts: the `/name` is not looked up (an unknown one would be refused), it is sent.
     expect(resultsOf(messages)[0]).toMatchObject({ subtype: "success" });
     expect(JSON.stringify(firstTurnBody(server)?.messages)).toContain(

@@ -6,6 +6,7 @@ import { contextReport } from "../slash/context-report.js";
 import { contextUsageResponse } from "./context-usage-response.js";
 import type { ControlRequestLine } from "./envelopes.js";
 import { errorLine, successLine } from "./envelopes.js";
+import { FILE_HANDLERS } from "./file-requests.js";
 import type { Answer, HostHandlers, HostTargets } from "./host-handler.js";
 import { TASK_HANDLERS } from "./task-requests.js";
 
@@ -20,9 +21,6 @@ const NOT_IMPLEMENTED = new Set([
   "get_settings",
   "apply_flag_settings",
   "update_settings",
-  "rewind_files",
-  "seed_read_state",
-  "read_file",
   "reload_plugins",
   "reload_skills",
   "reload_output_styles",
@@ -109,6 +107,7 @@ const HANDLERS: HostHandlers = {
   mcp_message: mcpMessage,
   register_repo_root: (targets, request) => registerRepoRoot(targets, request.directory),
   get_context_usage: contextUsage,
+  ...FILE_HANDLERS,
   ...TASK_HANDLERS,
 };
 

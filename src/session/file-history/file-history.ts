@@ -19,6 +19,12 @@ export interface FileHistoryLoadOptions {
   onCorruptLine?: (lineNumber: number, text: string) => void;
 }
 
+/** A file's state before a turn: its bytes, or undefined when it did not exist. */
+export interface SavedState {
+  path: string;
+  saved: Uint8Array | undefined;
+}
+
 /** A restore asked for a turn this history never saw begin. */
 export class UnknownTurnError extends Error {
   constructor(readonly turnUuid: string) {
@@ -101,6 +107,27 @@ export class FileHistory {
     });
   }
 
+  /**
+   * What restoreTo would put back, without touching any file: each path changed at or after
+   * `turnUuid` with its bytes from before that turn (undefined: it did not exist then).
+   * Throws UnknownTurnError for a turn this history never saw.
+   */
+  restorePreview(turnUuid: string): Promise<SavedState[]> {
+    return this.serially(async () => {
+      if (!this.turnOrder.includes(turnUuid)) throw new UnknownTurnError(turnUuid);
+      const states: SavedState[] = [];
+      for (const [path, snapshot] of restorePlan(this.turnOrder, this.records, turnUuid)) {
+        const saved = snapshot.existed ? await readFile(this.backupOf(snapshot)) : undefined;
+        states.push({ path, saved });
+      }
+      return states;
+    });
+  }
+
+  private backupOf(snapshot: SnapshotRecord): string {
+    return join(this.dir, backupName(snapshot.path, snapshot.version));
+  }
+
   private serially<T>(work: () => Promise<T>): Promise<T> {
     const next = this.queue.then(work, work);
     this.queue = next.catch(() => {});
@@ -143,7 +170,7 @@ export class FileHistory {
       await rm(snapshot.path, { force: true });
       return;
     }
-    const bytes = await readFile(join(this.dir, backupName(snapshot.path, snapshot.version)));
+    const bytes = await readFile(this.backupOf(snapshot));
     await mkdir(dirname(snapshot.path), { recursive: true });
     await writeFile(snapshot.path, bytes);
   }

@@ -1,0 +1,183 @@
+import { existsSync } from "node:fs";
+import { mkdir, readFile, stat, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import type { Options, Query, SDKMessage } from "@anthropic-ai/claude-agent-sdk";
+import { describe, expect, it } from "vitest";
+import { sessionTranscriptPath } from "../../src/session/transcript/paths.js";
+import { scriptedServer } from "../helpers/scripted.js";
+import { keelOptions, loadAgentSdk, userMessage, useSdkSandbox } from "./sdk-harness.js";
+
+const SECRET = "hunter2-sdk-read-file";
+
+const sandbox = useSdkSandbox(async ({ home, cwd }) => {
+  await writeFile(join(cwd, "notes.txt"), "line one\nline two\n");
+  await writeFile(join(cwd, "secret.txt"), `${SECRET}\n`);
+  await writeFile(join(home, "outside.txt"), `${SECRET} outside\n`);
+  await writeFile(join(cwd, "app.ts"), "const version = 1;\n");
+  await writeFile(join(cwd, "other.ts"), "const other = 1;\n");
+  await mkdir(join(cwd, ".claude"));
+  await writeFile(
+    join(cwd, ".claude", "settings.json"),
+    JSON.stringify({ permissions: { deny: ["Read(./secret.txt)"] } }),
+  );
+});
+
+/**
+ * Runs one prompt after another; after each one's result, `between[i]` acts on the running
+ * query and the session's id (its requests are answered only while the query is read).
+ */
+async function drive(
+  server: { url: string },
+  prompts: readonly string[],
+  between: ReadonlyArray<(q: Query, sessionId: string) => Promise<void>>,
+  extra: Options = {},
+): Promise<SDKMessage[]> {
+  const { query } = await loadAgentSdk();
+  const next: Array<() => void> = [];
+  async function* input() {
+    for (const [i, prompt] of prompts.entries()) {
+      yield userMessage(prompt);
+      await new Promise<void>((resolve) => {
+        next[i] = resolve;
+      });
+    }
+  }
+  const q = query({ prompt: input(), options: keelOptions(sandbox(), server.url, extra) });
+  const messages: SDKMessage[] = [];
+  let results = 0;
+  try {
+    for await (const message of q) {
+      messages.push(message);
+      if (message.type !== "result") continue;
+      await between[results]?.(q, message.session_id);
+      next[results]?.();
+      results += 1;
+      if (results === prompts.length) break;
+    }
+  } finally {
+    q.close();
+  }
+  return messages;
+}
+
+/** The uuid keel gave a prompt (its transcript's user message with that text). */
+async function promptUuid(sessionId: string, text: string): Promise<string> {
+  const box = sandbox();
+  const transcript = sessionTranscriptPath(join(box.home, ".keel"), box.cwd, sessionId);
+  for (const line of (await readFile(transcript, "utf8")).split("\n")) {
+    if (line.trim() === "") continue;
+    const record = JSON.parse(line) as { type?: string; uuid?: string; message?: unknown };
+    if (record.type === "user" && JSON.stringify(record.message).includes(text)) {
+      return record.uuid ?? "";
+    }
+  }
+  throw new Error(`no prompt "${text}" in the transcript`);
+}
+
+describe("the Agent SDK's file requests", { timeout: 60_000 }, () => {
+  it("readFile reads what Read may read, and refuses a denied file and one outside the working folders", async () => {
+    const server = await scriptedServer({ turns: [{ content: "Hello." }] });
+    const box = sandbox();
+    const answers: unknown[] = [];
+    await drive(
+      server,
+      ["hi"],
+      [
+        async (q) => {
+          answers.push(await q.readFile("notes.txt"));
+          answers.push(await q.readFile("notes.txt", { maxBytes: 4, encoding: "base64" }));
+          answers.push(await q.readFile("secret.txt"));
+          answers.push(await q.readFile(join(box.cwd, "secret.txt")));
+          answers.push(await q.readFile(join(box.home, "outside.txt")));
+        },
+      ],
+    );
+    const notes = join(box.cwd, "notes.txt");
+    expect(answers[0]).toEqual({
+      contents: "line one\nline two\n",
+      absPath: notes,
+      truncated: false,
+      lossy: false,
+    });
+    expect(answers[1]).toEqual({
+      contents: Buffer.from("line").toString("base64"),
+      absPath: notes,
+      truncated: true,
+      encoding: "base64",
+    });
+    // The SDK's readFile gives null for a refusal; nothing of the secret reached the host.
+    expect(answers.slice(2)).toEqual([null, null, null]);
+    expect(JSON.stringify(answers)).not.toContain(SECRET);
+  });
+
+  it("seedReadState lets a later Edit pass its read-before-write check; an unseeded file's Edit fails", async () => {
+    const box = sandbox();
+    const edit = (file: string) => ({
+      type: "tool_use",
+      name: "Edit",
+      input: { file_path: join(box.cwd, file), old_string: "= 1", new_string: "= 2" },
+    });
+    const server = await scriptedServer({
+      turns: [
+        { content: "Hello." },
+        { content: [edit("app.ts"), edit("other.ts")] },
+        { content: "Edited." },
+      ],
+    });
+    const mtime = Math.floor((await stat(join(box.cwd, "app.ts"))).mtimeMs);
+    await drive(server, ["hi", "bump both versions"], [(q) => q.seedReadState("app.ts", mtime)], {
+      permissionMode: "acceptEdits",
+    });
+    expect(await readFile(join(box.cwd, "app.ts"), "utf8")).toBe("const version = 2;\n");
+    expect(await readFile(join(box.cwd, "other.ts"), "utf8")).toBe("const other = 1;\n");
+    const results = JSON.stringify(server.requests.at(-1)?.body);
+    expect(results).toContain("File has not been read yet");
+  });
+
+  it("rewindFiles: a dry run says what would change; the rewind puts the files back as they were before the message", async () => {
+    const box = sandbox();
+    const notes = join(box.cwd, "notes.txt");
+    const made = join(box.cwd, "made.txt");
+    const server = await scriptedServer({
+      turns: [
+        { content: [{ type: "tool_use", name: "Read", input: { file_path: notes } }] },
+        {
+          content: [
+            {
+              type: "tool_use",
+              name: "Edit",
+              input: { file_path: notes, old_string: "line two", new_string: "line 2" },
+            },
+            { type: "tool_use", name: "Write", input: { file_path: made, content: "new\n" } },
+          ],
+        },
+        { content: "Changed." },
+      ],
+    });
+    let preview: unknown;
+    let unknown: unknown;
+    let rewound: unknown;
+    let afterPreview = "";
+    await drive(
+      server,
+      ["change the notes"],
+      [
+        async (q, sessionId) => {
+          const uuid = await promptUuid(sessionId, "change the notes");
+          preview = await q.rewindFiles(uuid, { dryRun: true });
+          afterPreview = await readFile(notes, "utf8");
+          unknown = await q.rewindFiles("00000000-0000-4000-8000-000000000000");
+          rewound = await q.rewindFiles(uuid);
+        },
+      ],
+      { permissionMode: "acceptEdits" },
+    );
+    const changes = { filesChanged: [notes, made], insertions: 2, deletions: 1 };
+    expect(preview).toEqual({ canRewind: true, ...changes });
+    expect(afterPreview).toBe("line one\nline 2\n");
+    expect(unknown).toMatchObject({ canRewind: false });
+    expect(rewound).toEqual({ canRewind: true, ...changes });
+    expect(await readFile(notes, "utf8")).toBe("line one\nline two\n");
+    expect(existsSync(made)).toBe(false);
+  });
+});
