@@ -34,6 +34,8 @@ export interface CliSession {
   backgroundAgents: Pick<BackgroundAgents, "runningCount" | "whenNoneRunning">;
   /** Where the session's background tasks are recorded (shells, monitors, agents, teammates). */
   taskRecords: TaskStore;
+  /** Names the session (a custom-title record, as -n/--name); false: it keeps no transcript. */
+  retitle(title: string): boolean;
   /** The session's agent team, when teams are on (`keel -p` waits until it is quiet). */
   team?: Pick<TeamRuntime, "quiet" | "whenQuiet" | "lines" | "subscribe">;
   /**

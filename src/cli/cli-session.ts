@@ -161,6 +161,19 @@ function transcriptSink(inputs: CliSessionInputs): TranscriptSink | undefined {
   };
 }
 
+/**
+ * Records the session's title as -n/--name does: the session lists show the last title the
+ * transcript records. False when the session keeps no transcript.
+ */
+function titleRecorder(inputs: CliSessionInputs): (title: string) => boolean {
+  return (customTitle) => {
+    const transcript = inputs.store.transcript;
+    if (!transcript?.appendRecord) return false;
+    transcript.appendRecord({ type: CUSTOM_TITLE, customTitle, sessionId: inputs.sessionId });
+    return true;
+  };
+}
+
 /** Context management: result budget, microcompact, collapse, compaction, blocking limit. */
 function contextDeps(parts: Parts): (callModel: CallModel) => ContextDeps {
   const settings = contextSettingsFromEnv(parts.env);
@@ -525,13 +538,7 @@ export async function createCliSession(inputs: CliSessionInputs): Promise<CliSes
     ...sessionHookRunners(inputs, { toolset, permissions, ids }),
     ...(inputs.onHookEvent ? { onHookEvent: inputs.onHookEvent } : {}),
     ...(inputs.onHookStatus ? { onHookStatus: inputs.onHookStatus } : {}),
-    // As -n/--name does: the session lists show the last title the transcript records.
-    retitle: (customTitle) =>
-      store.transcript?.appendRecord?.({
-        type: CUSTOM_TITLE,
-        customTitle,
-        sessionId: inputs.sessionId,
-      }),
+    retitle: titleRecorder(inputs),
   });
   elicitation.bind(sessionElicit(hooks, inputs.askElicitation ?? declineElicitation));
   const planReminders = createPlanModeReminders(planFilePath(store.sessionDir));
@@ -648,6 +655,7 @@ export async function createCliSession(inputs: CliSessionInputs): Promise<CliSes
     engine,
     backgroundAgents: toolset.tasks.backgroundAgents,
     taskRecords: toolset.tasks.store,
+    retitle: titleRecorder(inputs),
     ...(team ? { team } : {}),
     rewind: async (uuid) => {
       if (!engine.messages.some((m) => m.uuid === uuid)) return false;

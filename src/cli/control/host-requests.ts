@@ -8,6 +8,7 @@ import type { ControlRequestLine } from "./envelopes.js";
 import { errorLine, successLine } from "./envelopes.js";
 import { FILE_HANDLERS } from "./file-requests.js";
 import type { Answer, HostHandlers, HostTargets } from "./host-handler.js";
+import { RENAME_HANDLERS } from "./rename-request.js";
 import { TASK_HANDLERS } from "./task-requests.js";
 
 /** Requests Claude Code has that keel does not implement: answered with a precise error. */
@@ -25,7 +26,6 @@ const NOT_IMPLEMENTED = new Set([
   "reload_skills",
   "reload_output_styles",
   "cancel_async_message",
-  "rename_session",
   "list_permission_rules",
   "get_hooks_listing",
 ]);
@@ -109,6 +109,7 @@ const HANDLERS: HostHandlers = {
   get_context_usage: contextUsage,
   ...FILE_HANDLERS,
   ...TASK_HANDLERS,
+  ...RENAME_HANDLERS,
 };
 
 /** Answers one SDK → keel request that needs the open session. */
