@@ -23,6 +23,7 @@ import type { AskElicitation } from "./session-elicitation.js";
 import type { SessionFiles } from "./session-files.js";
 import type { HookStatus, SessionHooks } from "./session-hooks.js";
 import type { SessionPolicy } from "./session-policy.js";
+import type { SessionReloads } from "./session-reloads.js";
 import type { SessionSandbox } from "./session-sandbox.js";
 import type { SessionStore } from "./session-store.js";
 import type { SessionSlash } from "./slash/session-slash.js";
@@ -56,6 +57,8 @@ export interface CliSession {
   mcpPrompts(): McpPromptCommand[];
   /** The session's own commands and skills (`.claude/commands`, SKILL.md folders). */
   slash: SessionSlash;
+  /** What the session reads again when asked (an SDK host's reload_* requests). */
+  reloads: SessionReloads;
   /**
    * The output style the settings name, the styles it could name and the user's folder of
    * them (the SDK's initialize answer).

@@ -72,6 +72,7 @@ import { declineElicitation, lateElicit, sessionElicit } from "./session-elicita
 import { sessionFiles } from "./session-files.js";
 import { createSessionHooks, type SessionHooks } from "./session-hooks.js";
 import { CUSTOM_TITLE } from "./session-list.js";
+import { sessionReloads } from "./session-reloads.js";
 import { createSessionToolset, type SessionToolset } from "./session-toolset.js";
 import { commandHooksFrom } from "./slash/command-hooks.js";
 import { pluginCommandFolders, pluginSkillFolders } from "./slash/plugin-folders.js";
@@ -80,6 +81,7 @@ import {
   conditionalListing,
   engineSkillConfig,
   listingBudget,
+  skillToolInPlay,
   skillTools,
 } from "./slash/session-skills.js";
 import {
@@ -512,6 +514,7 @@ export async function createCliSession(inputs: CliSessionInputs): Promise<CliSes
       ...(hooksOff ? {} : { hooks: commandHooksFrom(() => hooks) }),
     },
   );
+  const reloads = sessionReloads({ cwd: io.cwd, slash, permissions });
   // MCP servers start with the tools; their requests for input are answered once hooks exist.
   const elicitation = lateElicit();
   const toolset = await createSessionToolset(
@@ -521,6 +524,7 @@ export async function createCliSession(inputs: CliSessionInputs): Promise<CliSes
     elicitation.elicit,
     // An agent's `skills` are preloaded whole, as the Skill tool would expand them.
     (name, signal) => slash.skillTool.expand(name, "", signal),
+    skillToolInPlay(slash),
   );
   tools = toolset;
   const hooks = createSessionHooks({
@@ -535,6 +539,7 @@ export async function createCliSession(inputs: CliSessionInputs): Promise<CliSes
     report: inputs.warn,
     ...(inputs.runHookCommand ? { runCommand: inputs.runHookCommand } : {}),
     http: httpHookPolicy(policy.settings),
+    reloadSkills: reloads.skills,
     ...sessionHookRunners(inputs, { toolset, permissions, ids }),
     ...(inputs.onHookEvent ? { onHookEvent: inputs.onHookEvent } : {}),
     ...(inputs.onHookStatus ? { onHookStatus: inputs.onHookStatus } : {}),
@@ -681,6 +686,7 @@ export async function createCliSession(inputs: CliSessionInputs): Promise<CliSes
     tools: toolset.refreshTools,
     mcpPrompts: toolset.mcpPrompts,
     slash,
+    reloads,
     outputStyles: async () => {
       const styles = await listOutputStyles(outputStyleRoots(policy, io.cwd, home));
       const available = styles.map((style) => style.name);

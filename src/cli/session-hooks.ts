@@ -140,6 +140,8 @@ interface SessionHooksInputs {
   onHookStatus?: (status: HookStatus) => void;
   /** Gives the session a title (a SessionStart or UserPromptSubmit hook's `sessionTitle`). */
   retitle?: (title: string) => void;
+  /** Reads the skill folders again (a SessionStart hook's `reloadSkills`). */
+  reloadSkills?: () => Promise<unknown>;
 }
 
 /** A running hook's status line: shown while it runs, gone when it ends. */
@@ -290,11 +292,13 @@ export function createSessionHooks(inputs: SessionHooksInputs): SessionHooks {
   const { config } = inputs;
   const engine = createHookEngine({ config, ...base });
   const files = fileChangedWatcher(engine, inputs.cwd, settleMs(inputs.env));
-  // What SessionStart hooks ask of the session besides context: a title, files to watch.
+  // What SessionStart hooks ask of the session besides context: a title, files to watch, and
+  // the skills read again (after every hook is done, so a skill one installed is found).
   const started = async (source: SessionStartSource, model?: string) => {
     const outcome = await sessionStart(engine, source, model === undefined ? {} : { model });
     if (outcome.sessionTitle !== undefined) inputs.retitle?.(outcome.sessionTitle);
     files.add(outcome.watchPaths);
+    if (outcome.reloadSkills) await inputs.reloadSkills?.();
     return outcome.additionalContext;
   };
   const tools = toolHooks(engine, files.add);

@@ -119,6 +119,8 @@ export async function createSessionToolset(
   elicit?: Elicit,
   /** Expands a skill an agent's `skills` field preloads (the session's skills). */
   preloadSkill?: SkillPreloader,
+  /** Whether an extra tool is sent now (the Skill tool: while some skill is the model's). */
+  extraInPlay: (tool: AnyTool) => boolean = () => true,
 ): Promise<SessionToolset> {
   const { io, store } = inputs;
   const home = io.env.HOME ?? homedir();
@@ -191,7 +193,9 @@ export async function createSessionToolset(
   tasks.mcpMonitors.connect(mcp.notifications);
   const allTools = mcp.refreshTools(baseTools, createToolSearchTool(config));
   // The agent was resolved once, with the options (withMainAgent): no second look-up here.
-  const refreshTools = () => mainAgentTools(inputs.options.mainAgent, allTools());
+  const heldBack = (tool: AnyTool) => sessionExtras.includes(tool) && !extraInPlay(tool);
+  const refreshTools = () =>
+    mainAgentTools(inputs.options.mainAgent, allTools()).filter((tool) => !heldBack(tool));
   return {
     refreshTools,
     agents: sessionTools.agents,

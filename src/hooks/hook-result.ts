@@ -59,6 +59,8 @@ export interface HookResult {
   sessionTitle?: string;
   /** SessionStart / CwdChanged / FileChanged: files the hook asks FileChanged hooks to watch. */
   watchPaths?: string[];
+  /** SessionStart: read the skill folders again once the hooks are done (a hook installed one). */
+  reloadSkills?: true;
   notices: HookNotice[];
 }
 

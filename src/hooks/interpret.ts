@@ -120,6 +120,7 @@ function applyOutput(event: HookEvent, result: HookResult, output: HookOutput): 
     result.sessionTitle = specific.sessionTitle;
   }
   if (WATCH_PATHS_EVENTS.has(event) && specific.watchPaths) result.watchPaths = specific.watchPaths;
+  if (event === "SessionStart" && specific.reloadSkills === true) result.reloadSkills = true;
   if (event === "PostToolUse" && "updatedToolOutput" in specific) {
     result.updatedToolOutput = { value: specific.updatedToolOutput };
   }

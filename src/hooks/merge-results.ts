@@ -28,6 +28,8 @@ export interface HookRunOutcome {
   sessionTitle?: string;
   /** SessionStart / CwdChanged / FileChanged: every hook's watchPaths, together. */
   watchPaths: string[];
+  /** SessionStart: some hook asked for the skills to be read again. */
+  reloadSkills?: true;
 }
 
 const RANK: Record<HookPermission["behavior"], number> = { allow: 1, ask: 2, deny: 3 };
@@ -60,6 +62,7 @@ export function mergeHookResults(event: HookEvent, results: HookResult[]): HookR
     // As several renames in a row: the last one holds.
     if (r.sessionTitle !== undefined) outcome.sessionTitle = r.sessionTitle;
     outcome.watchPaths.push(...(r.watchPaths ?? []));
+    if (r.reloadSkills) outcome.reloadSkills = true;
     if (r.blocking !== undefined) {
       outcome.blockingErrors.push({
         hookName: r.hookName,

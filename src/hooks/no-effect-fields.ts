@@ -33,12 +33,6 @@ const FIELDS: readonly NoEffectField[] = [
     why: () => "a session's first prompt is the one it is given",
   },
   {
-    name: "hookSpecificOutput.reloadSkills",
-    given: (event, output) => event === "SessionStart" && specific(output).reloadSkills === true,
-    why: () =>
-      "the skills the model may start are read as the session opens; typed commands are read again each time",
-  },
-  {
     name: "hookSpecificOutput.additionalContext",
     given: (event, output) =>
       CONTEXT_NOT_PASSED.has(event) && typeof specific(output).additionalContext === "string",

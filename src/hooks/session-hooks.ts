@@ -153,6 +153,8 @@ export interface SessionStartResult {
   sessionTitle?: string;
   /** Files for FileChanged hooks to watch, besides those their matchers name. */
   watchPaths: string[];
+  /** A hook asked for the skill folders to be read again (it installed a skill). */
+  reloadSkills?: true;
 }
 
 /** Runs SessionStart hooks. */
@@ -167,6 +169,7 @@ export async function sessionStart(
     additionalContext: outcome.additionalContext.map((c) => c.content),
     ...(outcome.sessionTitle === undefined ? {} : { sessionTitle: outcome.sessionTitle }),
     watchPaths: outcome.watchPaths,
+    ...(outcome.reloadSkills ? { reloadSkills: true } : {}),
   };
 }
 

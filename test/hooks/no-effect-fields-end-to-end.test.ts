@@ -15,7 +15,6 @@ describe("output fields keel accepts but does not apply", () => {
       terminalSequence: "\\u001b]9;done\\u0007",
       hookSpecificOutput: {
         hookEventName: "SessionStart",
-        reloadSkills: true,
         initialUserMessage: "INITIAL-MESSAGE-3",
       },
     });
@@ -41,7 +40,6 @@ describe("output fields keel accepts but does not apply", () => {
     expect(run.code).toBe(0);
     for (const field of [
       "terminalSequence has no effect in keel",
-      "hookSpecificOutput.reloadSkills has no effect in keel",
       "hookSpecificOutput.initialUserMessage has no effect in keel",
     ]) {
       expect(occurrences(run.stderr, field)).toBe(1);

@@ -8,6 +8,7 @@ import type { ControlRequestLine } from "./envelopes.js";
 import { errorLine, successLine } from "./envelopes.js";
 import { FILE_HANDLERS } from "./file-requests.js";
 import type { Answer, HostHandlers, HostTargets } from "./host-handler.js";
+import { RELOAD_HANDLERS } from "./reload-requests.js";
 import { RENAME_HANDLERS } from "./rename-request.js";
 import { TASK_HANDLERS } from "./task-requests.js";
 
@@ -23,7 +24,6 @@ const NOT_IMPLEMENTED = new Set([
   "apply_flag_settings",
   "update_settings",
   "reload_plugins",
-  "reload_skills",
   "reload_output_styles",
   "cancel_async_message",
   "list_permission_rules",
@@ -107,6 +107,7 @@ const HANDLERS: HostHandlers = {
   mcp_message: mcpMessage,
   register_repo_root: (targets, request) => registerRepoRoot(targets, request.directory),
   get_context_usage: contextUsage,
+  ...RELOAD_HANDLERS,
   ...FILE_HANDLERS,
   ...TASK_HANDLERS,
   ...RENAME_HANDLERS,

@@ -31,13 +31,18 @@ export function listingBudget(
   };
 }
 
-/**
- * The Skill tool, only when some skill or described command is the model's to start (now, or
- * once files bring a skill with `paths` into play): a session without any sends no tool it
- * cannot use.
- */
+/** The Skill tool (sent while `skillToolInPlay` says so). */
 export function skillTools(slash: SessionSlash): AnyTool[] {
-  return modelInvocable(slash.start.commands).length > 0 ? [createSkillTool(slash.skillTool)] : [];
+  return [createSkillTool(slash.skillTool)];
+}
+
+/**
+ * Whether the Skill tool is sent: only while some skill or described command is the model's
+ * to start (now, or once files bring a skill with `paths` into play), so a session without
+ * any sends no tool it cannot use, and one whose reload found its first skill gains it.
+ */
+export function skillToolInPlay(slash: SessionSlash): () => boolean {
+  return () => modelInvocable(slash.start.commands).length > 0;
 }
 
 /** The listing of the skills that files the model touched bring into play, or undefined. */
@@ -51,14 +56,21 @@ export function conditionalListing(slash: SessionSlash, budget: ListingBudget) {
 /**
  * system/init's `slash_commands` (the names `sdkSlashCommands` lists, each once) and `skills`,
  * and the listing the model gets with the first prompt and again after a compaction: made when
- * asked, so it holds the skills files have brought into play since the session started.
+ * asked, so it holds the skills files have brought into play since the session started; the
+ * skills a reload added are told on the next turn.
  */
 export function engineSkillConfig(slash: SessionSlash, budget: ListingBudget) {
   return {
     commands: [...new Set(sdkSlashCommands(slash).map((command) => command.name))],
     skills: slash.start.skillNames,
     skillListing: () => {
+      // The whole listing tells of every skill, reloaded ones too.
+      slash.takeAdded();
       const text = skillListing(slash.listed(), budget);
+      return text === "" ? undefined : skillListingReminder(text);
+    },
+    addedSkillsListing: () => {
+      const text = skillListing(slash.takeAdded(), budget);
       return text === "" ? undefined : skillListingReminder(text);
     },
   };

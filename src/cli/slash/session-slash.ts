@@ -26,10 +26,18 @@ import {
 
 /** The commands and skills of a CLI session, and how they run. */
 export interface SessionSlash {
-  /** What was found when the session started (system/init, the Skill tool, the listing). */
+  /**
+   * What was found when the session started, or at its last reload (system/init, the Skill
+   * tool, the listing).
+   */
   readonly start: SlashCatalog;
   /** Reads the commands and skills again (the REPL picks up files added meanwhile). */
   catalog(): Promise<SlashCatalog>;
+  /**
+   * Reads the commands and skills again and puts them in `start` (reload_skills, a SessionStart
+   * hook's reloadSkills), with the folders given replacing the session's (folders added since).
+   */
+  reload(folders?: SlashFolders): Promise<SlashCatalog>;
   /** A command's or skill's prompt: arguments, !`command` output, `@file`s. */
   expand(
     command: UserCommand,
@@ -39,6 +47,11 @@ export interface SessionSlash {
   ): Promise<CommandPrompt>;
   /** The skills and commands the model is told about (its listing). */
   listed(): ListedSkill[];
+  /**
+   * The listed entries reloads added since this was last asked (each returned once): the
+   * model is told of them on its next turn.
+   */
+  takeAdded(): ListedSkill[];
   /**
    * Puts in play the skills whose `paths` match files the model just read or wrote; returns
    * those newly listed (each skill once per session).
@@ -59,6 +72,11 @@ export interface SessionSlash {
    */
   forkExtras(name: string): ForkExtras;
 }
+
+/** The folders a reload may change: working folders and plugins come and go mid-session. */
+export type SlashFolders = Partial<
+  Pick<SlashRoots, "addedDirs" | "pluginFolders" | "pluginCommandFolders">
+>;
 
 /** What a session's slash commands are built from. */
 export interface SessionSlashInputs {
@@ -247,8 +265,11 @@ function typedMcpPrompts(
 
 /** Loads the session's commands and skills (their problems kept in `start`) and wires them. */
 export async function createSessionSlash(inputs: SessionSlashInputs): Promise<SessionSlash> {
-  const catalog = () => loadSlashCatalog(inputs.roots, inputs.sessionId);
-  const start = await catalog();
+  let roots = inputs.roots;
+  const catalog = () => loadSlashCatalog(roots, inputs.sessionId);
+  let start = await catalog();
+  // Model-invocable names a reload found that the model has not been told of yet.
+  const added = new Set<string>();
   // Rules the Skill tool put in force, held until the person's next prompt.
   const held: TurnRules[] = [];
   // Skills with `paths` whose files the model has touched: listed from then on.
@@ -259,8 +280,19 @@ export async function createSessionSlash(inputs: SessionSlashInputs): Promise<Se
   const expand: SessionSlash["expand"] = (command, args, signal, invokedBy) =>
     commandPrompt(command, args, inputs.deps, signal, invokedBy);
   const slash: Omit<SessionSlash, "skillTool"> = {
-    start,
+    get start() {
+      return start;
+    },
     catalog,
+    reload: async (folders = {}) => {
+      roots = { ...roots, ...folders };
+      const before = new Set(modelInvocable(start.commands).map((command) => command.name));
+      start = await catalog();
+      for (const command of modelInvocable(start.commands)) {
+        if (!before.has(command.name)) added.add(command.name);
+      }
+      return start;
+    },
     expand: forksKept(expand, forks),
     forkExtras: (name) => {
       const hooked = forks.get(name);
@@ -271,6 +303,11 @@ export async function createSessionSlash(inputs: SessionSlashInputs): Promise<Se
       };
     },
     listed: () => modelInvocable(start.commands).filter(inPlay).map(listedOf),
+    takeAdded: () => {
+      const fresh = slash.listed().filter((skill) => added.has(skill.name));
+      added.clear();
+      return fresh;
+    },
     activateFor: (paths) => {
       const found = activatedBy(modelInvocable(start.commands), paths, inputs.roots.cwd, active);
       for (const command of found) active.add(command.name);
@@ -292,6 +329,10 @@ export async function createSessionSlash(inputs: SessionSlashInputs): Promise<Se
   const typed = inputs.onExpanded ? typedExpansion(slash.expand, inputs.onExpanded) : slash.expand;
   return {
     ...slash,
+    // After the spread, which copies a getter's value: readers see each reload's catalog.
+    get start() {
+      return start;
+    },
     expand: inputs.hooks ? typedHooksStarted(typed, inputs.hooks) : typed,
     ...(inputs.onExpanded
       ? { mcpPrompts: typedMcpPrompts(slash.mcpPrompts, inputs.onExpanded) }

@@ -103,6 +103,11 @@ export interface QueryEngineConfig {
    * skill_listing): kept once after the first prompt, again after a compaction dropped it.
    */
   skillListing?: () => string | undefined;
+  /**
+   * The skills a reload added since the listing was made, as a listing of their own (each
+   * told once; undefined when none): kept at the next turn's start, as Claude Code does.
+   */
+  addedSkillsListing?: () => string | undefined;
   /** The agent types the Agent tool can start; a function gives the list as it is now. */
   agents?: readonly AgentDefinition[] | (() => readonly AgentDefinition[]);
   canUseTool: CanUseTool;

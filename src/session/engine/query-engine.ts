@@ -357,9 +357,12 @@ export class QueryEngine {
     }
   }
 
-  /** The skill listing, when the conversation (since its last compaction) lacks it. */
+  /**
+   * The skill listing, when the conversation (since its last compaction) lacks it; else the
+   * skills a reload added since, if any.
+   */
   private keepSkillListing(): void {
-    const content = this.pendingSkillListing();
+    const content = this.pendingSkillListing() ?? this.config.addedSkillsListing?.();
     if (content !== undefined) {
       this.keep(createAttachmentMessage({ type: "skill_listing", content }, this.ids));
     }

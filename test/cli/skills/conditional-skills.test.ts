@@ -110,6 +110,7 @@ describe("the listing a compaction brings back", () => {
     const slash = {
       start: { commands: [], skillNames: ["greet", "api-style"], problems: [] },
       listed: () => listed,
+      takeAdded: () => [],
       mcpPrompts: () => [],
     } as unknown as SessionSlash;
     const config = engineSkillConfig(slash, { contextWindowTokens: 200_000 });
