@@ -11,10 +11,10 @@ import type { Answer, HostHandlers, HostTargets } from "./host-handler.js";
 import { RELOAD_HANDLERS } from "./reload-requests.js";
 import { RENAME_HANDLERS } from "./rename-request.js";
 import { TASK_HANDLERS } from "./task-requests.js";
+import { THINKING_HANDLERS } from "./thinking-request.js";
 
 /** Requests Claude Code has that keel does not implement: answered with a precise error. */
 const NOT_IMPLEMENTED = new Set([
-  "set_max_thinking_tokens",
   "mcp_set_servers",
   "mcp_reconnect",
   "mcp_toggle",
@@ -111,6 +111,7 @@ const HANDLERS: HostHandlers = {
   ...FILE_HANDLERS,
   ...TASK_HANDLERS,
   ...RENAME_HANDLERS,
+  ...THINKING_HANDLERS,
 };
 
 /** Answers one SDK → keel request that needs the open session. */

@@ -5,6 +5,7 @@ import { query } from "../../loop/query.js";
 import { parseTokenBudget } from "../../loop/token-budget.js";
 import type { Terminal } from "../../loop/transitions.js";
 import type { ModelRequest } from "../../model/provider.js";
+import type { ApiThinkingConfig } from "../../protocol/api.js";
 import {
   createAttachmentMessage,
   createUserMessage,
@@ -81,6 +82,8 @@ export class QueryEngine {
   private readonly contextDeps: ContextDeps;
   private current: TurnRun | undefined;
   private readonly unprompted = new UnpromptedTurns();
+  /** The thinking an SDK host set mid-session (set_max_thinking_tokens); undefined: the config's. */
+  private thinking: ApiThinkingConfig | undefined;
   readonly readFileState: FileStateCache;
 
   constructor(private readonly config: QueryEngineConfig) {
@@ -207,6 +210,14 @@ export class QueryEngine {
   /** The session's system/init message, for what answers a prompt without a turn (`/cost`). */
   systemInit(): SdkSystemInit {
     return initMessage(this.config, this.currentTools(), this.ids.uuid());
+  }
+
+  /**
+   * Sets the thinking the main thread's requests carry from the next turn on (an SDK host's
+   * set_max_thinking_tokens); undefined goes back to the session's own (its flags, settings).
+   */
+  setThinking(thinking: ApiThinkingConfig | undefined): void {
+    this.thinking = thinking;
   }
 
   /** Ends the running turn cleanly (its tools are stopped, pairing is kept, a result follows). */
@@ -418,7 +429,7 @@ export class QueryEngine {
     };
     const deps = turnDeps(inputs);
     const sessionContext = turnToolUseContext({
-      config,
+      config: this.thinking ? { ...config, thinkingConfig: this.thinking } : config,
       tools: this.currentTools(),
       ...(config.refreshTools ? { refreshTools: () => this.currentTools() } : {}),
       abortController: run.abort,
