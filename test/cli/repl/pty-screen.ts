@@ -22,6 +22,11 @@ export interface PtyScreen {
   kill(): void;
 }
 
+/** Output quiet for this long ends a frame (a frame's reads come within a millisecond or two). */
+const SETTLE_QUIET_MS = 25;
+/** A spinner never goes quiet: read the screen anyway after this long. */
+const SETTLE_MAX_MS = 300;
+
 /**
  * Spawns a program in a pseudo-terminal and mirrors its output into a headless terminal;
  * `uid`/`gid` run it as another user (a test running as root needs one for permission bits).
@@ -51,7 +56,9 @@ export function spawnInPty(
   });
   let alive = true;
   const written: string[] = [];
+  let lastDataAt = Date.now();
   child.onData((data) => {
+    lastDataAt = Date.now();
     written.push(data);
     term.write(data);
   });
@@ -80,6 +87,18 @@ export function spawnInPty(
     return out;
   };
   const screen = () => lines().join("\n");
+  /**
+   * The screen once output has paused: one frame can reach the terminal in several reads, and a
+   * check passed by its first part would return a screen missing the rest.
+   */
+  const settledScreen = async (): Promise<string> => {
+    const giveUpAt = Date.now() + SETTLE_MAX_MS;
+    while (Date.now() - lastDataAt < SETTLE_QUIET_MS && Date.now() < giveUpAt) {
+      await new Promise((resolve) => setTimeout(resolve, SETTLE_QUIET_MS));
+    }
+    await new Promise<void>((resolve) => term.write("", resolve));
+    return screen();
+  };
   return {
     write: (data) => child.write(data),
     lines,
@@ -104,7 +123,11 @@ export function spawnInPty(
         // Let pending writes reach the buffer before reading it.
         await new Promise<void>((resolve) => term.write("", resolve));
         const text = screen();
-        if (check(text)) return text;
+        if (check(text)) {
+          // A state that has passed by the time output pauses was still seen: keep its screen.
+          const settled = await settledScreen();
+          return check(settled) ? settled : text;
+        }
         if (Date.now() > deadline) {
           throw new Error(`timed out waiting for ${what}; the screen was:\n${text}`);
         }
