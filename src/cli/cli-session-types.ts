@@ -5,6 +5,7 @@ import type { HookEventFields, SessionEndReason } from "../hooks/hook-input.js";
 import type { runCommandHook } from "../hooks/run-command-hook.js";
 import type { InvokedSkillHooks } from "../hooks/skill-scoped-hooks.js";
 import type { McpPromptCommand } from "../mcp/prompt-commands.js";
+import type { McpServerControl } from "../mcp/server-control.js";
 import type { AutoMemorySwitch } from "../memory/auto-memory-switch.js";
 import type { PermissionEngine } from "../policy/engine.js";
 import type { LoopTransition, Message } from "../protocol/messages.js";
@@ -51,6 +52,8 @@ export interface CliSession {
   setPermissionMode(mode: PermissionMode): void;
   /** Every MCP server of the session (configured and host-provided) and its status. */
   mcpStatus(): Array<{ name: string; status: string }>;
+  /** An SDK host's hold on the configured MCP servers (mcp_set_servers, mcp_toggle …). */
+  mcp: McpServerControl;
   /** The session's tools now (MCP servers come and go). */
   tools(): readonly AnyTool[];
   /** The MCP servers' prompts, as slash commands `/mcp__<server>__<prompt>`. */

@@ -683,6 +683,7 @@ export async function createCliSession(inputs: CliSessionInputs): Promise<CliSes
       appState = { ...appState, permissionMode: mode };
     },
     mcpStatus: toolset.mcpStatus,
+    mcp: toolset.mcpControl,
     tools: toolset.refreshTools,
     mcpPrompts: toolset.mcpPrompts,
     slash,

@@ -51,6 +51,8 @@ export interface SessionToolset {
   mcpPrompts(): McpPromptCommand[];
   /** Calls a configured MCP server's tool by name (mcp_tool hooks). */
   callMcpTool: McpManager["callTool"];
+  /** An SDK host's hold on the configured MCP servers (mcp_set_servers, mcp_toggle …). */
+  mcpControl: McpManager["control"];
   /** The session's agent team, when agent teams are on (its files, mailbox and roster). */
   team?: SessionTeam;
   /** The shared task list the Task* tools work on, when they are on (always with a team). */
@@ -213,6 +215,7 @@ export async function createSessionToolset(
     ],
     mcpPrompts: () => mcp.promptCommands(),
     callMcpTool: (call, signal) => mcp.callTool(call, signal),
+    mcpControl: mcp.control,
     ...(team ? { team } : {}),
     ...(taskList ? { taskList } : {}),
     dispose: async () => {

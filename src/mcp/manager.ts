@@ -9,6 +9,8 @@ import type { McpConfigError, McpServerSpec } from "./resolve-servers.js";
 import type { McpScope } from "./scopes.js";
 import { type LoadMcpSdk, loadMcpSdk } from "./sdk.js";
 import { type McpServerState, ServerConnection } from "./server-connection.js";
+import { createServerControl, type McpServerControl } from "./server-control.js";
+import { ServerPool } from "./server-pool.js";
 import { callServerTool, getServerPrompt } from "./server-requests.js";
 import { type McpNotificationAccess, openServerWatch } from "./server-watch.js";
 import { DEFAULT_MCP_TIMEOUT_MS, DEFAULT_MCP_TOOL_TIMEOUT_MS } from "./timeouts.js";
@@ -18,7 +20,8 @@ import { buildMcpTools } from "./tool-set.js";
 /** One server's line in system/init `mcp_servers` and in `/mcp`. */
 export interface McpServerStatus {
   name: string;
-  status: McpServerState;
+  /** `disabled`: switched off while the session runs (an SDK host's mcp_toggle). */
+  status: McpServerState | "disabled";
   scope: McpScope;
   /** Why it failed (or is reconnecting), when it did. */
   error?: string;
@@ -77,6 +80,8 @@ export interface McpManager {
   ): Promise<{ text: string; isError: boolean }>;
   /** Monitors' way to a server's resource updates and log messages. */
   notifications: McpNotificationAccess;
+  /** An SDK host's hold on the servers while the session runs. */
+  control: McpServerControl;
   /** Resolves when every server has connected or failed (each bounded by the connect timeout). */
   whenSettled(): Promise<void>;
   /** Stops every server: kills stdio children, closes HTTP sessions. */
@@ -86,34 +91,37 @@ export interface McpManager {
 const defaultSleep = (ms: number) =>
   new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
 
-function connectionsOf(options: McpManagerOptions, onChange: () => void): ServerConnection[] {
+function connector(
+  options: McpManagerOptions,
+  onChange: () => void,
+): (spec: McpServerSpec) => ServerConnection {
   const onNotice = options.onNotice ?? (() => {});
-  return options.servers.map(
-    (spec) =>
-      new ServerConnection({
-        spec,
-        loadSdk: options.loadSdk ?? loadMcpSdk,
-        timeoutMs: options.timeoutMs ?? DEFAULT_MCP_TIMEOUT_MS,
-        toolTimeoutMs: options.toolTimeoutMs ?? DEFAULT_MCP_TOOL_TIMEOUT_MS,
-        logDir: join(options.stateDir, "logs"),
-        env: options.env,
-        cwd: options.cwd,
-        sleep: options.sleep ?? defaultSleep,
-        reconnect: options.reconnect ?? { baseMs: 1_000, maxAttempts: 5 },
-        onChange,
-        onNotice,
-        ...(options.elicit ? { elicit: options.elicit } : {}),
-      }),
-  );
+  return (spec) =>
+    new ServerConnection({
+      spec,
+      loadSdk: options.loadSdk ?? loadMcpSdk,
+      timeoutMs: options.timeoutMs ?? DEFAULT_MCP_TIMEOUT_MS,
+      toolTimeoutMs: options.toolTimeoutMs ?? DEFAULT_MCP_TOOL_TIMEOUT_MS,
+      logDir: join(options.stateDir, "logs"),
+      env: options.env,
+      cwd: options.cwd,
+      sleep: options.sleep ?? defaultSleep,
+      reconnect: options.reconnect ?? { baseMs: 1_000, maxAttempts: 5 },
+      onChange,
+      onNotice,
+      ...(options.elicit ? { elicit: options.elicit } : {}),
+    });
 }
 
-function statusLines(options: McpManagerOptions, connections: readonly ServerConnection[]) {
-  const lines: McpServerStatus[] = connections.map((c) => {
+function statusLines(options: McpManagerOptions, pool: ServerPool) {
+  const lines: McpServerStatus[] = pool.list().map(({ spec, connection: c }) => {
+    if (!c) return { name: spec.name, status: "disabled", scope: spec.scope };
     const error = c.error();
-    const scope = options.servers.find((s) => s.name === c.name)!.scope;
-    return { name: c.name, status: c.status(), scope, ...(error ? { error } : {}) };
+    return { name: c.name, status: c.status(), scope: spec.scope, ...(error ? { error } : {}) };
   });
   for (const spec of options.needsApproval ?? []) {
+    // A host may have set a server of that name itself (mcp_set_servers): its line stands.
+    if (pool.find(spec.name)) continue;
     lines.push({ name: spec.name, status: "needs-approval", scope: spec.scope });
   }
   return lines;
@@ -129,21 +137,23 @@ export function createMcpManager(options: McpManagerOptions): McpManager {
   for (const spec of options.needsApproval ?? []) notice(needsApprovalNotice(spec));
   let version = 0;
   let cached: { version: number; tools: AnyTool[] } | undefined;
-  const connections = connectionsOf(options, () => {
+  const changed = () => {
     version += 1;
-  });
-  const settled = Promise.all(connections.map((c) => c.start())).then(() => {});
+  };
+  const pool = new ServerPool(options.servers, connector(options, changed), changed);
+  const settled = pool.startAll();
   const toolTimeoutMs = options.toolTimeoutMs ?? DEFAULT_MCP_TOOL_TIMEOUT_MS;
   const tools = () => {
     if (cached?.version !== version) {
       const deferral = options.deferral ?? DEFAULT_DEFERRAL;
+      const connections = pool.connections();
       cached = { version, tools: buildMcpTools({ connections, toolTimeoutMs, deferral }) };
     }
     return cached.tools;
   };
   return {
     tools,
-    status: () => statusLines(options, connections),
+    status: () => statusLines(options, pool),
     refreshTools: (base, toolSearch) => () => {
       const mcp = tools();
       const all = [...base, ...mcp];
@@ -151,13 +161,15 @@ export function createMcpManager(options: McpManagerOptions): McpManager {
       return toolSearch && missingSearch && needsToolSearch(mcp) ? [...all, toolSearch] : all;
     },
     promptCommands: () =>
-      connections.flatMap((c) =>
-        promptCommands(c.name, c.current().prompts, (prompt, args) =>
-          getServerPrompt(c, prompt, args, toolTimeoutMs),
+      pool
+        .connections()
+        .flatMap((c) =>
+          promptCommands(c.name, c.current().prompts, (prompt, args) =>
+            getServerPrompt(c, prompt, args, toolTimeoutMs),
+          ),
         ),
-      ),
     callTool: async ({ server, tool, args }, signal) => {
-      const connection = connections.find((c) => c.name === server);
+      const connection = pool.connections().find((c) => c.name === server);
       if (!connection) throw new Error(`MCP server "${server}" is not configured`);
       const raw = await callServerTool(connection, tool, args, signal, toolTimeoutMs);
       const output = mapCallToolResult(raw);
@@ -165,11 +177,14 @@ export function createMcpManager(options: McpManagerOptions): McpManager {
       return { text, isError: output.isError };
     },
     notifications: {
-      watch: (request, listener) => openServerWatch(connections, request, listener, toolTimeoutMs),
+      watch: (request, listener) =>
+        openServerWatch(pool.connections(), request, listener, toolTimeoutMs),
     },
+    control: createServerControl(pool, {
+      toolTimeoutMs,
+      needsApproval: (name) => (options.needsApproval ?? []).some((s) => s.name === name),
+    }),
     whenSettled: () => settled,
-    close: async () => {
-      await Promise.all(connections.map((c) => c.close()));
-    },
+    close: () => pool.closeAll(),
   };
 }

@@ -1,11 +1,11 @@
 import { existsSync } from "node:fs";
 import { mkdir, readFile, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import type { Options, Query, SDKMessage } from "@anthropic-ai/claude-agent-sdk";
 import { describe, expect, it } from "vitest";
 import { sessionTranscriptPath } from "../../src/session/transcript/paths.js";
 import { scriptedServer } from "../helpers/scripted.js";
-import { keelOptions, loadAgentSdk, userMessage, useSdkSandbox } from "./sdk-harness.js";
+import { driveTurns } from "./sdk-between-turns.js";
+import { useSdkSandbox } from "./sdk-harness.js";
 
 const SECRET = "hunter2-sdk-read-file";
 
@@ -21,44 +21,6 @@ const sandbox = useSdkSandbox(async ({ home, cwd }) => {
     JSON.stringify({ permissions: { deny: ["Read(./secret.txt)"] } }),
   );
 });
-
-/**
- * Runs one prompt after another; after each one's result, `between[i]` acts on the running
- * query and the session's id (its requests are answered only while the query is read).
- */
-async function drive(
-  server: { url: string },
-  prompts: readonly string[],
-  between: ReadonlyArray<(q: Query, sessionId: string) => Promise<void>>,
-  extra: Options = {},
-): Promise<SDKMessage[]> {
-  const { query } = await loadAgentSdk();
-  const next: Array<() => void> = [];
-  async function* input() {
-    for (const [i, prompt] of prompts.entries()) {
-      yield userMessage(prompt);
-      await new Promise<void>((resolve) => {
-        next[i] = resolve;
-      });
-    }
-  }
-  const q = query({ prompt: input(), options: keelOptions(sandbox(), server.url, extra) });
-  const messages: SDKMessage[] = [];
-  let results = 0;
-  try {
-    for await (const message of q) {
-      messages.push(message);
-      if (message.type !== "result") continue;
-      await between[results]?.(q, message.session_id);
-      next[results]?.();
-      results += 1;
-      if (results === prompts.length) break;
-    }
-  } finally {
-    q.close();
-  }
-  return messages;
-}
 
 /** The uuid keel gave a prompt (its transcript's user message with that text). */
 async function promptUuid(sessionId: string, text: string): Promise<string> {
@@ -79,8 +41,9 @@ describe("the Agent SDK's file requests", { timeout: 60_000 }, () => {
     const server = await scriptedServer({ turns: [{ content: "Hello." }] });
     const box = sandbox();
     const answers: unknown[] = [];
-    await drive(
-      server,
+    await driveTurns(
+      sandbox(),
+      server.url,
       ["hi"],
       [
         async (q) => {
@@ -125,9 +88,15 @@ describe("the Agent SDK's file requests", { timeout: 60_000 }, () => {
       ],
     });
     const mtime = Math.floor((await stat(join(box.cwd, "app.ts"))).mtimeMs);
-    await drive(server, ["hi", "bump both versions"], [(q) => q.seedReadState("app.ts", mtime)], {
-      permissionMode: "acceptEdits",
-    });
+    await driveTurns(
+      sandbox(),
+      server.url,
+      ["hi", "bump both versions"],
+      [(q) => q.seedReadState("app.ts", mtime)],
+      {
+        permissionMode: "acceptEdits",
+      },
+    );
     expect(await readFile(join(box.cwd, "app.ts"), "utf8")).toBe("const version = 2;\n");
     expect(await readFile(join(box.cwd, "other.ts"), "utf8")).toBe("const other = 1;\n");
     const results = JSON.stringify(server.requests.at(-1)?.body);
@@ -158,8 +127,9 @@ describe("the Agent SDK's file requests", { timeout: 60_000 }, () => {
     let unknown: unknown;
     let rewound: unknown;
     let afterPreview = "";
-    await drive(
-      server,
+    await driveTurns(
+      sandbox(),
+      server.url,
       ["change the notes"],
       [
         async (q, sessionId) => {

@@ -8,6 +8,7 @@ import type { ControlRequestLine } from "./envelopes.js";
 import { errorLine, successLine } from "./envelopes.js";
 import { FILE_HANDLERS } from "./file-requests.js";
 import type { Answer, HostHandlers, HostTargets } from "./host-handler.js";
+import { MCP_HANDLERS } from "./mcp-requests.js";
 import { RELOAD_HANDLERS } from "./reload-requests.js";
 import { RENAME_HANDLERS } from "./rename-request.js";
 import { TASK_HANDLERS } from "./task-requests.js";
@@ -15,10 +16,6 @@ import { THINKING_HANDLERS } from "./thinking-request.js";
 
 /** Requests Claude Code has that keel does not implement: answered with a precise error. */
 const NOT_IMPLEMENTED = new Set([
-  "mcp_set_servers",
-  "mcp_reconnect",
-  "mcp_toggle",
-  "mcp_read_resource",
   "get_usage",
   "get_settings",
   "apply_flag_settings",
@@ -107,6 +104,7 @@ const HANDLERS: HostHandlers = {
   mcp_message: mcpMessage,
   register_repo_root: (targets, request) => registerRepoRoot(targets, request.directory),
   get_context_usage: contextUsage,
+  ...MCP_HANDLERS,
   ...RELOAD_HANDLERS,
   ...FILE_HANDLERS,
   ...TASK_HANDLERS,

@@ -1,0 +1,114 @@
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { McpServerConfig, Query } from "@anthropic-ai/claude-agent-sdk";
+import { describe, expect, it } from "vitest";
+import { scriptedServer } from "../helpers/scripted.js";
+import { isAlive } from "../tools/bash/helpers.js";
+import { driveTurns } from "./sdk-between-turns.js";
+import { useSdkSandbox } from "./sdk-harness.js";
+
+const UI_SERVER = fileURLToPath(new URL("../fixtures/mcp/ui-server.mjs", import.meta.url));
+
+const sandbox = useSdkSandbox();
+
+/** A ui-server that writes its pid to `<home>/<name>.pid`. */
+function uiServer(name: string): McpServerConfig {
+  return {
+    command: process.execPath,
+    args: [UI_SERVER, join(sandbox().home, `${name}.pid`), name],
+  };
+}
+
+async function pidOf(name: string): Promise<number> {
+  return Number(await readFile(join(sandbox().home, `${name}.pid`), "utf8"));
+}
+
+/** The MCP tools the scripted server's request of that turn offered. */
+function mcpToolsOf(body: unknown): string[] {
+  const tools = (body as { tools?: Array<{ name: string }> }).tools ?? [];
+  return tools.map((tool) => tool.name).filter((name) => name.startsWith("mcp__"));
+}
+
+async function statuses(q: Query): Promise<Record<string, string>> {
+  const list = await q.mcpServerStatus();
+  return Object.fromEntries(list.map((server) => [server.name, server.status]));
+}
+
+describe("the Agent SDK's MCP requests", { timeout: 60_000 }, () => {
+  it("setMcpServers adds and removes servers, toggle switches one off and on, reconnect restarts one, readMcpResource reads a ui:// resource", async () => {
+    const server = await scriptedServer({
+      turns: [{ content: "One." }, { content: "Two." }, { content: "Three." }],
+    });
+    const seen: Record<string, unknown> = {};
+    const pids: Record<string, number> = {};
+    await driveTurns(
+      sandbox(),
+      server.url,
+      ["one", "two", "three"],
+      [
+        async (q) => {
+          pids.alpha = await pidOf("alpha");
+          seen.set = await q.setMcpServers({ beta: uiServer("beta") });
+          pids.beta = await pidOf("beta");
+          await q.toggleMcpServer("alpha", false);
+          seen.alphaOffAlive = isAlive(pids.alpha);
+          seen.offStatus = await statuses(q);
+          seen.card = await q.readMcpResource("beta", "ui://widget/card.html");
+          seen.notUi = await q
+            .readMcpResource("beta", "file:///notes.txt")
+            .catch((error: Error) => error.message);
+          seen.offAlphaRead = await q
+            .readMcpResource("alpha", "ui://widget/card.html")
+            .catch((error: Error) => error.message);
+        },
+        async (q) => {
+          await q.reconnectMcpServer("beta");
+          pids.betaAgain = await pidOf("beta");
+          seen.betaBeforeAlive = isAlive(pids.beta ?? 0);
+          seen.unset = await q.setMcpServers({});
+          seen.betaRemovedAlive = isAlive(pids.betaAgain);
+          await q.toggleMcpServer("alpha", true);
+          pids.alphaAgain = await pidOf("alpha");
+          seen.alphaOnAlive = isAlive(pids.alphaAgain);
+          seen.onStatus = await statuses(q);
+          seen.unknown = await q
+            .reconnectMcpServer("nosuch")
+            .catch((error: Error) => error.message);
+        },
+      ],
+      { mcpServers: { alpha: uiServer("alpha") }, mcpServersDelivery: "initialize" },
+    );
+    expect(seen.set).toEqual({ added: ["beta"], removed: [], errors: {} });
+    expect(seen.offStatus).toEqual({ alpha: "disabled", beta: "connected" });
+    expect(seen.card).toEqual({
+      contents: [
+        {
+          uri: "ui://widget/card.html",
+          mimeType: "text/html;profile=mcp-app",
+          text: "<div>beta card</div>",
+          _meta: { ui: { prefersBorder: true } },
+        },
+      ],
+    });
+    expect(seen.notUi).toContain("only ui:// resources");
+    expect(seen.offAlphaRead).toContain('MCP server "alpha" is disabled');
+    expect(seen.unset).toEqual({ added: [], removed: ["beta"], errors: {} });
+    expect(seen.onStatus).toEqual({ alpha: "connected" });
+    expect(seen.unknown).toContain('MCP server "nosuch" not found');
+    // Switched off, reconnected or removed: the server's process is gone when the answer comes.
+    expect(seen.alphaOffAlive).toBe(false);
+    expect(pids.betaAgain).not.toBe(pids.beta);
+    expect(seen.betaBeforeAlive).toBe(false);
+    expect(seen.betaRemovedAlive).toBe(false);
+    expect(pids.alphaAgain).not.toBe(pids.alpha);
+    expect(seen.alphaOnAlive).toBe(true);
+    // Each turn's request offers the tools of the servers on at the time.
+    const bodies = server.requests.filter((r) => r.answer === "turn").map((r) => r.body);
+    expect(bodies.map(mcpToolsOf)).toEqual([
+      ["mcp__alpha__ping"],
+      ["mcp__beta__ping"],
+      ["mcp__alpha__ping"],
+    ]);
+  });
+});
