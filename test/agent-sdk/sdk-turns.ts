@@ -48,3 +48,15 @@ export function converse(start: (prompt: AsyncIterable<SDKUserMessage>) => Query
     },
   };
 }
+
+/**
+ * Sends a control request through the SDK's own request path: the one its methods use, for a
+ * request the pinned SDK has no method for (register_repo_root); the answer's payload.
+ */
+export async function controlRequest(
+  q: Query,
+  request: { subtype: string } & Record<string, unknown>,
+): Promise<unknown> {
+  const send = (q as unknown as { request(r: object): Promise<{ response: unknown }> }).request;
+  return (await send.call(q, request)).response;
+}

@@ -21,7 +21,6 @@ const NOT_IMPLEMENTED = new Set([
   "apply_flag_settings",
   "update_settings",
   "reload_plugins",
-  "reload_output_styles",
   "cancel_async_message",
   "list_permission_rules",
   "get_hooks_listing",
@@ -56,20 +55,6 @@ async function setModel(targets: HostTargets, model: unknown): Promise<Answer> {
   return { ok: { model: targets.model.current() } };
 }
 
-/**
- * register_repo_root: a strict subfolder of a starting working folder joins the working
- * folders, and DirectoryAdded hooks fire (source register_repo_root). keel reloads no
- * CLAUDE.md, skills or plugins for it (the reload_* flags are not honoured).
- */
-async function registerRepoRoot(targets: HostTargets, directory: unknown): Promise<Answer> {
-  if (typeof directory !== "string") {
-    return { error: "register_repo_root: directory must be a string (a folder path)" };
-  }
-  const outcome = await targets.session.addDirectory(directory, "register_repo_root");
-  if (outcome.kind === "refused") return { error: `register_repo_root: ${outcome.reason}` };
-  return { ok: { directory: outcome.directory } };
-}
-
 /** get_context_usage: `/context`'s report (its `detail` is not read: keel always counts once). */
 async function contextUsage(targets: HostTargets): Promise<Answer> {
   const { session } = targets;
@@ -102,7 +87,6 @@ const HANDLERS: HostHandlers = {
   mcp_status: (targets) => ({ ok: { mcpServers: targets.session.mcpStatus() } }),
   get_binary_version: () => ({ ok: { version: VERSION } }),
   mcp_message: mcpMessage,
-  register_repo_root: (targets, request) => registerRepoRoot(targets, request.directory),
   get_context_usage: contextUsage,
   ...MCP_HANDLERS,
   ...RELOAD_HANDLERS,
