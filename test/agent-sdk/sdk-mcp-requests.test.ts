@@ -30,6 +30,11 @@ function mcpToolsOf(body: unknown): string[] {
   return tools.map((tool) => tool.name).filter((name) => name.startsWith("mcp__"));
 }
 
+/** The Query's own request sender (the SDK's class has it; its d.ts leaves it out). */
+interface RawRequests {
+  request(request: Record<string, unknown>): Promise<{ response: unknown }>;
+}
+
 async function statuses(q: Query): Promise<Record<string, string>> {
   const list = await q.mcpServerStatus();
   return Object.fromEntries(list.map((server) => [server.name, server.status]));
@@ -110,5 +115,43 @@ describe("the Agent SDK's MCP requests", { timeout: 60_000 }, () => {
       ["mcp__beta__ping"],
       ["mcp__alpha__ping"],
     ]);
+  });
+
+  it("mcp_call runs an allowed server tool for the host, out of the conversation; a call the rules do not allow never runs", async () => {
+    const server = await scriptedServer({ turns: [{ content: "One." }, { content: "Two." }] });
+    const answers: unknown[] = [];
+    await driveTurns(
+      sandbox(),
+      server.url,
+      ["one", "two"],
+      [
+        async (q) => {
+          // No Query method sends mcp_call: the SDK's own request() sends it as a host would.
+          const call = (request: Record<string, unknown>) =>
+            (q as unknown as RawRequests)
+              .request({ subtype: "mcp_call", ...request })
+              .then((answer) => answer.response)
+              .catch((error: Error) => error.message);
+          answers.push(await call({ tool: "mcp__alpha__ping", arguments: {} }));
+          answers.push(await call({ tool: "mcp__beta__ping" }));
+          answers.push(await call({ tool: "mcp__alpha__nosuch" }));
+          answers.push(await call({ tool: "mcp__alpha__ping", timeout_ms: 5000 }));
+        },
+      ],
+      {
+        mcpServers: { alpha: uiServer("alpha"), beta: uiServer("beta") },
+        mcpServersDelivery: "initialize",
+        allowedTools: ["mcp__alpha__ping"],
+      },
+    );
+    expect(answers[0]).toEqual({ content: [{ type: "text", text: "pong from alpha" }] });
+    expect(answers[1]).toContain("mcp_call:");
+    expect(answers[1]).not.toContain("pong");
+    expect(answers[2]).toBe("mcp_call: MCP tool not found: mcp__alpha__nosuch");
+    expect(answers[3]).toBe("mcp_call: keel does not run staged calls (timeout_ms)");
+    // The host's call is not the model's: the next turn's request holds nothing of it.
+    const last = server.requests.at(-1)?.body as { messages?: unknown };
+    expect(JSON.stringify(last.messages)).toContain("two");
+    expect(JSON.stringify(last.messages)).not.toContain("pong");
   });
 });

@@ -1,5 +1,6 @@
 import { resolveMcpServers } from "../../mcp/resolve-servers.js";
 import type { Answer, HostHandlers, HostTargets } from "./host-handler.js";
+import { mcpCallRequest } from "./mcp-call-request.js";
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
@@ -101,4 +102,5 @@ export const MCP_HANDLERS: HostHandlers = {
   mcp_reconnect: reconnect,
   mcp_toggle: toggle,
   mcp_read_resource: readResource,
+  mcp_call: mcpCallRequest,
 };
