@@ -8,6 +8,7 @@ import type { HostTargets } from "./control/host-handler.js";
 import { handleHostRequest } from "./control/host-requests.js";
 import { initializeRequest, readInitialize } from "./control/initialize.js";
 import { openSdkSession } from "./control/sdk-session.js";
+import { HeldPrompts } from "./held-prompts.js";
 import type { CliIo } from "./io.js";
 import type { CliOptions } from "./options.js";
 import { exitCodeFor, writeTo } from "./output.js";
@@ -32,6 +33,8 @@ interface StreamRun {
   lastTurn: Promise<void>;
   /** Whether a main-thread agent's initialPrompt went (before the first prompt) already. */
   initialPromptSent: boolean;
+  /** The host's prompts read but not yet in the engine's queue (cancel_async_message's). */
+  held: HeldPrompts;
   /** Ends the run at once (a session that cannot open, a request that cannot be answered). */
   fail: (error: unknown) => void;
   lastResult?: SdkResult;
@@ -54,7 +57,7 @@ function sessionFor(run: StreamRun, first?: ControlRequestLine): Promise<HostTar
     const opened = openSdkSession(init, run.options, run.channel, run.open, warnOf(run.io));
     run.ready = opened.then((targets) => {
       targets.session.engine.onUnpromptedTurn((turn) => emitTurn(run, turn.messages));
-      return targets;
+      return { ...targets, heldPrompts: run.held };
     });
   }
   return run.ready;
@@ -84,8 +87,9 @@ function ownsTurn(prepared: HeadlessPrompt): boolean {
   return prepared.kind !== "send" || !prepared.typed;
 }
 
-function startTurn(run: StreamRun, prompt: string, verbatim: boolean): void {
+function startTurn(run: StreamRun, prompt: string, verbatim: boolean, uuid?: string): void {
   const before = run.lastTurn;
+  if (uuid !== undefined) run.held.hold(uuid);
   const turn = sessionFor(run).then(async ({ session }) => {
     // A main-thread agent's initialPrompt goes before the first prompt, as in keel -p.
     const text = run.initialPromptSent ? prompt : withInitialPrompt(prompt, session.mainAgent);
@@ -98,7 +102,9 @@ function startTurn(run: StreamRun, prompt: string, verbatim: boolean): void {
       // in Claude Code, a running turn takes typed prompts at a tool boundary but never a slash
       // command, which runs as a turn of its own (its allowed-tools, model and effort with it).
       if (ownsTurn(prepared)) await before.catch(() => undefined);
-      await emitTurn(run, headlessTurn(session, prepared, warnOf(run.io)));
+      // One the host cancelled meanwhile is never sent; from here on the engine's queue has it.
+      if (uuid !== undefined && !run.held.release(uuid)) return;
+      await emitTurn(run, headlessTurn(session, prepared, warnOf(run.io), uuid));
     });
     // A `/name` holds the session as a turn does (/context counts the conversation as it
     // stands): later prompts wait for its end, so none runs before it.
@@ -133,7 +139,7 @@ async function pump(run: StreamRun): Promise<boolean> {
     if (run.io.signal.aborted) break;
     switch (input.kind) {
       case "prompt":
-        startTurn(run, input.text, input.verbatim === true);
+        startTurn(run, input.text, input.verbatim === true, input.uuid);
         break;
       case "control":
         startRequest(run, input.request);
@@ -180,6 +186,7 @@ export async function runStreamInput(
     inOrder: Promise.resolve(),
     lastTurn: Promise.resolve(),
     initialPromptSent: false,
+    held: new HeldPrompts(),
     fail,
     emit: async (message) => {
       await channel.write(message);

@@ -21,6 +21,8 @@ const userLine = z.object({
   type: z.literal("user"),
   /** The SDK's `verbatimPrompts`: the text is sent as written, never run as a `/name`. */
   client_composed: z.boolean().optional(),
+  /** The host's id of the message (the SDK's `uuid`): it becomes the prompt's, and cancels it. */
+  uuid: z.string().uuid().optional().catch(undefined),
   message: z.object({
     role: z.literal("user"),
     content: z.union([z.string(), z.array(z.object({ type: z.string() }).passthrough())]),
@@ -31,7 +33,7 @@ const ignored = z.object({ type: z.string() });
 
 /** One stdin line of `--input-format stream-json`, read. */
 export type StreamInput =
-  | { kind: "prompt"; text: string; verbatim?: boolean }
+  | { kind: "prompt"; text: string; verbatim?: boolean; uuid?: string }
   | { kind: "control"; request: ControlRequestLine }
   /** The SDK's answer to a request keel sent. */
   | { kind: "response"; response: ControlResponseLine }
@@ -69,9 +71,9 @@ export function parseStreamInputLine(raw: string, line: number): StreamInput {
   const user = userLine.safeParse(value);
   if (user.success) {
     const prompt = promptText(user.data.message.content, line);
-    return prompt.kind === "prompt" && user.data.client_composed === true
-      ? { ...prompt, verbatim: true }
-      : prompt;
+    if (prompt.kind !== "prompt") return prompt;
+    const { client_composed: verbatim, uuid } = user.data;
+    return { ...prompt, ...(verbatim === true ? { verbatim } : {}), ...(uuid ? { uuid } : {}) };
   }
   const control = controlRequestLine.safeParse(value);
   if (control.success) return { kind: "control", request: control.data };

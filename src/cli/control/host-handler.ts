@@ -1,5 +1,6 @@
 import type { PermissionMode } from "../../tools/context.js";
 import type { CliSession } from "../cli-session.js";
+import type { HeldPrompts } from "../held-prompts.js";
 import type { ControlChannel } from "./channel.js";
 import type { ControlRequestLine } from "./envelopes.js";
 import type { SwitchableModel } from "./model-switch.js";
@@ -13,6 +14,8 @@ export interface HostTargets {
   sdkMcp: SdkMcpServers;
   /** The initialize answer (a second initialize gets it again). */
   initializeResponse: () => Record<string, unknown>;
+  /** The host's prompts not yet queued in the engine (stream-json input), which a cancel finds. */
+  heldPrompts?: Pick<HeldPrompts, "cancel">;
   /** Announces a mode switch as Claude Code does (a system/status line). */
   announceMode: (mode: PermissionMode) => Promise<void>;
 }

@@ -3,6 +3,7 @@ import { PERMISSION_MODES, type PermissionMode } from "../../tools/context.js";
 import { VERSION } from "../../version.js";
 import { switchWithHooks } from "../model-switch-hooks.js";
 import { contextReport } from "../slash/context-report.js";
+import { CANCEL_HANDLERS } from "./cancel-request.js";
 import { contextUsageResponse } from "./context-usage-response.js";
 import type { ControlRequestLine } from "./envelopes.js";
 import { errorLine, successLine } from "./envelopes.js";
@@ -21,7 +22,6 @@ const NOT_IMPLEMENTED = new Set([
   "apply_flag_settings",
   "update_settings",
   "reload_plugins",
-  "cancel_async_message",
   "list_permission_rules",
   "get_hooks_listing",
 ]);
@@ -94,6 +94,7 @@ const HANDLERS: HostHandlers = {
   ...TASK_HANDLERS,
   ...RENAME_HANDLERS,
   ...THINKING_HANDLERS,
+  ...CANCEL_HANDLERS,
 };
 
 /** Answers one SDK → keel request that needs the open session. */

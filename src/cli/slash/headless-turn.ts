@@ -14,6 +14,8 @@ export async function* headlessTurn(
   session: CliSession,
   prepared: HeadlessPrompt,
   warn: (text: string) => void,
+  /** The host's id of the prompt (stream-json's `uuid`): the user message gets it. */
+  uuid?: string,
 ): AsyncGenerator<SdkMessage, void, undefined> {
   if (prepared.kind === "refused") {
     yield refusedResult(prepared.message, session.engine.sessionId);
@@ -31,7 +33,10 @@ export async function* headlessTurn(
   for (const notice of prepared.notices) warn(notice);
   try {
     const overrides = prepared.overrides;
-    yield* session.engine.submitMessage(prepared.text, overrides ? { overrides } : {});
+    yield* session.engine.submitMessage(prepared.text, {
+      ...(overrides ? { overrides } : {}),
+      ...(uuid ? { uuid } : {}),
+    });
   } finally {
     prepared.rules?.remove();
   }

@@ -1,15 +1,21 @@
 import type { TurnInput } from "./session-event.js";
 
+/** How queued input left the queue: taken by a running turn, given a turn, or withdrawn. */
+export type Settled = "absorbed" | "turn" | "cancelled";
+
 /** Input waiting for the conversation: it either joins the running turn or starts its own. */
 export interface QueuedInput {
   readonly input: TurnInput;
-  /** Resolves "absorbed" when a running turn took it at a tool boundary, "turn" when it owns a turn. */
-  readonly settled: Promise<"absorbed" | "turn">;
+  /**
+   * Resolves "absorbed" when a running turn took it at a tool boundary, "turn" when it owns a
+   * turn, "cancelled" when it was withdrawn before either (it is never sent).
+   */
+  readonly settled: Promise<Settled>;
 }
 
 interface Entry {
   input: TurnInput;
-  settle: (how: "absorbed" | "turn") => void;
+  settle: (how: Settled) => void;
 }
 
 /**
@@ -36,7 +42,7 @@ export class InputQueue {
   /** Queues input; it owns the lock at once when nothing runs and nothing waits. */
   enqueue(input: TurnInput): QueuedInput {
     let settle: Entry["settle"] = () => {};
-    const settled = new Promise<"absorbed" | "turn">((resolve) => {
+    const settled = new Promise<Settled>((resolve) => {
       settle = resolve;
     });
     this.waiting.push({ input, settle });
@@ -48,6 +54,20 @@ export class InputQueue {
   tryAcquire(): boolean {
     if (this.running) return false;
     this.running = true;
+    return true;
+  }
+
+  /**
+   * Withdraws a waiting prompt by its uuid (an SDK host's cancel_async_message); false when no
+   * prompt with it waits (it was taken or started already, or never queued).
+   */
+  cancel(uuid: string): boolean {
+    const index = this.waiting.findIndex(
+      ({ input }) => input.kind === "prompt" && input.uuid === uuid,
+    );
+    const [entry] = index === -1 ? [] : this.waiting.splice(index, 1);
+    if (!entry) return false;
+    entry.settle("cancelled");
     return true;
   }
 

@@ -159,7 +159,8 @@ export class QueryEngine {
   ): AsyncGenerator<SdkMessage, void, undefined> {
     const uuid = options.uuid ?? this.ids.uuid();
     const ticket = this.queue.enqueue({ kind: "prompt", prompt, uuid });
-    if ((await ticket.settled) === "absorbed") return;
+    // Taken by the running turn (its answer arrives there), or withdrawn: nothing of its own.
+    if ((await ticket.settled) !== "turn") return;
     try {
       // Messages that belong before this prompt (the REPL's `!cmd` records), kept as it starts.
       for (const text of options.preface?.() ?? []) this.keep(createUserMessage(text, this.ids));
@@ -179,7 +180,7 @@ export class QueryEngine {
   deliver(event: SessionEvent): void {
     const ticket = this.queue.enqueue({ kind: "event", event, uuid: this.ids.uuid() });
     void ticket.settled.then(async (how) => {
-      if (how === "absorbed") return;
+      if (how !== "turn") return;
       try {
         await this.unprompted.run(event, this.runTurn(ticket.input));
       } finally {
@@ -218,6 +219,14 @@ export class QueryEngine {
    */
   setThinking(thinking: ApiThinkingConfig | undefined): void {
     this.thinking = thinking;
+  }
+
+  /**
+   * Withdraws a prompt still waiting for the running turn by its uuid (an SDK host's
+   * cancel_async_message): it is never sent. False when none waits (taken, started or unknown).
+   */
+  cancelQueued(uuid: string): boolean {
+    return this.queue.cancel(uuid);
   }
 
   /** Ends the running turn cleanly (its tools are stopped, pairing is kept, a result follows). */
