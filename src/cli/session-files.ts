@@ -15,7 +15,7 @@ export interface SessionFiles {
    */
   decideRead(path: string): Promise<ExpansionVerdict>;
   /** The files Edit and Write changed, per user turn. */
-  history: Pick<FileHistory, "restoreTo" | "restorePreview">;
+  history: Pick<FileHistory, "restoreFiles" | "restorePreview">;
 }
 
 /** What the session's files are reached through. */

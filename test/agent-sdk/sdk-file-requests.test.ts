@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { mkdir, readFile, stat, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rm, stat, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { sessionTranscriptPath } from "../../src/session/transcript/paths.js";
@@ -21,6 +21,26 @@ const sandbox = useSdkSandbox(async ({ home, cwd }) => {
     JSON.stringify({ permissions: { deny: ["Read(./secret.txt)"] } }),
   );
 });
+
+/** A turn that reads and edits `notes`, and writes `made` anew. */
+function editNotesAndMake(notes: string, made: string) {
+  return {
+    turns: [
+      { content: [{ type: "tool_use", name: "Read", input: { file_path: notes } }] },
+      {
+        content: [
+          {
+            type: "tool_use",
+            name: "Edit",
+            input: { file_path: notes, old_string: "line two", new_string: "line 2" },
+          },
+          { type: "tool_use", name: "Write", input: { file_path: made, content: "new\n" } },
+        ],
+      },
+      { content: "Changed." },
+    ],
+  };
+}
 
 /** The uuid keel gave a prompt (its transcript's user message with that text). */
 async function promptUuid(sessionId: string, text: string): Promise<string> {
@@ -107,22 +127,7 @@ describe("the Agent SDK's file requests", { timeout: 60_000 }, () => {
     const box = sandbox();
     const notes = join(box.cwd, "notes.txt");
     const made = join(box.cwd, "made.txt");
-    const server = await scriptedServer({
-      turns: [
-        { content: [{ type: "tool_use", name: "Read", input: { file_path: notes } }] },
-        {
-          content: [
-            {
-              type: "tool_use",
-              name: "Edit",
-              input: { file_path: notes, old_string: "line two", new_string: "line 2" },
-            },
-            { type: "tool_use", name: "Write", input: { file_path: made, content: "new\n" } },
-          ],
-        },
-        { content: "Changed." },
-      ],
-    });
+    const server = await scriptedServer(editNotesAndMake(notes, made));
     let preview: unknown;
     let unknown: unknown;
     let rewound: unknown;
@@ -146,8 +151,40 @@ describe("the Agent SDK's file requests", { timeout: 60_000 }, () => {
     expect(preview).toEqual({ canRewind: true, ...changes });
     expect(afterPreview).toBe("line one\nline 2\n");
     expect(unknown).toMatchObject({ canRewind: false });
-    expect(rewound).toEqual({ canRewind: true, ...changes });
+    expect(rewound).toEqual({ canRewind: true, ...changes, skippedLinks: 0 });
     expect(await readFile(notes, "utf8")).toBe("line one\nline two\n");
+    expect(existsSync(made)).toBe(false);
+  });
+
+  it("rewindFiles leaves a path that became a symlink alone: the file it leads to is not written", async () => {
+    const box = sandbox();
+    const notes = join(box.cwd, "notes.txt");
+    const made = join(box.cwd, "made.txt");
+    const target = join(box.home, "target.txt");
+    const server = await scriptedServer(editNotesAndMake(notes, made));
+    let rewound: unknown;
+    await driveTurns(
+      sandbox(),
+      server.url,
+      ["change the notes"],
+      [
+        async (q, sessionId) => {
+          await writeFile(target, "outside\n");
+          await rm(notes);
+          await symlink(target, notes);
+          rewound = await q.rewindFiles(await promptUuid(sessionId, "change the notes"));
+        },
+      ],
+      { permissionMode: "acceptEdits" },
+    );
+    expect(rewound).toEqual({
+      canRewind: true,
+      filesChanged: [made],
+      insertions: 1,
+      deletions: 0,
+      skippedLinks: 1,
+    });
+    expect(await readFile(target, "utf8")).toBe("outside\n");
     expect(existsSync(made)).toBe(false);
   });
 });

@@ -1,6 +1,10 @@
 import { readFile, stat } from "node:fs/promises";
 import { UnknownTurnError } from "../../session/file-history/file-history.js";
-import { rewindStats } from "../../session/file-history/rewind-stats.js";
+import {
+  type FileChange,
+  fileChanges,
+  rewindStats,
+} from "../../session/file-history/rewind-stats.js";
 import { toLf } from "../../tools/builtin/file-io/line-endings.js";
 import type { Answer, HostHandlers, HostTargets } from "./host-handler.js";
 import { readFileRequest } from "./read-file-request.js";
@@ -49,15 +53,17 @@ async function rewindFiles(
   const { files, engine } = targets.session;
   // A turn's Edit could land between the look and the restore, or after it.
   if (engine.busy) return { ok: { canRewind: false, error: "cannot rewind while a turn runs" } };
-  let stats: Awaited<ReturnType<typeof rewindStats>>;
+  let changes: FileChange[];
   try {
-    stats = await rewindStats(await files.history.restorePreview(uuid));
+    changes = await fileChanges(await files.history.restorePreview(uuid));
   } catch (error) {
     if (!(error instanceof UnknownTurnError)) throw error;
     return { ok: { canRewind: false, error: `no file checkpoint for user message ${uuid}` } };
   }
-  if (dryRun !== true) await files.history.restoreTo(uuid);
-  return { ok: { canRewind: true, ...stats } };
+  if (dryRun === true) return { ok: { canRewind: true, ...rewindStats(changes) } };
+  const { skipped } = await files.history.restoreFiles(uuid);
+  const restored = changes.filter((change) => !skipped.includes(change.path));
+  return { ok: { canRewind: true, ...rewindStats(restored), skippedLinks: skipped.length } };
 }
 
 /** The SDK's file requests, by subtype. */

@@ -1,4 +1,4 @@
-import { copyFile, mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { copyFile, lstat, mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { isMissingPathError } from "../../tools/builtin/file-paths.js";
 import { backupName } from "./backup-name.js";
@@ -17,6 +17,17 @@ export interface FileHistoryLoadOptions {
   now?: () => Date;
   /** Told of each index line skipped as corrupt (1-based line number). */
   onCorruptLine?: (lineNumber: number, text: string) => void;
+}
+
+/** True when nothing stands at `path`, or a regular file with no other name (hard link). */
+async function isPlainFileOrMissing(path: string): Promise<boolean> {
+  try {
+    const info = await lstat(path);
+    return info.isFile() && info.nlink === 1;
+  } catch (error) {
+    if (isMissingPathError(error)) return true;
+    throw error;
+  }
 }
 
 /** A file's state before a turn: its bytes, or undefined when it did not exist. */
@@ -95,15 +106,28 @@ export class FileHistory {
    * files that did not exist then) and returns their paths. Throws UnknownTurnError for a turn
    * this history never saw.
    */
-  restoreTo(turnUuid: string): Promise<string[]> {
+  async restoreTo(turnUuid: string): Promise<string[]> {
+    return (await this.restoreFiles(turnUuid)).restored;
+  }
+
+  /**
+   * restoreTo, saying also which paths were left alone because something other than a plain
+   * file now stands there (a symlink, a hard link, a folder): writing through it would change
+   * a file the history never saved.
+   */
+  restoreFiles(turnUuid: string): Promise<{ restored: string[]; skipped: string[] }> {
     return this.serially(async () => {
       if (!this.turnOrder.includes(turnUuid)) throw new UnknownTurnError(turnUuid);
-      const restored: string[] = [];
+      const outcome = { restored: [] as string[], skipped: [] as string[] };
       for (const [path, snapshot] of restorePlan(this.turnOrder, this.records, turnUuid)) {
+        if (!(await isPlainFileOrMissing(path))) {
+          outcome.skipped.push(path);
+          continue;
+        }
         await this.restoreOne(snapshot);
-        restored.push(path);
+        outcome.restored.push(path);
       }
-      return restored;
+      return outcome;
     });
   }
 

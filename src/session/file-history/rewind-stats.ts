@@ -26,22 +26,39 @@ function sameBytes(a: Uint8Array | undefined, b: Uint8Array | undefined): boolea
   return Buffer.from(a).equals(b);
 }
 
+/** One file a rewind changes, with the lines the changes since its saved state added and removed. */
+export interface FileChange {
+  path: string;
+  insertions: number;
+  deletions: number;
+}
+
 /**
  * Compares each file now with the state a rewind would restore: files already as they were
  * are left out, and lines are counted as the changes made since (saved state → now).
  */
-export async function rewindStats(states: readonly SavedState[]): Promise<RewindStats> {
-  const stats: RewindStats = { filesChanged: [], insertions: 0, deletions: 0 };
+export async function fileChanges(states: readonly SavedState[]): Promise<FileChange[]> {
+  const changes: FileChange[] = [];
   for (const { path, saved } of states) {
     const now = await currentBytes(path);
     if (sameBytes(saved, now)) continue;
-    stats.filesChanged.push(path);
+    const change = { path, insertions: 0, deletions: 0 };
     const before = saved === undefined ? "" : Buffer.from(saved).toString("utf8");
     const after = now === undefined ? "" : Buffer.from(now).toString("utf8");
     for (const part of diffLines(before, after)) {
-      if (part.added) stats.insertions += part.count ?? 0;
-      if (part.removed) stats.deletions += part.count ?? 0;
+      if (part.added) change.insertions += part.count ?? 0;
+      if (part.removed) change.deletions += part.count ?? 0;
     }
+    changes.push(change);
   }
-  return stats;
+  return changes;
+}
+
+/** The changes summed up, as the SDK's RewindFilesResult counts them. */
+export function rewindStats(changes: readonly FileChange[]): RewindStats {
+  return {
+    filesChanged: changes.map((change) => change.path),
+    insertions: changes.reduce((sum, change) => sum + change.insertions, 0),
+    deletions: changes.reduce((sum, change) => sum + change.deletions, 0),
+  };
 }
