@@ -23,6 +23,7 @@ import type { PrintModel } from "./print-model.js";
 import type { AskElicitation } from "./session-elicitation.js";
 import type { SessionFiles } from "./session-files.js";
 import type { HookStatus, SessionHooks } from "./session-hooks.js";
+import type { SessionListings } from "./session-listings.js";
 import type { SessionPolicy } from "./session-policy.js";
 import type { SessionReloads } from "./session-reloads.js";
 import type { SessionSandbox } from "./session-sandbox.js";
@@ -62,6 +63,8 @@ export interface CliSession {
   slash: SessionSlash;
   /** What the session reads again when asked (an SDK host's reload_* requests). */
   reloads: SessionReloads;
+  /** What an SDK host may read of the session's hooks, permission rules and settings. */
+  listings: SessionListings;
   /**
    * The output style the settings name, the styles it could name and the user's folder of
    * them (the SDK's initialize answer).

@@ -72,6 +72,7 @@ import { declineElicitation, lateElicit, sessionElicit } from "./session-elicita
 import { sessionFiles } from "./session-files.js";
 import { createSessionHooks, type SessionHooks } from "./session-hooks.js";
 import { CUSTOM_TITLE } from "./session-list.js";
+import { sessionListings } from "./session-listings.js";
 import { sessionReloads } from "./session-reloads.js";
 import { createSessionToolset, type SessionToolset } from "./session-toolset.js";
 import { commandHooksFrom } from "./slash/command-hooks.js";
@@ -688,6 +689,15 @@ export async function createCliSession(inputs: CliSessionInputs): Promise<CliSes
     mcpPrompts: toolset.mcpPrompts,
     slash,
     reloads,
+    listings: sessionListings({
+      options,
+      roots: { home, stateDir: inputs.stateDir, cwd: io.cwd },
+      policy,
+      env,
+      permissions,
+      hooksInForce: () => hooks.inForce(),
+      skillHooks: () => hooks.skills?.inForce() ?? [],
+    }),
     outputStyles: async () => {
       const styles = await listOutputStyles(outputStyleRoots(policy, io.cwd, home));
       const available = styles.map((style) => style.name);

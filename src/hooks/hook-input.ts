@@ -178,6 +178,11 @@ export function matchQuery<E extends HookEvent>(
   return typeof value === "string" ? value : undefined;
 }
 
+/** Whether an event's hooks take a matcher (some field of its input is what they test). */
+export function takesMatcher(event: HookEvent): boolean {
+  return MATCH_FIELD[event] !== undefined;
+}
+
 /** The field each event's matchers test (Claude Code's table); undefined ignores matchers. */
 const MATCH_FIELD: Record<HookEvent, string | undefined> = {
   PreToolUse: "tool_name",

@@ -9,6 +9,7 @@ import type { ControlRequestLine } from "./envelopes.js";
 import { errorLine, successLine } from "./envelopes.js";
 import { FILE_HANDLERS } from "./file-requests.js";
 import type { Answer, HostHandlers, HostTargets } from "./host-handler.js";
+import { LISTING_HANDLERS } from "./listing-requests.js";
 import { MCP_HANDLERS } from "./mcp-requests.js";
 import { RELOAD_HANDLERS } from "./reload-requests.js";
 import { RENAME_HANDLERS } from "./rename-request.js";
@@ -18,12 +19,9 @@ import { THINKING_HANDLERS } from "./thinking-request.js";
 /** Requests Claude Code has that keel does not implement: answered with a precise error. */
 const NOT_IMPLEMENTED = new Set([
   "get_usage",
-  "get_settings",
   "apply_flag_settings",
   "update_settings",
   "reload_plugins",
-  "list_permission_rules",
-  "get_hooks_listing",
 ]);
 
 function isMode(value: unknown): value is PermissionMode {
@@ -90,6 +88,7 @@ const HANDLERS: HostHandlers = {
   get_context_usage: contextUsage,
   ...MCP_HANDLERS,
   ...RELOAD_HANDLERS,
+  ...LISTING_HANDLERS,
   ...FILE_HANDLERS,
   ...TASK_HANDLERS,
   ...RENAME_HANDLERS,

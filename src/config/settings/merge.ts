@@ -13,7 +13,7 @@ function precedence(layer: SettingsLayer): number {
 }
 
 /** A directory from settings as an absolute path (`~/` is the home folder, relative is the working folder). */
-function absoluteDirectory(dir: string, roots: SettingsRoots): string {
+export function absoluteDirectory(dir: string, roots: SettingsRoots): string {
   if (dir === "~") return roots.home;
   if (dir.startsWith("~/")) return resolve(roots.home, dir.slice(2));
   return isAbsolute(dir) ? resolve(dir) : resolve(roots.cwd, dir);
