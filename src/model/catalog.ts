@@ -43,6 +43,11 @@ function model(
   return { id, contextWindow, maxOutputTokens, pricing: { inputPerMTok, outputPerMTok } };
 }
 
+/** The ids of the models keel knows (their windows and prices), newest families first. */
+export function knownModelIds(): string[] {
+  return KNOWN_MODELS.map((m) => m.id);
+}
+
 /** Short names people type (`--model sonnet`), as Claude Code accepts them. */
 export const MODEL_ALIASES: Readonly<Record<string, string>> = {
   opus: "claude-opus-5-5",

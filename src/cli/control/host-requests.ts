@@ -10,15 +10,16 @@ import { errorLine, successLine } from "./envelopes.js";
 import { FILE_HANDLERS } from "./file-requests.js";
 import type { Answer, HostHandlers, HostTargets } from "./host-handler.js";
 import { LISTING_HANDLERS } from "./listing-requests.js";
+import { HOST_UI_HANDLERS } from "./host-ui-requests.js";
 import { MCP_HANDLERS } from "./mcp-requests.js";
 import { RELOAD_HANDLERS } from "./reload-requests.js";
 import { RENAME_HANDLERS } from "./rename-request.js";
 import { TASK_HANDLERS } from "./task-requests.js";
 import { THINKING_HANDLERS } from "./thinking-request.js";
+import { USAGE_HANDLERS } from "./usage-requests.js";
 
 /** Requests Claude Code has that keel does not implement: answered with a precise error. */
 const NOT_IMPLEMENTED = new Set([
-  "get_usage",
   "apply_flag_settings",
   "update_settings",
   "reload_plugins",
@@ -94,6 +95,8 @@ const HANDLERS: HostHandlers = {
   ...RENAME_HANDLERS,
   ...THINKING_HANDLERS,
   ...CANCEL_HANDLERS,
+  ...USAGE_HANDLERS,
+  ...HOST_UI_HANDLERS,
 };
 
 /** Answers one SDK → keel request that needs the open session. */

@@ -23,7 +23,10 @@ function usd(amount: number): string {
 }
 
 /** The /cost text: the session's spend, then the last turn's usage per model. */
-export function costText(totalCostUsd: number, lastResult: SdkResult | undefined): string {
+export function costText(
+  totalCostUsd: number,
+  lastResult: Pick<SdkResult, "modelUsage"> | undefined,
+): string {
   const lines = [`Total cost: ${usd(totalCostUsd)}`];
   const models = Object.entries(lastResult?.modelUsage ?? {});
   if (models.length === 0) return [...lines, "No turn has finished yet."].join("\n");

@@ -19,7 +19,13 @@ import type { AnyTool } from "../../tools/tool.js";
 import { type TurnOverrides, withTurnOverrides } from "../../tools/turn-overrides.js";
 import { createMeteredCallModel } from "../metered-call-model.js";
 import { toSdkMessage } from "../sdk-mapper.js";
-import type { SdkCompactBoundary, SdkMessage, SdkResult, SdkSystemInit } from "../sdk-messages.js";
+import type {
+  SdkCompactBoundary,
+  SdkMessage,
+  SdkModelUsage,
+  SdkResult,
+  SdkSystemInit,
+} from "../sdk-messages.js";
 import { interruptedRecord } from "../transcript/display-record.js";
 import { TurnObserver } from "../turn-observer.js";
 import { type TurnFacts, turnResult } from "../turn-result.js";
@@ -135,6 +141,11 @@ export class QueryEngine {
   /** Spend so far, in USD (models of unknown price count as 0). */
   get totalCostUsd(): number {
     return this.tracker.totalCostUsd;
+  }
+
+  /** Usage and cost so far per model (what /cost lists); a model of unknown price is flagged. */
+  modelUsage(): Record<string, SdkModelUsage> {
+    return this.tracker.modelUsage();
   }
 
   /** True while a turn runs. */
