@@ -29,7 +29,7 @@ const NO_EFFECT_FIELDS: readonly { field: string; option: string; why: string }[
   {
     field: "perTaskStopAffordance",
     option: "perTaskStopAffordance",
-    why: "keel has no stop_task request; an interrupt stops the turn",
+    why: "an interrupt stops only the turn: background tasks run on until stop_task ends them",
   },
   {
     field: "skills",
