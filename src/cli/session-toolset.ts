@@ -187,10 +187,9 @@ export async function createSessionToolset(
   const fileHistory = new FileHistory({ dir: join(store.sessionDir, "file-history") });
   let turnUuid = "";
   const chosen = selectTools([...sessionTools.tools, ...sessionExtras], inputs.options.tools);
-  const baseTools = [
-    ...withFileHistory(chosen, fileHistory, () => turnUuid, { home }),
-    ...(inputs.hostTools?.tools ?? []),
-  ];
+  const ownTools = withFileHistory(chosen, fileHistory, () => turnUuid, { home });
+  // The host's in-process servers come and go (mcp_set_servers): their tools are read each time.
+  const baseTools = () => [...ownTools, ...(inputs.hostTools?.tools ?? [])];
   const mcp = await startMcp(inputs, { home, env, ...(elicit ? { elicit } : {}) });
   tasks.mcpMonitors.connect(mcp.notifications);
   const allTools = mcp.refreshTools(baseTools, createToolSearchTool(config));

@@ -64,10 +64,14 @@ export interface McpManager {
   /** Every configured server and where it stands. */
   status(): McpServerStatus[];
   /**
-   * A `ToolUseOptions.refreshTools` for a session: its own tools, then the MCP tools now, then
-   * `toolSearch` when some MCP tool is deferred and the list has no ToolSearch yet.
+   * A `ToolUseOptions.refreshTools` for a session: its own tools (read at each call when given
+   * as a function), then the MCP tools now, then `toolSearch` when some MCP tool is deferred
+   * and the list has no ToolSearch yet.
    */
-  refreshTools(base: readonly AnyTool[], toolSearch?: AnyTool): () => readonly AnyTool[];
+  refreshTools(
+    base: readonly AnyTool[] | (() => readonly AnyTool[]),
+    toolSearch?: AnyTool,
+  ): () => readonly AnyTool[];
   /** The servers' prompts as slash commands `/mcp__<server>__<prompt>`. */
   promptCommands(): McpPromptCommand[];
   /**
@@ -156,7 +160,7 @@ export function createMcpManager(options: McpManagerOptions): McpManager {
     status: () => statusLines(options, pool),
     refreshTools: (base, toolSearch) => () => {
       const mcp = tools();
-      const all = [...base, ...mcp];
+      const all = [...(typeof base === "function" ? base() : base), ...mcp];
       const missingSearch = !all.some((t) => t.name === TOOL_SEARCH_TOOL_NAME);
       return toolSearch && missingSearch && needsToolSearch(mcp) ? [...all, toolSearch] : all;
     },

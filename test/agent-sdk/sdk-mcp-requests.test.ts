@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { scriptedServer } from "../helpers/scripted.js";
 import { isAlive } from "../tools/bash/helpers.js";
 import { driveTurns } from "./sdk-between-turns.js";
-import { useSdkSandbox } from "./sdk-harness.js";
+import { loadAgentSdk, useSdkSandbox } from "./sdk-harness.js";
 
 const UI_SERVER = fileURLToPath(new URL("../fixtures/mcp/ui-server.mjs", import.meta.url));
 
@@ -153,5 +153,49 @@ describe("the Agent SDK's MCP requests", { timeout: 60_000 }, () => {
     const last = server.requests.at(-1)?.body as { messages?: unknown };
     expect(JSON.stringify(last.messages)).toContain("two");
     expect(JSON.stringify(last.messages)).not.toContain("pong");
+  });
+
+  it("setMcpServers replaces the in-process SDK servers too: the new one's tool runs, the left-out one's tools leave", async () => {
+    const { createSdkMcpServer, tool } = await loadAgentSdk();
+    const inProcess = (name: string, reply: string) =>
+      createSdkMcpServer({
+        name,
+        version: "1.0.0",
+        tools: [
+          tool(`${name}_hello`, "Says hello", {}, async () => ({
+            content: [{ type: "text", text: reply }],
+          })),
+        ],
+      });
+    const server = await scriptedServer({
+      turns: [
+        { content: "One." },
+        { content: [{ type: "tool_use", name: "mcp__later__later_hello", input: {} }] },
+        { content: "Two." },
+      ],
+    });
+    let set: unknown;
+    await driveTurns(
+      sandbox(),
+      server.url,
+      ["one", "two"],
+      [
+        async (q) => {
+          set = await q.setMcpServers({ later: inProcess("later", "hello from later") });
+        },
+      ],
+      {
+        mcpServers: { first: inProcess("first", "hello from first") },
+        allowedTools: ["mcp__later__later_hello"],
+      },
+    );
+    expect(set).toEqual({ added: ["later"], removed: ["first"], errors: {} });
+    const bodies = server.requests.filter((r) => r.answer === "turn").map((r) => r.body);
+    expect(bodies.map(mcpToolsOf)).toEqual([
+      ["mcp__first__first_hello"],
+      ["mcp__later__later_hello"],
+      ["mcp__later__later_hello"],
+    ]);
+    expect(JSON.stringify(bodies[2])).toContain("hello from later");
   });
 });

@@ -1,4 +1,5 @@
 import { resolveMcpServers } from "../../mcp/resolve-servers.js";
+import type { McpSetServersOutcome } from "../../mcp/server-control.js";
 import type { Answer, HostHandlers, HostTargets } from "./host-handler.js";
 import { mcpCallRequest } from "./mcp-call-request.js";
 
@@ -12,10 +13,31 @@ function isSdkEntry(entry: unknown): boolean {
 }
 
 /**
+ * The SDK's in-process servers named replace the ones keel has (those of initialize too, as
+ * the SDK's own side has already let go of a left-out one): a new one connects over
+ * mcp_message, a left-out one is closed and its tools leave.
+ */
+async function setSdkServers(
+  targets: HostTargets,
+  names: readonly string[],
+  outcome: McpSetServersOutcome,
+): Promise<void> {
+  const current = targets.sdkMcp.status.map((server) => server.name);
+  for (const name of current.filter((name) => !names.includes(name))) {
+    await targets.sdkMcp.remove(name);
+    outcome.removed.push(name);
+  }
+  for (const name of names.filter((name) => !current.includes(name))) {
+    outcome.added.push(name);
+    const error = await targets.sdkMcp.add(name);
+    if (error !== undefined) outcome.errors[name] = error;
+  }
+}
+
+/**
  * mcp_set_servers: the process servers (stdio, http, sse) replace those earlier calls set, as
- * `--mcp-config` servers would be configured (checked, `${VAR}` expanded). The SDK sends its
- * in-process servers along; keel connects those only at initialize, so one it did not
- * connect then is reported among the errors, never as added.
+ * `--mcp-config` servers would be configured (checked, `${VAR}` expanded); the SDK's
+ * in-process servers sent along replace the in-process ones.
  */
 async function setServers(targets: HostTargets, servers: unknown): Promise<Answer> {
   if (!isRecord(servers)) return { error: "mcp_set_servers: servers must be an object" };
@@ -28,12 +50,8 @@ async function setServers(targets: HostTargets, servers: unknown): Promise<Answe
   );
   const outcome = await targets.session.mcp.setServers(resolved.servers);
   for (const problem of resolved.errors) outcome.errors[problem.server] = problem.message;
-  const known = new Set(targets.sdkMcp.status.map((server) => server.name));
-  for (const [name, entry] of Object.entries(servers)) {
-    if (isSdkEntry(entry) && !known.has(name)) {
-      outcome.errors[name] = "keel connects SDK MCP servers only when the session starts";
-    }
-  }
+  const sdkNames = Object.keys(servers).filter((name) => isSdkEntry(servers[name]));
+  await setSdkServers(targets, sdkNames, outcome);
   return { ok: { ...outcome } };
 }
 
