@@ -1,4 +1,5 @@
-import { readFile } from "node:fs/promises";
+import { existsSync } from "node:fs";
+import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { McpServerConfig, Query } from "@anthropic-ai/claude-agent-sdk";
@@ -197,5 +198,39 @@ describe("the Agent SDK's MCP requests", { timeout: 60_000 }, () => {
       ["mcp__later__later_hello"],
     ]);
     expect(JSON.stringify(bodies[2])).toContain("hello from later");
+  });
+
+  it("a project server nobody approved is started by no request", async () => {
+    const box = sandbox();
+    await writeFile(
+      join(box.cwd, ".mcp.json"),
+      JSON.stringify({ mcpServers: { proj: uiServer("proj") } }),
+    );
+    const server = await scriptedServer({ turns: [{ content: "One." }] });
+    const answers: unknown[] = [];
+    await driveTurns(
+      sandbox(),
+      server.url,
+      ["one"],
+      [
+        async (q) => {
+          answers.push((await statuses(q)).proj);
+          answers.push(
+            await q.toggleMcpServer("proj", true).catch((error: Error) => error.message),
+          );
+          answers.push(await q.reconnectMcpServer("proj").catch((error: Error) => error.message));
+          answers.push(
+            await q
+              .readMcpResource("proj", "ui://widget/card.html")
+              .catch((error: Error) => error.message),
+          );
+        },
+      ],
+    );
+    expect(answers[0]).toBe("needs-approval");
+    for (const answer of answers.slice(1)) {
+      expect(answer).toContain('MCP server "proj" has not been approved in this project');
+    }
+    expect(existsSync(join(box.home, "proj.pid"))).toBe(false);
   });
 });
