@@ -238,6 +238,7 @@ export async function openReplSession(
         skills: () => session.skillHooksInForce(),
       }),
     tasks: { store: new TaskStore(tasksRoot(stateDir)), sessionId: start.sessionId },
+    rename: (title) => session.retitle(title),
     plugins: pluginsView(inputs.policy.plugins, {
       cwd: io.cwd,
       env: { ...io.env, KEEL_CONFIG_DIR: stateDir },

@@ -28,6 +28,7 @@ type SlashCommandName =
   | "output-style"
   | "hooks"
   | "tasks"
+  | "rename"
   | "exit";
 
 /** A line that starts with `/`, parsed. */
@@ -98,6 +99,10 @@ export const SLASH_COMMANDS: ReadonlyArray<{ name: SlashCommandName; help: strin
   {
     name: "tasks",
     help: "list this session's background tasks; /tasks <id> shows one's output, /tasks stop <id> stops it",
+  },
+  {
+    name: "rename",
+    help: "name this session: /rename <name> (the name /resume lists and --resume <name> finds)",
   },
   { name: "exit", help: "leave keel" },
 ];

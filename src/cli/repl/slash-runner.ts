@@ -83,6 +83,23 @@ async function addDir(repl: ReplController, path: string): Promise<void> {
   repl.notice(`Added ${outcome.directory} as a working folder for this session.`);
 }
 
+/** `/rename <name>`: the session's title, as -n/--name sets it at start. */
+function renameSession(repl: ReplController, name: string): void {
+  const rename = repl.activeSession.rename;
+  if (!rename) {
+    repl.notice("/rename is not available in this session.", "error");
+  } else if (name === "") {
+    repl.notice("Usage: /rename <name>", "error");
+  } else if (!rename(name)) {
+    repl.notice(
+      "/rename: this session keeps no transcript (--no-session-persistence), so a name would not be kept.",
+      "error",
+    );
+  } else {
+    repl.notice(`Session renamed to "${name}". /resume lists it by that name.`);
+  }
+}
+
 /** `/workflows`: the session's workflow runs, each with its phases and agents. */
 async function showWorkflows(repl: ReplController): Promise<void> {
   const runs = repl.activeSession.workflows;
@@ -166,6 +183,9 @@ export function runSlashCommand(
       return showHooks(repl, command.args);
     case "tasks":
       return runTasks(repl, command.args);
+    case "rename":
+      renameSession(repl, command.args);
+      break;
     case "exit":
       void repl.exit(0);
       break;

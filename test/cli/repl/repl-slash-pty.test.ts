@@ -63,6 +63,30 @@ describe("REPL slash commands and shell escapes in a real pseudo-terminal", {
     expect(second.server.violations).toEqual([]);
   });
 
+  it("/rename names the session: /resume lists it by that name", async () => {
+    const first = await pty.start({ turns: [{ content: "Noted: eight." }] });
+    await typeLine(first.screen, "remember the number eight");
+    await first.screen.waitFor((s) => s.includes("Noted: eight."), "the first session's answer");
+    await typeLine(first.screen, "/rename");
+    await first.screen.waitFor((s) => s.includes("Usage: /rename <name>"), "the usage");
+    await typeLine(first.screen, "/rename number games");
+    await first.screen.waitFor(
+      (s) => s.includes('Session renamed to "number games"'),
+      "the rename",
+    );
+    expect(await exitWithCtrlC(first.screen)).toBe(0);
+
+    const second = await pty.start({ turns: [{ content: "unused" }] });
+    await typeLine(second.screen, "/resume");
+    await second.screen.waitFor(
+      (s) => s.includes("Resume which session?") && s.includes("number games"),
+      "the session picker, with the name",
+    );
+    second.screen.write("\u001b");
+    expect(await exitWithCtrlC(second.screen)).toBe(0);
+    expect(first.server.violations).toEqual([]);
+  });
+
   it("/agents lists the built-in agents and the project's agent files", async () => {
     await mkdir(join(pty.dir, ".claude", "agents"), { recursive: true });
     await writeFile(

@@ -100,4 +100,6 @@ export interface ReplSessionExtras<S> {
   hooks?(): Promise<HookListing>;
   /** The task store and this session's id (for /tasks). */
   tasks?: SessionTasksView;
+  /** Names the session (for /rename); false when it keeps no transcript to record it in. */
+  rename?(title: string): boolean;
 }
