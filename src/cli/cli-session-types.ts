@@ -27,7 +27,9 @@ import type { SessionListings } from "./session-listings.js";
 import type { SessionPolicy } from "./session-policy.js";
 import type { SessionReloads } from "./session-reloads.js";
 import type { SessionSandbox } from "./session-sandbox.js";
+import type { SessionSettings } from "./session-settings.js";
 import type { SessionStore } from "./session-store.js";
+import type { FlagLayer } from "./settings-reloader.js";
 import type { SessionSlash } from "./slash/session-slash.js";
 
 /** A CLI session ready to take prompts. */
@@ -65,6 +67,8 @@ export interface CliSession {
   reloads: SessionReloads;
   /** What an SDK host may read of the session's hooks, permission rules and settings. */
   listings: SessionListings;
+  /** Changes to the session's flag layer and settings files (an SDK host's), put in force. */
+  settings: SessionSettings;
   /**
    * The output style the settings name, the styles it could name and the user's folder of
    * them (the SDK's initialize answer).
@@ -123,8 +127,11 @@ export interface CliSessionInputs {
   onHookEvent?: (message: SdkHookMessage) => void;
   /** Told when a hook with a `statusMessage` starts and ends (the REPL's spinner line). */
   onHookStatus?: (status: HookStatus) => void;
-  /** Reads the settings again as at start; given, loaded settings files are watched (ConfigChange). */
-  reloadPolicy?: () => Promise<SessionPolicy>;
+  /**
+   * Reads the settings again as at start (with `flags` in place of the flag layer, when
+   * given); given, loaded settings files are watched (ConfigChange).
+   */
+  reloadPolicy?: (flags?: FlagLayer) => Promise<SessionPolicy>;
   /** Who answers an MCP server's request for input no hook answered (default: declined). */
   askElicitation?: AskElicitation;
 }

@@ -73,8 +73,11 @@ import { sessionFiles } from "./session-files.js";
 import { createSessionHooks, type SessionHooks } from "./session-hooks.js";
 import { CUSTOM_TITLE } from "./session-list.js";
 import { sessionListings } from "./session-listings.js";
+import { parseSettingSources } from "./session-policy.js";
 import { sessionReloads } from "./session-reloads.js";
+import { sessionSettings } from "./session-settings.js";
 import { createSessionToolset, type SessionToolset } from "./session-toolset.js";
+import { createSettingsReloader } from "./settings-reloader.js";
 import { commandHooksFrom } from "./slash/command-hooks.js";
 import { pluginCommandFolders, pluginSkillFolders } from "./slash/plugin-folders.js";
 import { commandPromptDeps, type PromptDepsInputs } from "./slash/prompt-deps.js";
@@ -560,17 +563,18 @@ export async function createCliSession(inputs: CliSessionInputs): Promise<CliSes
     )),
   ];
   const watchedFiles = hooks.watchFiles();
-  const configWatch = inputs.reloadPolicy
-    ? watchConfigChanges({
-        roots: { home, stateDir: inputs.stateDir, cwd: io.cwd },
-        files: policy.settings.files,
-        start: policy,
-        reload: inputs.reloadPolicy,
-        hooks,
-        permissions,
-        warn: inputs.warn,
-      })
-    : undefined;
+  const reloader =
+    inputs.reloadPolicy &&
+    createSettingsReloader({ start: policy, read: inputs.reloadPolicy, hooks, permissions });
+  const configWatch =
+    reloader &&
+    watchConfigChanges({
+      roots: { home, stateDir: inputs.stateDir, cwd: io.cwd },
+      files: policy.settings.files,
+      reloader,
+      hooks,
+      warn: inputs.warn,
+    });
   const startFolders = [...permissions.workingFolders];
   const skillBudget = listingBudget(inputs.model.model, env, policy.settings);
   const abort = createChildAbortController(io.signal);
@@ -697,6 +701,16 @@ export async function createCliSession(inputs: CliSessionInputs): Promise<CliSes
       permissions,
       hooksInForce: () => hooks.inForce(),
       skillHooks: () => hooks.skills?.inForce() ?? [],
+    }),
+    settings: sessionSettings({
+      cwd: io.cwd,
+      stateDir: inputs.stateDir,
+      flagSettings: options.settings,
+      sources:
+        options.settingSources === undefined
+          ? undefined
+          : parseSettingSources(options.settingSources),
+      reloader,
     }),
     outputStyles: async () => {
       const styles = await listOutputStyles(outputStyleRoots(policy, io.cwd, home));

@@ -2,10 +2,8 @@ import type { SettingsRoots, SettingsSource } from "../config/settings/sources.j
 import { settingsFileLocations } from "../config/settings/sources.js";
 import { type FileWatch, watchFiles } from "../hooks/file-changed-watch.js";
 import type { HookEventFields } from "../hooks/hook-input.js";
-import type { PermissionEngine } from "../policy/engine.js";
-import { gateProjectWidening, reloadBasis } from "./project-reload-gate.js";
 import type { SessionHooks } from "./session-hooks.js";
-import type { SessionPolicy } from "./session-policy.js";
+import type { SettingsReloader } from "./settings-reloader.js";
 
 type ConfigSource = HookEventFields["ConfigChange"]["source"];
 
@@ -22,12 +20,9 @@ interface ConfigWatchDeps {
   roots: SettingsRoots;
   /** The settings files the session loaded (only these are watched). */
   files: readonly string[];
-  /** The settings the session started with (what a project-level file may not widen). */
-  start: Pick<SessionPolicy, "settings" | "plugins">;
-  /** Reads the settings again, with the session's flags and folder trust. */
-  reload: () => Promise<Pick<SessionPolicy, "settings" | "hooks" | "plugins">>;
-  hooks: Pick<SessionHooks, "configChange" | "reconfigure">;
-  permissions: Pick<PermissionEngine, "replaceSettingsRules">;
+  /** Reads the settings again and puts them in force (the session's one reloader). */
+  reloader: SettingsReloader;
+  hooks: Pick<SessionHooks, "configChange">;
   warn: (text: string) => void;
   settleMs?: number;
 }
@@ -47,7 +42,6 @@ export function watchConfigChanges(deps: ConfigWatchDeps): FileWatch {
     }),
   );
   const watched = deps.files.filter((file) => sources.has(file));
-  let basis = reloadBasis(deps.start);
   let queue = Promise.resolve();
   const changed = async (path: string, source: ConfigSource) => {
     const blocked = await deps.hooks.configChange({ source, file_path: path });
@@ -58,15 +52,11 @@ export function watchConfigChanges(deps: ConfigWatchDeps): FileWatch {
       return;
     }
     try {
-      const policy = await deps.reload();
-      const gated = gateProjectWidening(basis, policy);
-      basis = gated.basis;
-      deps.permissions.replaceSettingsRules(gated.rules);
-      if (!gated.hooksHeld) deps.hooks.reconfigure(policy.hooks);
+      const outcome = await deps.reloader.reload();
       const held =
-        gated.held.length === 0
+        outcome.held.length === 0
           ? ""
-          : `, except what would widen this session's permissions, which waits for a new session: ${gated.held.join("; ")}`;
+          : `, except what would widen this session's permissions, which waits for a new session: ${outcome.held.join("; ")}`;
       deps.warn(`${path} changed: its permission rules and hooks are in force now${held}`);
     } catch (error) {
       const why = error instanceof Error ? error.message : String(error);

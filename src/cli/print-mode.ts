@@ -168,8 +168,16 @@ function sessionOpener(given: CliOptions, io: CliIo): OpenSession {
       stateDir,
       policy: withHooks(policy, extras),
       // A settings file changing mid-session is read again as this one was (ConfigChange).
-      reloadPolicy: async () =>
-        withHooks(await loadSessionPolicy(asked, { home, stateDir, cwd: io.cwd }, warn), extras),
+      // An SDK host's applyFlagSettings gives the flag layer the reload reads in place of --settings.
+      reloadPolicy: async (flags) =>
+        withHooks(
+          await loadSessionPolicy(
+            flags ? { ...asked, settings: flags.settings } : asked,
+            { home, stateDir, cwd: io.cwd },
+            warn,
+          ),
+          extras,
+        ),
       warn,
       ...(extras.hostTools ? { hostTools: extras.hostTools } : {}),
       ...(extras.onHookEvent ? { onHookEvent: extras.onHookEvent } : {}),

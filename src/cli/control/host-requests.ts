@@ -9,21 +9,18 @@ import type { ControlRequestLine } from "./envelopes.js";
 import { errorLine, successLine } from "./envelopes.js";
 import { FILE_HANDLERS } from "./file-requests.js";
 import type { Answer, HostHandlers, HostTargets } from "./host-handler.js";
-import { LISTING_HANDLERS } from "./listing-requests.js";
 import { HOST_UI_HANDLERS } from "./host-ui-requests.js";
+import { LISTING_HANDLERS } from "./listing-requests.js";
 import { MCP_HANDLERS } from "./mcp-requests.js";
 import { RELOAD_HANDLERS } from "./reload-requests.js";
 import { RENAME_HANDLERS } from "./rename-request.js";
+import { SETTINGS_HANDLERS } from "./settings-requests.js";
 import { TASK_HANDLERS } from "./task-requests.js";
 import { THINKING_HANDLERS } from "./thinking-request.js";
 import { USAGE_HANDLERS } from "./usage-requests.js";
 
 /** Requests Claude Code has that keel does not implement: answered with a precise error. */
-const NOT_IMPLEMENTED = new Set([
-  "apply_flag_settings",
-  "update_settings",
-  "reload_plugins",
-]);
+const NOT_IMPLEMENTED = new Set(["reload_plugins"]);
 
 function isMode(value: unknown): value is PermissionMode {
   return typeof value === "string" && (PERMISSION_MODES as readonly string[]).includes(value);
@@ -90,6 +87,7 @@ const HANDLERS: HostHandlers = {
   ...MCP_HANDLERS,
   ...RELOAD_HANDLERS,
   ...LISTING_HANDLERS,
+  ...SETTINGS_HANDLERS,
   ...FILE_HANDLERS,
   ...TASK_HANDLERS,
   ...RENAME_HANDLERS,
