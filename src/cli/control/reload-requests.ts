@@ -1,21 +1,12 @@
-import type { UserCommand } from "../repl/commands/command-file.js";
+import { sdkSlashCommand } from "../slash/session-skills.js";
 import type { SlashCatalog } from "../slash/slash-catalog.js";
 import type { Answer, HostHandlers, HostTargets } from "./host-handler.js";
 import type { SdkSlashCommand } from "./initialize-response.js";
 
-/** One skill as the SDK's `SlashCommand` has it. */
-function slashCommandOf(command: UserCommand): SdkSlashCommand {
-  return {
-    name: command.name,
-    description: command.description ?? command.body.split("\n")[0] ?? "",
-    argumentHint: command.argumentHint ?? "",
-  };
-}
-
 /** The skills of a catalog (its commands and saved workflows are not skills). */
-export function skillsOf(catalog: SlashCatalog): SdkSlashCommand[] {
+function skillsOf(catalog: SlashCatalog): SdkSlashCommand[] {
   const names = new Set(catalog.skillNames);
-  return catalog.commands.filter((command) => names.has(command.name)).map(slashCommandOf);
+  return catalog.commands.filter((command) => names.has(command.name)).map(sdkSlashCommand);
 }
 
 /** reload_skills: the skill folders read again; the skills found (SDKControlReloadSkillsResponse). */

@@ -4,6 +4,7 @@ import { skillListing, skillListingReminder } from "../../session/skills/skill-l
 import { createSkillTool } from "../../tools/builtin/skill/skill-tool.js";
 import type { AnyTool } from "../../tools/tool.js";
 import type { SdkSlashCommand } from "../control/initialize-response.js";
+import type { UserCommand } from "../repl/commands/command-file.js";
 import { headlessBuiltinCommands } from "./headless-builtins.js";
 import type { SessionSlash } from "./session-slash.js";
 import { modelInvocable, userInvocable } from "./slash-catalog.js";
@@ -76,6 +77,15 @@ export function engineSkillConfig(slash: SessionSlash, budget: ListingBudget) {
   };
 }
 
+/** A command or skill as the SDK's `SlashCommand` has it (its first line when undescribed). */
+export function sdkSlashCommand(command: UserCommand): SdkSlashCommand {
+  return {
+    name: command.name,
+    description: command.description ?? command.body.split("\n")[0] ?? "",
+    argumentHint: command.argumentHint ?? "",
+  };
+}
+
 /**
  * What a person may run as `/name` headless, as the SDK's `supportedCommands()` lists them: the
  * commands and skills, keel's own commands that `keel -p` runs (marked `builtin`, which wins
@@ -83,11 +93,7 @@ export function engineSkillConfig(slash: SessionSlash, budget: ListingBudget) {
  */
 export function sdkSlashCommands(slash: SessionSlash): SdkSlashCommand[] {
   return [
-    ...userInvocable(slash.start.commands).map((command) => ({
-      name: command.name,
-      description: command.description ?? command.body.split("\n")[0] ?? "",
-      argumentHint: command.argumentHint ?? "",
-    })),
+    ...userInvocable(slash.start.commands).map(sdkSlashCommand),
     ...headlessBuiltinCommands(),
     ...slash.mcpPrompts().map((prompt) => ({
       name: prompt.name,
