@@ -1,6 +1,6 @@
 import { copyFile, lstat, mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
-import { isMissingPathError } from "../../tools/builtin/file-paths.js";
+import { isMissingPathError, realPathOf } from "../../tools/builtin/file-paths.js";
 import { backupName } from "./backup-name.js";
 import { appendIndexLine, type IndexLine, readIndex, type SnapshotRecord } from "./index-file.js";
 import { restorePlan } from "./restore-plan.js";
@@ -28,6 +28,17 @@ async function isPlainFileOrMissing(path: string): Promise<boolean> {
     if (isMissingPathError(error)) return true;
     throw error;
   }
+}
+
+/**
+ * True when restoring the snapshot writes only the file it saved: a plain file (or nothing)
+ * stands at its path, and the path's folder still leads where it did at the snapshot (a
+ * folder swapped for a link since would send the write, or the delete, somewhere else).
+ */
+async function isRestorable(snapshot: SnapshotRecord): Promise<boolean> {
+  const { path, folder } = snapshot;
+  if (folder !== undefined && (await realPathOf(dirname(path))) !== folder) return false;
+  return isPlainFileOrMissing(path);
 }
 
 /** A file's state before a turn: its bytes, or undefined when it did not exist. */
@@ -96,8 +107,17 @@ export class FileHistory {
       if (taken) return;
       const version = this.records.filter((r) => r.path === absolute).length + 1;
       const existed = await this.saveBytes(absolute, version);
+      const folder = await realPathOf(dirname(absolute));
       const time = this.now().toISOString();
-      await this.record({ kind: "snapshot", path: absolute, version, turnUuid, existed, time });
+      await this.record({
+        kind: "snapshot",
+        path: absolute,
+        version,
+        turnUuid,
+        existed,
+        folder,
+        time,
+      });
     });
   }
 
@@ -112,15 +132,15 @@ export class FileHistory {
 
   /**
    * restoreTo, saying also which paths were left alone because something other than a plain
-   * file now stands there (a symlink, a hard link, a folder): writing through it would change
-   * a file the history never saved.
+   * file now stands there (a symlink, a hard link, a folder), or their folder now leads
+   * elsewhere: writing through it would change a file the history never saved.
    */
   restoreFiles(turnUuid: string): Promise<{ restored: string[]; skipped: string[] }> {
     return this.serially(async () => {
       if (!this.turnOrder.includes(turnUuid)) throw new UnknownTurnError(turnUuid);
       const outcome = { restored: [] as string[], skipped: [] as string[] };
       for (const [path, snapshot] of restorePlan(this.turnOrder, this.records, turnUuid)) {
-        if (!(await isPlainFileOrMissing(path))) {
+        if (!(await isRestorable(snapshot))) {
           outcome.skipped.push(path);
           continue;
         }

@@ -17,6 +17,11 @@ const snapshotLineSchema = z.object({
   turnUuid: z.string().min(1),
   /** False when the file did not exist (restoring it means deleting it). */
   existed: z.boolean(),
+  /**
+   * Where the file's folder really was then (symlinks followed): a rewind writes nowhere else.
+   * Absent in histories written before it was kept.
+   */
+  folder: z.string().min(1).optional(),
   /** ISO-8601 time the snapshot was taken. */
   time: z.string(),
 });

@@ -1,4 +1,4 @@
-import { appendFile, mkdir, readdir, readFile, stat, writeFile } from "node:fs/promises";
+import { appendFile, mkdir, readdir, readFile, realpath, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { backupName } from "../../../src/session/file-history/backup-name.js";
@@ -120,6 +120,7 @@ describe("FileHistory", () => {
     expect(backupName(file, 1)).toMatch(/^[0-9a-f]{16}@v1$/);
     expect(await readFile(join(dir, "history", backupName(file, 2)), "utf8")).toBe("v1");
     const lines = (await readFile(join(dir, "history", "index.jsonl"), "utf8")).trim().split("\n");
+    const folder = await realpath(dir);
     expect(lines.map((line) => JSON.parse(line))).toEqual([
       { kind: "turn", turnUuid: "turn-1" },
       {
@@ -128,6 +129,7 @@ describe("FileHistory", () => {
         version: 1,
         turnUuid: "turn-1",
         existed: true,
+        folder,
         time: "2026-01-01T00:00:00.000Z",
       },
       { kind: "turn", turnUuid: "turn-2" },
@@ -137,6 +139,7 @@ describe("FileHistory", () => {
         version: 2,
         turnUuid: "turn-2",
         existed: true,
+        folder,
         time: "2026-01-01T00:00:00.000Z",
       },
     ]);

@@ -1,0 +1,141 @@
+import { mkdir, readFile, rename, stat, symlink, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { sessionTranscriptPath } from "../../src/session/transcript/paths.js";
+import { scriptedServer } from "../helpers/scripted.js";
+import { driveTurns } from "./sdk-between-turns.js";
+import { useSdkSandbox } from "./sdk-harness.js";
+
+/**
+ * A host's file requests tried as an attacker would: through links inside the working folder
+ * that lead to a denied file or out of the folder. Each checks the effect: what the host was
+ * told, and which files changed.
+ */
+
+const SECRET = "hunter2-sdk-file-attack";
+
+const sandbox = useSdkSandbox(async ({ home, cwd }) => {
+  await writeFile(join(cwd, "secret.txt"), `${SECRET}\n`);
+  await writeFile(join(home, "outside.txt"), `${SECRET} outside\n`);
+  await symlink(join(cwd, "secret.txt"), join(cwd, "link-to-secret.txt"));
+  await symlink(join(home, "outside.txt"), join(cwd, "link-to-outside.txt"));
+  await symlink(home, join(cwd, "home-link"));
+  await mkdir(join(cwd, "sub"));
+  await writeFile(join(cwd, "sub", "notes.txt"), "line one\nline two\n");
+  await mkdir(join(cwd, ".claude"));
+  await writeFile(
+    join(cwd, ".claude", "settings.json"),
+    JSON.stringify({ permissions: { deny: ["Read(./secret.txt)"] } }),
+  );
+});
+
+/** The uuid keel gave a prompt (its transcript's user message with that text). */
+async function promptUuid(sessionId: string, text: string): Promise<string> {
+  const box = sandbox();
+  const transcript = sessionTranscriptPath(join(box.home, ".keel"), box.cwd, sessionId);
+  for (const line of (await readFile(transcript, "utf8")).split("\n")) {
+    if (line.trim() === "") continue;
+    const record = JSON.parse(line) as { type?: string; uuid?: string; message?: unknown };
+    if (record.type === "user" && JSON.stringify(record.message).includes(text)) {
+      return record.uuid ?? "";
+    }
+  }
+  throw new Error(`no prompt "${text}" in the transcript`);
+}
+
+describe("the Agent SDK's file requests, through links", { timeout: 60_000 }, () => {
+  it("readFile and seedReadState refuse a link to a denied file or out of the folder; a seed does not let Edit change it", async () => {
+    const box = sandbox();
+    const server = await scriptedServer({
+      turns: [
+        { content: "Hello." },
+        {
+          content: [
+            {
+              type: "tool_use",
+              name: "Edit",
+              input: {
+                file_path: join(box.cwd, "link-to-outside.txt"),
+                old_string: SECRET,
+                new_string: "pwned",
+              },
+            },
+          ],
+        },
+        { content: "Done." },
+      ],
+    });
+    const answers: unknown[] = [];
+    const seeds: unknown[] = [];
+    const mtime = Math.floor((await stat(join(box.home, "outside.txt"))).mtimeMs);
+    const secretMtime = Math.floor((await stat(join(box.cwd, "secret.txt"))).mtimeMs);
+    await driveTurns(
+      sandbox(),
+      server.url,
+      ["hi", "change the outside file"],
+      [
+        async (q) => {
+          answers.push(await q.readFile("link-to-secret.txt"));
+          answers.push(await q.readFile("link-to-outside.txt"));
+          answers.push(await q.readFile("home-link/outside.txt"));
+          for (const [path, time] of [
+            ["link-to-secret.txt", secretMtime],
+            ["link-to-outside.txt", mtime],
+            ["home-link/outside.txt", mtime],
+          ] as const) {
+            seeds.push(await q.seedReadState(path, time).then(() => "seeded", String));
+          }
+        },
+      ],
+      { permissionMode: "acceptEdits" },
+    );
+    expect(answers).toEqual([null, null, null]);
+    expect(seeds.every((seed) => seed !== "seeded")).toBe(true);
+    expect(JSON.stringify([answers, seeds])).not.toContain(SECRET);
+    expect(await readFile(join(box.home, "outside.txt"), "utf8")).toBe(`${SECRET} outside\n`);
+  });
+
+  it("rewindFiles writes nothing through a parent folder that became a link since the checkpoint", async () => {
+    const box = sandbox();
+    const notes = join(box.cwd, "sub", "notes.txt");
+    const made = join(box.cwd, "sub", "made.txt");
+    const victim = join(box.home, "victim");
+    const server = await scriptedServer({
+      turns: [
+        { content: [{ type: "tool_use", name: "Read", input: { file_path: notes } }] },
+        {
+          content: [
+            {
+              type: "tool_use",
+              name: "Edit",
+              input: { file_path: notes, old_string: "line two", new_string: "line 2" },
+            },
+            { type: "tool_use", name: "Write", input: { file_path: made, content: "new\n" } },
+          ],
+        },
+        { content: "Changed." },
+      ],
+    });
+    let rewound: unknown;
+    await driveTurns(
+      sandbox(),
+      server.url,
+      ["change the notes"],
+      [
+        async (q, sessionId) => {
+          // The folder the checkpoint saw moves away; a link to another folder takes its name.
+          await rename(join(box.cwd, "sub"), join(box.cwd, "sub-moved"));
+          await mkdir(victim);
+          await writeFile(join(victim, "notes.txt"), "victim notes\n");
+          await writeFile(join(victim, "made.txt"), "victim made\n");
+          await symlink(victim, join(box.cwd, "sub"));
+          rewound = await q.rewindFiles(await promptUuid(sessionId, "change the notes"));
+        },
+      ],
+      { permissionMode: "acceptEdits" },
+    );
+    expect(rewound).toMatchObject({ canRewind: true, filesChanged: [], skippedLinks: 2 });
+    expect(await readFile(join(victim, "notes.txt"), "utf8")).toBe("victim notes\n");
+    expect(await readFile(join(victim, "made.txt"), "utf8")).toBe("victim made\n");
+  });
+});
