@@ -118,8 +118,8 @@ function attachmentSource(
   parts: Parts,
   loaded: Set<string>,
   team: TeamRuntime | undefined,
-  /** The listing of skills files bring into play; absent when no skill has `paths`. */
-  skills: ((paths: readonly string[]) => string | undefined) | undefined,
+  /** The listing of the skills that files the main thread read bring into play. */
+  skills: (paths: readonly string[]) => string | undefined,
 ) {
   const { inputs, home } = parts;
   const { todo, tasks } = parts.toolset;
@@ -135,7 +135,7 @@ function attachmentSource(
       ...(inputs.options.bare
         ? {}
         : { nestedMemory: nestedMemorySource(async (paths) => nested.filesFor(paths)) }),
-      ...(skills ? { conditionalSkills: conditionalSkillsSource(skills) } : {}),
+      conditionalSkills: conditionalSkillsSource(skills),
       ...(todo ? { todoReminder: todoReminderSource((id) => todo.todosOf(id)) } : {}),
       taskNotifications: tasks.notifications,
       ...(team ? { teammateMail: team.leadMail } : {}),
@@ -648,9 +648,8 @@ export async function createCliSession(inputs: CliSessionInputs): Promise<CliSes
       parts,
       loadedMemory,
       team,
-      slash.start.commands.some((command) => command.paths !== undefined)
-        ? conditionalListing(slash, skillBudget)
-        : undefined,
+      // Always: a reload (reload_skills, a hook's reloadSkills) may bring the first skill with `paths`.
+      conditionalListing(slash, skillBudget),
     ),
     contextDeps: contextDeps(parts),
     additionalDirectories: permissions.workingFolders.filter((dir) => dir !== io.cwd),

@@ -90,6 +90,40 @@ describe("the SDK's reloadSkills", () => {
     expect(lastToolResults(bodyOf(server, 2))).toContain("FRESH-SKILL-BODY");
   });
 
+  it("a skill with paths that a reload found comes into play when the model reads a matching file", async () => {
+    const { query } = await loadAgentSdk();
+    const box = sandbox();
+    await mkdir(join(box.cwd, "src"), { recursive: true });
+    await writeFile(join(box.cwd, "src", "app.ts"), "export const app = 1;\n");
+    const server = await scriptedServer({
+      turnMode: "count",
+      turns: [
+        { content: "Nothing yet." },
+        { content: [{ type: "tool_use", name: "Read", input: { file_path: "src/app.ts" } }] },
+        { content: "Read it." },
+      ],
+    });
+    const chat = converse((prompt) => query({ prompt, options: keelOptions(box, server.url) }));
+    try {
+      await chat.send("anything?");
+      await mkdir(join(box.cwd, ".claude", "skills", "scoped"), { recursive: true });
+      await writeFile(
+        join(box.cwd, ".claude", "skills", "scoped", "SKILL.md"),
+        "---\ndescription: For the app's sources\npaths: src/**\n---\nSCOPED-BODY\n",
+      );
+      await chat.q.reloadSkills();
+      await chat.send("read the app");
+    } finally {
+      chat.close();
+    }
+    expect(server.violations).toEqual([]);
+    // Not listed until a file under src/ is read; listed with the read's result.
+    expect(JSON.stringify(bodyOf(server, 1).messages)).not.toContain("- scoped:");
+    expect(JSON.stringify(bodyOf(server, 2).messages.at(-1))).toContain(
+      "- scoped: For the app's sources",
+    );
+  });
+
   it("a SessionStart hook's reloadSkills: true makes the skill it installed the model's from the first turn", async () => {
     const { query } = await loadAgentSdk();
     const box = sandbox();
