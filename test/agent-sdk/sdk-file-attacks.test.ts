@@ -29,6 +29,11 @@ const sandbox = useSdkSandbox(async ({ home, cwd }) => {
   );
 });
 
+/** The SDK's own request sender (its Query has no method for file_suggestions). */
+interface RawRequests {
+  request(inner: Record<string, unknown>): Promise<{ response?: Record<string, unknown> }>;
+}
+
 /** The uuid keel gave a prompt (its transcript's user message with that text). */
 async function promptUuid(sessionId: string, text: string): Promise<string> {
   const box = sandbox();
@@ -93,6 +98,27 @@ describe("the Agent SDK's file requests, through links", { timeout: 60_000 }, ()
     expect(seeds.every((seed) => seed !== "seeded")).toBe(true);
     expect(JSON.stringify([answers, seeds])).not.toContain(SECRET);
     expect(await readFile(join(box.home, "outside.txt"), "utf8")).toBe(`${SECRET} outside\n`);
+  });
+
+  it("file_suggestions offers no path Read may not read, a link to one included", async () => {
+    const server = await scriptedServer({ turns: [{ content: "Hello." }] });
+    const answers: unknown[] = [];
+    await driveTurns(
+      sandbox(),
+      server.url,
+      ["hi"],
+      [
+        async (q) => {
+          const raw = q as unknown as RawRequests;
+          for (const query of ["secret", "outside", "link"]) {
+            answers.push((await raw.request({ subtype: "file_suggestions", query })).response);
+          }
+        },
+      ],
+    );
+    const offered = answers.flatMap((answer) => (answer as { suggestions: string[] }).suggestions);
+    expect(offered).not.toContain("secret.txt");
+    expect(offered.filter((path) => /secret|outside/.test(path))).toEqual([]);
   });
 
   it("rewindFiles writes nothing through a parent folder that became a link since the checkpoint", async () => {
