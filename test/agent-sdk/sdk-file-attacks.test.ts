@@ -121,7 +121,7 @@ describe("the Agent SDK's file requests, through links", { timeout: 60_000 }, ()
     expect(offered.filter((path) => /secret|outside/.test(path))).toEqual([]);
   });
 
-  it("rewindFiles writes nothing through a parent folder that became a link since the checkpoint", async () => {
+  it("rewindFiles neither writes nor counts anything through a parent folder that became a link since the checkpoint", async () => {
     const box = sandbox();
     const notes = join(box.cwd, "sub", "notes.txt");
     const made = join(box.cwd, "sub", "made.txt");
@@ -142,6 +142,7 @@ describe("the Agent SDK's file requests, through links", { timeout: 60_000 }, ()
         { content: "Changed." },
       ],
     });
+    let preview: unknown;
     let rewound: unknown;
     await driveTurns(
       sandbox(),
@@ -155,12 +156,17 @@ describe("the Agent SDK's file requests, through links", { timeout: 60_000 }, ()
           await writeFile(join(victim, "notes.txt"), "victim notes\n");
           await writeFile(join(victim, "made.txt"), "victim made\n");
           await symlink(victim, join(box.cwd, "sub"));
-          rewound = await q.rewindFiles(await promptUuid(sessionId, "change the notes"));
+          const uuid = await promptUuid(sessionId, "change the notes");
+          preview = await q.rewindFiles(uuid, { dryRun: true });
+          rewound = await q.rewindFiles(uuid);
         },
       ],
       { permissionMode: "acceptEdits" },
     );
-    expect(rewound).toMatchObject({ canRewind: true, filesChanged: [], skippedLinks: 2 });
+    // The preview does not read through the link either: nothing of the files there is counted.
+    const nothing = { canRewind: true, filesChanged: [], insertions: 0, deletions: 0 };
+    expect(preview).toEqual(nothing);
+    expect(rewound).toEqual({ ...nothing, skippedLinks: 2 });
     expect(await readFile(join(victim, "notes.txt"), "utf8")).toBe("victim notes\n");
     expect(await readFile(join(victim, "made.txt"), "utf8")).toBe("victim made\n");
   });

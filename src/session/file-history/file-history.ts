@@ -153,7 +153,8 @@ export class FileHistory {
 
   /**
    * What restoreTo would put back, without touching any file: each path changed at or after
-   * `turnUuid` with its bytes from before that turn (undefined: it did not exist then).
+   * `turnUuid` with its bytes from before that turn (undefined: it did not exist then). A path
+   * restoreTo would leave alone is left out, so nobody reads what stands there through a link.
    * Throws UnknownTurnError for a turn this history never saw.
    */
   restorePreview(turnUuid: string): Promise<SavedState[]> {
@@ -161,6 +162,7 @@ export class FileHistory {
       if (!this.turnOrder.includes(turnUuid)) throw new UnknownTurnError(turnUuid);
       const states: SavedState[] = [];
       for (const [path, snapshot] of restorePlan(this.turnOrder, this.records, turnUuid)) {
+        if (!(await isRestorable(snapshot))) continue;
         const saved = snapshot.existed ? await readFile(this.backupOf(snapshot)) : undefined;
         states.push({ path, saved });
       }
