@@ -1,4 +1,7 @@
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
 import type { Options, Query, SDKMessage } from "@anthropic-ai/claude-agent-sdk";
+import { sessionTranscriptPath } from "../../src/session/transcript/paths.js";
 import { keelOptions, loadAgentSdk, type SdkSandbox, userMessage } from "./sdk-harness.js";
 
 /** What a test does between two turns: it acts on the running query. */
@@ -42,4 +45,21 @@ export async function driveTurns(
     q.close();
   }
   return messages;
+}
+
+/** The uuid keel gave a prompt (its transcript's user message with that text). */
+export async function promptUuid(
+  box: SdkSandbox,
+  sessionId: string,
+  text: string,
+): Promise<string> {
+  const transcript = sessionTranscriptPath(join(box.home, ".keel"), box.cwd, sessionId);
+  for (const line of (await readFile(transcript, "utf8")).split("\n")) {
+    if (line.trim() === "") continue;
+    const record = JSON.parse(line) as { type?: string; uuid?: string; message?: unknown };
+    if (record.type === "user" && JSON.stringify(record.message).includes(text)) {
+      return record.uuid ?? "";
+    }
+  }
+  throw new Error(`no prompt "${text}" in the transcript`);
 }

@@ -1,9 +1,8 @@
 import { mkdir, readFile, rename, stat, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { sessionTranscriptPath } from "../../src/session/transcript/paths.js";
 import { scriptedServer } from "../helpers/scripted.js";
-import { driveTurns } from "./sdk-between-turns.js";
+import { driveTurns, promptUuid } from "./sdk-between-turns.js";
 import { useSdkSandbox } from "./sdk-harness.js";
 
 /**
@@ -32,20 +31,6 @@ const sandbox = useSdkSandbox(async ({ home, cwd }) => {
 /** The SDK's own request sender (its Query has no method for file_suggestions). */
 interface RawRequests {
   request(inner: Record<string, unknown>): Promise<{ response?: Record<string, unknown> }>;
-}
-
-/** The uuid keel gave a prompt (its transcript's user message with that text). */
-async function promptUuid(sessionId: string, text: string): Promise<string> {
-  const box = sandbox();
-  const transcript = sessionTranscriptPath(join(box.home, ".keel"), box.cwd, sessionId);
-  for (const line of (await readFile(transcript, "utf8")).split("\n")) {
-    if (line.trim() === "") continue;
-    const record = JSON.parse(line) as { type?: string; uuid?: string; message?: unknown };
-    if (record.type === "user" && JSON.stringify(record.message).includes(text)) {
-      return record.uuid ?? "";
-    }
-  }
-  throw new Error(`no prompt "${text}" in the transcript`);
 }
 
 describe("the Agent SDK's file requests, through links", { timeout: 60_000 }, () => {
@@ -156,7 +141,7 @@ describe("the Agent SDK's file requests, through links", { timeout: 60_000 }, ()
           await writeFile(join(victim, "notes.txt"), "victim notes\n");
           await writeFile(join(victim, "made.txt"), "victim made\n");
           await symlink(victim, join(box.cwd, "sub"));
-          const uuid = await promptUuid(sessionId, "change the notes");
+          const uuid = await promptUuid(box, sessionId, "change the notes");
           preview = await q.rewindFiles(uuid, { dryRun: true });
           rewound = await q.rewindFiles(uuid);
         },

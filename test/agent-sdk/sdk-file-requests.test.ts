@@ -2,9 +2,8 @@ import { existsSync } from "node:fs";
 import { mkdir, readFile, rm, stat, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { sessionTranscriptPath } from "../../src/session/transcript/paths.js";
 import { scriptedServer } from "../helpers/scripted.js";
-import { driveTurns } from "./sdk-between-turns.js";
+import { driveTurns, promptUuid } from "./sdk-between-turns.js";
 import { useSdkSandbox } from "./sdk-harness.js";
 
 const SECRET = "hunter2-sdk-read-file";
@@ -40,20 +39,6 @@ function editNotesAndMake(notes: string, made: string) {
       { content: "Changed." },
     ],
   };
-}
-
-/** The uuid keel gave a prompt (its transcript's user message with that text). */
-async function promptUuid(sessionId: string, text: string): Promise<string> {
-  const box = sandbox();
-  const transcript = sessionTranscriptPath(join(box.home, ".keel"), box.cwd, sessionId);
-  for (const line of (await readFile(transcript, "utf8")).split("\n")) {
-    if (line.trim() === "") continue;
-    const record = JSON.parse(line) as { type?: string; uuid?: string; message?: unknown };
-    if (record.type === "user" && JSON.stringify(record.message).includes(text)) {
-      return record.uuid ?? "";
-    }
-  }
-  throw new Error(`no prompt "${text}" in the transcript`);
 }
 
 describe("the Agent SDK's file requests", { timeout: 60_000 }, () => {
@@ -138,7 +123,7 @@ describe("the Agent SDK's file requests", { timeout: 60_000 }, () => {
       ["change the notes"],
       [
         async (q, sessionId) => {
-          const uuid = await promptUuid(sessionId, "change the notes");
+          const uuid = await promptUuid(box, sessionId, "change the notes");
           preview = await q.rewindFiles(uuid, { dryRun: true });
           afterPreview = await readFile(notes, "utf8");
           unknown = await q.rewindFiles("00000000-0000-4000-8000-000000000000");
@@ -172,7 +157,7 @@ describe("the Agent SDK's file requests", { timeout: 60_000 }, () => {
           await writeFile(target, "outside\n");
           await rm(notes);
           await symlink(target, notes);
-          rewound = await q.rewindFiles(await promptUuid(sessionId, "change the notes"));
+          rewound = await q.rewindFiles(await promptUuid(box, sessionId, "change the notes"));
         },
       ],
       { permissionMode: "acceptEdits" },
