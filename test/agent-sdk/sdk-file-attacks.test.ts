@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { mkdir, readFile, rename, stat, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -83,6 +84,29 @@ describe("the Agent SDK's file requests, through links", { timeout: 60_000 }, ()
     expect(seeds.every((seed) => seed !== "seeded")).toBe(true);
     expect(JSON.stringify([answers, seeds])).not.toContain(SECRET);
     expect(await readFile(join(box.home, "outside.txt"), "utf8")).toBe(`${SECRET} outside\n`);
+  });
+
+  it("readFile of a named pipe answers at once, refused, and keel answers the next read", async () => {
+    const box = sandbox();
+    execFileSync("mkfifo", [join(box.cwd, "pipe")]);
+    await writeFile(join(box.cwd, "plain.txt"), "plain\n");
+    const server = await scriptedServer({ turns: [{ content: "Hello." }] });
+    const answers: unknown[] = [];
+    await driveTurns(
+      sandbox(),
+      server.url,
+      ["hi"],
+      [
+        async (q) => {
+          // Opening a pipe nobody writes to waits forever: the read would never be answered.
+          const late = new Promise((resolve) => setTimeout(() => resolve("no answer"), 5_000));
+          answers.push(await Promise.race([q.readFile("pipe"), late]));
+          answers.push(await q.readFile("plain.txt"));
+        },
+      ],
+    );
+    expect(answers[0]).toBeNull();
+    expect(answers[1]).toMatchObject({ contents: "plain\n" });
   });
 
   it("file_suggestions offers no path Read may not read, a link to one included", async () => {

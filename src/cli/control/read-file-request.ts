@@ -1,3 +1,4 @@
+import { constants } from "node:fs";
 import { open } from "node:fs/promises";
 import type { Answer, HostTargets } from "./host-handler.js";
 
@@ -6,7 +7,8 @@ const DEFAULT_MAX_BYTES = 1024 * 1024;
 
 /** The first `limit` bytes of a regular file, and whether there were more. */
 async function headOf(path: string, limit: number): Promise<{ bytes: Buffer; truncated: boolean }> {
-  const handle = await open(path, "r");
+  // O_NONBLOCK: opening a FIFO nobody writes to would wait forever, and the host's request with it.
+  const handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
   try {
     const info = await handle.stat();
     if (!info.isFile()) throw new Error(`${path} is not a regular file`);
