@@ -79,6 +79,7 @@ import { sessionSettings } from "./session-settings.js";
 import { createSessionToolset, type SessionToolset } from "./session-toolset.js";
 import { createSettingsReloader } from "./settings-reloader.js";
 import { commandHooksFrom } from "./slash/command-hooks.js";
+import { watchFolderTrees } from "./slash/folder-tree-watch.js";
 import { pluginCommandFolders, pluginSkillFolders } from "./slash/plugin-folders.js";
 import { commandPromptDeps, type PromptDepsInputs } from "./slash/prompt-deps.js";
 import {
@@ -519,6 +520,13 @@ export async function createCliSession(inputs: CliSessionInputs): Promise<CliSes
     },
   );
   const reloads = sessionReloads({ cwd: io.cwd, slash, permissions });
+  // Claude Code's live change detection: a skill written or edited in a folder that existed at
+  // the start is the model's and `/name`'s from the next turn.
+  const slashWatch = watchFolderTrees(slash.folders(), () => {
+    reloads
+      .skills()
+      .catch((error: Error) => inputs.warn(`reading the skills again: ${error.message}`));
+  });
   // MCP servers start with the tools; their requests for input are answered once hooks exist.
   const elicitation = lateElicit();
   const toolset = await createSessionToolset(
@@ -739,6 +747,7 @@ export async function createCliSession(inputs: CliSessionInputs): Promise<CliSes
       abort.dispose();
       watchedFiles.close();
       configWatch?.close();
+      slashWatch.close();
       await hooks.end(reason);
       // Teammates stop before the tools they use are disposed.
       await team?.dispose();

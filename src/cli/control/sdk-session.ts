@@ -3,6 +3,7 @@ import type { CliOptions } from "../options.js";
 import type { OpenSession, SessionExtras } from "../print-mode.js";
 import { sdkSlashCommands } from "../slash/session-skills.js";
 import type { ControlChannel } from "./channel.js";
+import { pushCommandsChanged } from "./commands-changed.js";
 import type { HostTargets } from "./host-handler.js";
 import { modeStatusLine } from "./host-requests.js";
 import type { SdkInit } from "./initialize.js";
@@ -92,6 +93,7 @@ export async function openSdkSession(
   });
   const opened = session;
   const switchable = model!;
+  pushCommandsChanged(opened.slash, channel, () => opened.engine.sessionId);
   const outputStyles = await opened.outputStyles();
   return {
     channel,

@@ -91,7 +91,9 @@ export function sdkSlashCommand(command: UserCommand): SdkSlashCommand {
  * commands and skills, keel's own commands that `keel -p` runs (marked `builtin`, which wins
  * a shared name, as the SDK's type says), then the MCP servers' prompts.
  */
-export function sdkSlashCommands(slash: SessionSlash): SdkSlashCommand[] {
+export function sdkSlashCommands(
+  slash: Pick<SessionSlash, "start" | "mcpPrompts">,
+): SdkSlashCommand[] {
   return [
     ...userInvocable(slash.start.commands).map(sdkSlashCommand),
     ...headlessBuiltinCommands(),

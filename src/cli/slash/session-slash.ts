@@ -22,6 +22,7 @@ import {
   modelInvocable,
   type SlashCatalog,
   type SlashRoots,
+  slashFolders,
 } from "./slash-catalog.js";
 
 /** The commands and skills of a CLI session, and how they run. */
@@ -38,6 +39,10 @@ export interface SessionSlash {
    * hook's reloadSkills), with the folders given replacing the session's (folders added since).
    */
   reload(folders?: SlashFolders): Promise<SlashCatalog>;
+  /** The folders the skills and commands are read from now (watched for changes). */
+  folders(): string[];
+  /** Tells `listener` after each reload (an SDK host is told of a changed list); unsubscribes. */
+  onReload(listener: () => void): () => void;
   /** A command's or skill's prompt: arguments, !`command` output, `@file`s. */
   expand(
     command: UserCommand,
@@ -268,6 +273,8 @@ export async function createSessionSlash(inputs: SessionSlashInputs): Promise<Se
   let roots = inputs.roots;
   const catalog = () => loadSlashCatalog(roots, inputs.sessionId);
   let start = await catalog();
+  let reloading: Promise<unknown> = Promise.resolve();
+  const reloadListeners = new Set<() => void>();
   // Model-invocable names a reload found that the model has not been told of yet.
   const added = new Set<string>();
   // Rules the Skill tool put in force, held until the person's next prompt.
@@ -284,14 +291,26 @@ export async function createSessionSlash(inputs: SessionSlashInputs): Promise<Se
       return start;
     },
     catalog,
-    reload: async (folders = {}) => {
-      roots = { ...roots, ...folders };
-      const before = new Set(modelInvocable(start.commands).map((command) => command.name));
-      start = await catalog();
-      for (const command of modelInvocable(start.commands)) {
-        if (!before.has(command.name)) added.add(command.name);
-      }
-      return start;
+    // One at a time: a watched folder's change and a host's reload_skills may come together,
+    // and a slower earlier read must not replace a later one.
+    reload: (folders = {}) => {
+      const run = reloading.then(async () => {
+        roots = { ...roots, ...folders };
+        const before = new Set(modelInvocable(start.commands).map((command) => command.name));
+        start = await catalog();
+        for (const command of modelInvocable(start.commands)) {
+          if (!before.has(command.name)) added.add(command.name);
+        }
+        for (const listener of reloadListeners) listener();
+        return start;
+      });
+      reloading = run.catch(() => undefined);
+      return run;
+    },
+    folders: () => slashFolders(roots),
+    onReload: (listener) => {
+      reloadListeners.add(listener);
+      return () => reloadListeners.delete(listener);
     },
     expand: forksKept(expand, forks),
     forkExtras: (name) => {

@@ -21,6 +21,11 @@ export interface SlashRoots extends SkillRoots {
   pluginCommandFolders?: readonly CommandFolder[];
 }
 
+/** The folders the catalog is read from: the skill folders, then the command folders. */
+export function slashFolders(roots: SlashRoots): string[] {
+  return [...skillFolders(roots), ...commandFolders(roots)].map((folder) => folder.dir);
+}
+
 /**
  * Reads the skills, the `.claude/commands` files and the saved workflows. A skill wins over a
  * command of the same name (as in Claude Code), and either over a saved workflow; within
