@@ -93,6 +93,7 @@ describe("the Agent SDK's MCP requests", { timeout: 60_000 }, () => {
           uri: "ui://widget/card.html",
           mimeType: "text/html;profile=mcp-app",
           text: "<div>beta card</div>",
+          // The server's com.anthropic/ key is not passed on (the prefix is the CLI's own).
           _meta: { ui: { prefersBorder: true } },
         },
       ],

@@ -85,6 +85,19 @@ async function toggle(targets: HostTargets, request: Record<string, unknown>): P
   return { ok: {} };
 }
 
+/** The `_meta` key prefix the CLI keeps for its own members (the SDK's McpReadResource answer). */
+const CLI_META_PREFIX = "com.anthropic/";
+
+/**
+ * An item's `_meta` less the CLI's own keys: a server's key under that prefix would pass for
+ * something the CLI says to a host that trusts it.
+ */
+function serverMeta(meta: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(meta).filter(([key]) => !key.startsWith(CLI_META_PREFIX)),
+  );
+}
+
 /** The members of a resources/read item the SDK's answer has (the server's text is untrusted). */
 function contentItem(item: unknown): Record<string, unknown> | undefined {
   if (!isRecord(item) || typeof item.uri !== "string") return undefined;
@@ -94,7 +107,7 @@ function contentItem(item: unknown): Record<string, unknown> | undefined {
     ...(typeof mimeType === "string" ? { mimeType } : {}),
     ...(typeof text === "string" ? { text } : {}),
     ...(typeof blob === "string" ? { blob } : {}),
-    ...(isRecord(_meta) ? { _meta } : {}),
+    ...(isRecord(_meta) ? { _meta: serverMeta(_meta) } : {}),
   };
 }
 
