@@ -1,5 +1,5 @@
-import { open, stat } from "node:fs/promises";
 import { z } from "zod";
+import { fileTail } from "./file-tail.js";
 
 /** The end of a log read for its result line (a result is one line near the end). */
 const TAIL_BYTES = 64 * 1024;
@@ -8,21 +8,9 @@ const resultLineSchema = z.object({ type: z.literal("result"), result: z.string(
 
 /** The final text of an agent's stream-json log (its `result` line), if it has one. */
 export async function finalResultText(logPath: string): Promise<string | undefined> {
-  const size = await stat(logPath).then(
-    (found) => found.size,
-    () => 0,
-  );
+  const { bytes, size } = await fileTail(logPath, TAIL_BYTES);
   if (size === 0) return undefined;
-  const handle = await open(logPath, "r");
-  let text: string;
-  try {
-    const length = Math.min(size, TAIL_BYTES);
-    const buffer = Buffer.alloc(length);
-    const { bytesRead } = await handle.read(buffer, 0, length, size - length);
-    text = buffer.subarray(0, bytesRead).toString("utf8");
-  } finally {
-    await handle.close();
-  }
+  const text = bytes.toString("utf8");
   for (const line of text.split("\n").reverse()) {
     try {
       const parsed = resultLineSchema.safeParse(JSON.parse(line));

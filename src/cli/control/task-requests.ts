@@ -1,4 +1,4 @@
-import { open } from "node:fs/promises";
+import { fileTail } from "../../tasks/file-tail.js";
 import { killTask } from "../../tasks/kill-task.js";
 import type { TaskMeta } from "../../tasks/task-meta.js";
 import type { Answer, HostHandlers, HostTargets } from "./host-handler.js";
@@ -40,21 +40,6 @@ function hasCommandOutput(task: TaskMeta): boolean {
   return task.kind === "local_bash" || task.kind === "monitor_mcp";
 }
 
-/** The last `limit` bytes of a file and its size (nothing yet, or an ended task's file gone: empty). */
-async function tailOf(path: string, limit: number): Promise<{ bytes: Buffer; size: number }> {
-  const handle = await open(path, "r").catch(() => undefined);
-  if (!handle) return { bytes: Buffer.alloc(0), size: 0 };
-  try {
-    const { size } = await handle.stat();
-    const length = Math.min(size, limit);
-    const bytes = Buffer.alloc(length);
-    const { bytesRead } = await handle.read(bytes, 0, length, size - length);
-    return { bytes: bytes.subarray(0, bytesRead), size };
-  } finally {
-    await handle.close();
-  }
-}
-
 /** Drops the continuation bytes a cut in the middle of a UTF-8 character left at the start. */
 function fromCharacterStart(bytes: Buffer): Buffer {
   let start = 0;
@@ -71,7 +56,7 @@ async function taskOutput(targets: HostTargets, id: unknown): Promise<Answer> {
       error: `get_task_output: task "${task.id}" is a ${task.kind} task; only shell and Monitor tasks' output is read here`,
     };
   }
-  const { bytes, size } = await tailOf(
+  const { bytes, size } = await fileTail(
     targets.session.taskRecords.paths(task.id).output,
     OUTPUT_TAIL_BYTES,
   );
