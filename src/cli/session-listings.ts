@@ -7,7 +7,7 @@ import type { PermissionRule } from "../policy/permission-rule.js";
 import type { CliOptions } from "./options.js";
 import { type HookListing, hookListing } from "./repl/commands/hook-listing.js";
 import { settingsFilesOf } from "./repl/commands/settings-files.js";
-import type { SessionPolicy } from "./session-policy.js";
+import { cliSettingsInput, type SessionPolicy } from "./session-policy.js";
 
 /** What an SDK host may read of a running session's configuration (read-only). */
 export interface SessionListings {
@@ -55,13 +55,7 @@ export function sessionListings(inputs: SessionListingsInputs): SessionListings 
       inspectSettings({
         ...inputs.roots,
         ...(files.sources ? { sources: files.sources } : {}),
-        cli: {
-          ...(options.settings === undefined ? {} : { settings: options.settings }),
-          allowedTools: options.allowedTools,
-          disallowedTools: options.disallowedTools,
-          ...(options.permissionMode ? { permissionMode: options.permissionMode } : {}),
-          additionalDirectories: options.addDir,
-        },
+        cli: cliSettingsInput(options),
       }),
     hooks: () =>
       hookListing({

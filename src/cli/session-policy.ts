@@ -1,4 +1,5 @@
 import { join } from "node:path";
+import type { CliSettingsInput } from "../config/settings/cli-layer.js";
 import { SettingsError } from "../config/settings/errors.js";
 import {
   loadSettings,
@@ -73,6 +74,17 @@ export interface SessionPolicy {
   plugins: SessionPlugins;
 }
 
+/** The flags that make settings layers (`--settings` and the rule and mode flags). */
+export function cliSettingsInput(options: CliOptions): CliSettingsInput {
+  return {
+    ...(options.settings === undefined ? {} : { settings: options.settings }),
+    allowedTools: options.allowedTools,
+    disallowedTools: options.disallowedTools,
+    ...(options.permissionMode ? { permissionMode: options.permissionMode } : {}),
+    additionalDirectories: options.addDir,
+  };
+}
+
 /**
  * Loads the settings files and flags (Claude Code's precedence) with their hooks. Problems are
  * said once each through `warn` and skipped; a broken permissions, hooks or sandbox setting
@@ -92,13 +104,7 @@ export async function loadSessionPolicy(
       ...(options.settingSources === undefined
         ? {}
         : { sources: parseSettingSources(options.settingSources) }),
-      cli: {
-        ...(options.settings === undefined ? {} : { settings: options.settings }),
-        allowedTools: options.allowedTools,
-        disallowedTools: options.disallowedTools,
-        ...(options.permissionMode ? { permissionMode: options.permissionMode } : {}),
-        additionalDirectories: options.addDir,
-      },
+      cli: cliSettingsInput(options),
       ...(trust.projectTrusted ? {} : { projectCode: false }),
     });
   } catch (error) {
