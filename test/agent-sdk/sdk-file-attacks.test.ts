@@ -20,12 +20,13 @@ const sandbox = useSdkSandbox(async ({ home, cwd }) => {
   await symlink(join(cwd, "secret.txt"), join(cwd, "link-to-secret.txt"));
   await symlink(join(home, "outside.txt"), join(cwd, "link-to-outside.txt"));
   await symlink(home, join(cwd, "home-link"));
+  await writeFile(join(cwd, "guarded.txt"), "guarded\n");
   await mkdir(join(cwd, "sub"));
   await writeFile(join(cwd, "sub", "notes.txt"), "line one\nline two\n");
   await mkdir(join(cwd, ".claude"));
   await writeFile(
     join(cwd, ".claude", "settings.json"),
-    JSON.stringify({ permissions: { deny: ["Read(./secret.txt)"] } }),
+    JSON.stringify({ permissions: { deny: ["Read(./secret.txt)", "Edit(./guarded.txt)"] } }),
   );
 });
 
@@ -35,7 +36,7 @@ interface RawRequests {
 }
 
 describe("the Agent SDK's file requests, through links", { timeout: 60_000 }, () => {
-  it("readFile and seedReadState refuse a link to a denied file or out of the folder; a seed does not let Edit change it", async () => {
+  it("readFile and seedReadState refuse a link to a denied file or out of the folder; a seed lets no Edit past its rules", async () => {
     const box = sandbox();
     const server = await scriptedServer({
       turns: [
@@ -51,6 +52,15 @@ describe("the Agent SDK's file requests, through links", { timeout: 60_000 }, ()
                 new_string: "pwned",
               },
             },
+            {
+              type: "tool_use",
+              name: "Edit",
+              input: {
+                file_path: join(box.cwd, "guarded.txt"),
+                old_string: "guarded",
+                new_string: "pwned",
+              },
+            },
           ],
         },
         { content: "Done." },
@@ -60,6 +70,8 @@ describe("the Agent SDK's file requests, through links", { timeout: 60_000 }, ()
     const seeds: unknown[] = [];
     const mtime = Math.floor((await stat(join(box.home, "outside.txt"))).mtimeMs);
     const secretMtime = Math.floor((await stat(join(box.cwd, "secret.txt"))).mtimeMs);
+    const guardedMtime = Math.floor((await stat(join(box.cwd, "guarded.txt"))).mtimeMs);
+    let guardedSeed: unknown;
     await driveTurns(
       sandbox(),
       server.url,
@@ -76,6 +88,8 @@ describe("the Agent SDK's file requests, through links", { timeout: 60_000 }, ()
           ] as const) {
             seeds.push(await q.seedReadState(path, time).then(() => "seeded", String));
           }
+          // Read may read it, so the seed is taken; the Edit deny rule still holds.
+          guardedSeed = await q.seedReadState("guarded.txt", guardedMtime).then(() => "seeded");
         },
       ],
       { permissionMode: "acceptEdits" },
@@ -84,6 +98,8 @@ describe("the Agent SDK's file requests, through links", { timeout: 60_000 }, ()
     expect(seeds.every((seed) => seed !== "seeded")).toBe(true);
     expect(JSON.stringify([answers, seeds])).not.toContain(SECRET);
     expect(await readFile(join(box.home, "outside.txt"), "utf8")).toBe(`${SECRET} outside\n`);
+    expect(guardedSeed).toBe("seeded");
+    expect(await readFile(join(box.cwd, "guarded.txt"), "utf8")).toBe("guarded\n");
   });
 
   it("readFile of a named pipe answers at once, refused, and keel answers the next read", async () => {
