@@ -40,7 +40,7 @@ function mcpCall(q: Query, request: Record<string, unknown>): Promise<unknown> {
 }
 
 describe("the Agent SDK's mcp_call, as an attacker", { timeout: 60_000 }, () => {
-  it("runs neither a denied tool (bypassPermissions, check_permissions: false) nor an unapproved project server's", async () => {
+  it("runs neither a denied tool (bypassPermissions, check_permissions: false) nor an unapproved project server's, also after setMcpServers", async () => {
     const box = sandbox();
     await mkdir(join(box.cwd, ".claude"));
     await writeFile(
@@ -61,6 +61,10 @@ describe("the Agent SDK's mcp_call, as an attacker", { timeout: 60_000 }, () => 
         async (q) => {
           answers.push(await mcpCall(q, { tool: "mcp__alpha__ping", check_permissions: false }));
           answers.push(await mcpCall(q, { tool: "mcp__proj__ping", check_permissions: false }));
+          // Setting the host's own servers brings back none of the project's.
+          answers.push(await q.setMcpServers({ other: uiServer("other") }));
+          answers.push(await q.toggleMcpServer("proj", true).catch((e: Error) => e.message));
+          answers.push(await mcpCall(q, { tool: "mcp__proj__ping" }));
         },
       ],
       {
@@ -73,7 +77,11 @@ describe("the Agent SDK's mcp_call, as an attacker", { timeout: 60_000 }, () => 
     );
     expect(answers[0]).toContain("mcp_call:");
     expect(answers[1]).toBe("mcp_call: MCP tool not found: mcp__proj__ping");
+    expect(answers[2]).toEqual({ added: ["other"], removed: [], errors: {} });
+    expect(answers[3]).toContain('MCP server "proj" has not been approved in this project');
+    expect(answers[4]).toBe("mcp_call: MCP tool not found: mcp__proj__ping");
     expect(JSON.stringify(answers)).not.toContain("pong");
+    expect(existsSync(join(box.home, "other.pid"))).toBe(true);
     expect(existsSync(join(box.home, "alpha.pid"))).toBe(true);
     expect(existsSync(join(box.home, "proj.pid"))).toBe(false);
   });
