@@ -48,8 +48,15 @@ function problemOf(request: Record<string, unknown>): string | undefined {
   return undefined;
 }
 
-/** Runs the call as the model's call of the tool would run, out of the conversation. */
-async function runCall(targets: HostTargets, block: ToolUseBlock): Promise<ToolResultBlock> {
+/**
+ * Runs the call as the model's call of the tool would run, out of the conversation; `ran` is
+ * false when it never reached the server (refused, or its input rejected): no accepted
+ * permission decision was recorded for it.
+ */
+async function runCall(
+  targets: HostTargets,
+  block: ToolUseBlock,
+): Promise<{ result: ToolResultBlock; ran: boolean }> {
   const ids: IdSource = { uuid: randomUUID, timestamp: () => new Date().toISOString() };
   return targets.session.engine.withTurnContext(async (context) => {
     let result: ToolResultBlock | undefined;
@@ -62,7 +69,7 @@ async function runCall(targets: HostTargets, block: ToolUseBlock): Promise<ToolR
     );
     for await (const update of updates) result ??= toolResultsOf(update.message)[0];
     if (!result) throw new Error(`${block.name} gave no result`);
-    return result;
+    return { result, ran: context.toolDecisions.get(block.id)?.decision === "accept" };
   });
 }
 
@@ -71,7 +78,8 @@ async function runCall(targets: HostTargets, block: ToolUseBlock): Promise<ToolR
  * always decided as the model's own call of the tool is (rules, mode, PreToolUse and
  * PostToolUse hooks, an ask reaching the host's canUseTool), whatever check_permissions says:
  * keel's control channel does not bypass its permissions. The result stays out of the
- * conversation; a refused call, or a tool's error result, answers an error with its text.
+ * conversation; a refused call, or a tool's error result, answers an error with its text (a
+ * refused one's starting "The tool did not run: ").
  */
 export async function mcpCallRequest(
   targets: HostTargets,
@@ -88,14 +96,15 @@ export async function mcpCallRequest(
   }
   const input = isRecord(request.arguments) ? request.arguments : {};
   const block: ToolUseBlock = { type: "tool_use", id: `toolu_${randomUUID()}`, name, input };
-  const result = await runCall(targets, block);
+  const { result, ran } = await runCall(targets, block);
   const content =
     typeof result.content === "string"
       ? [{ type: "text" as const, text: result.content }]
       : (result.content ?? []);
   if (result.is_error) {
     const text = content.flatMap((b) => (b.type === "text" ? [b.text] : [])).join("\n");
-    return { error: `mcp_call: ${text}` };
+    // The SDK's words for a call that never reached the server, so a host knows it may retry.
+    return { error: `mcp_call: ${ran ? "" : "The tool did not run: "}${text}` };
   }
   return { ok: { content } };
 }
