@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { mkdir, readFile, rm, stat, symlink, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rm, stat, symlink, truncate, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { scriptedServer } from "../helpers/scripted.js";
@@ -106,6 +106,29 @@ describe("the Agent SDK's file requests", { timeout: 60_000 }, () => {
     expect(await readFile(join(box.cwd, "other.ts"), "utf8")).toBe("const other = 1;\n");
     const results = JSON.stringify(server.requests.at(-1)?.body);
     expect(results).toContain("File has not been read yet");
+  });
+
+  it("seedReadState refuses a file larger than Edit takes, without reading it", async () => {
+    const server = await scriptedServer({ turns: [{ content: "Hello." }] });
+    const box = sandbox();
+    const huge = join(box.cwd, "huge.log");
+    // Sparse: 300 MB by its size, nothing on disk.
+    await writeFile(huge, "");
+    await truncate(huge, 300 * 1024 * 1024);
+    const mtime = Math.floor((await stat(huge)).mtimeMs);
+    let refused = "";
+    await driveTurns(
+      box,
+      server.url,
+      ["hi"],
+      [
+        (q) =>
+          q.seedReadState("huge.log", mtime).catch((error: Error) => {
+            refused = error.message;
+          }),
+      ],
+    );
+    expect(refused).toContain("larger than Edit and Write take");
   });
 
   it("rewindFiles: a dry run says what would change; the rewind puts the files back as they were before the message", async () => {

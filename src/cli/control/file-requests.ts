@@ -5,6 +5,7 @@ import {
   fileChanges,
   rewindStats,
 } from "../../session/file-history/rewind-stats.js";
+import { MAX_EDITABLE_BYTES } from "../../tools/builtin/file-io/disk-file.js";
 import { toLf } from "../../tools/builtin/file-io/line-endings.js";
 import type { Answer, HostHandlers, HostTargets } from "./host-handler.js";
 import { readFileRequest } from "./read-file-request.js";
@@ -32,6 +33,10 @@ async function seedReadState(
   const info = await stat(absPath);
   if (!info.isFile()) return { error: `seed_read_state: ${absPath} is not a regular file` };
   if (Math.floor(info.mtimeMs) !== Math.floor(mtime)) return { ok: {} };
+  // Past what Edit takes, a seed could only fill memory: Edit refuses the file anyway.
+  if (info.size > MAX_EDITABLE_BYTES) {
+    return { error: `seed_read_state: ${absPath} is larger than Edit and Write take` };
+  }
   const content = toLf(await readFile(absPath, "utf8"));
   engine.readFileState.set(absPath, { content, timestamp: Math.floor(mtime) });
   return { ok: {} };
