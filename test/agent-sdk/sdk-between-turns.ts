@@ -63,3 +63,23 @@ export async function promptUuid(
   }
   throw new Error(`no prompt "${text}" in the transcript`);
 }
+
+/** A turn that reads and edits `notes`, and writes `made` anew. */
+export function editNotesAndMake(notes: string, made: string) {
+  return {
+    turns: [
+      { content: [{ type: "tool_use", name: "Read", input: { file_path: notes } }] },
+      {
+        content: [
+          {
+            type: "tool_use",
+            name: "Edit",
+            input: { file_path: notes, old_string: "line two", new_string: "line 2" },
+          },
+          { type: "tool_use", name: "Write", input: { file_path: made, content: "new\n" } },
+        ],
+      },
+      { content: "Changed." },
+    ],
+  };
+}

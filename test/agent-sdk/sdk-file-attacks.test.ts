@@ -3,7 +3,7 @@ import { mkdir, readFile, rename, stat, symlink, writeFile } from "node:fs/promi
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { scriptedServer } from "../helpers/scripted.js";
-import { driveTurns, promptUuid } from "./sdk-between-turns.js";
+import { driveTurns, editNotesAndMake, promptUuid } from "./sdk-between-turns.js";
 import { useSdkSandbox } from "./sdk-harness.js";
 
 /**
@@ -151,22 +151,7 @@ describe("the Agent SDK's file requests, through links", { timeout: 60_000 }, ()
     const notes = join(box.cwd, "sub", "notes.txt");
     const made = join(box.cwd, "sub", "made.txt");
     const victim = join(box.home, "victim");
-    const server = await scriptedServer({
-      turns: [
-        { content: [{ type: "tool_use", name: "Read", input: { file_path: notes } }] },
-        {
-          content: [
-            {
-              type: "tool_use",
-              name: "Edit",
-              input: { file_path: notes, old_string: "line two", new_string: "line 2" },
-            },
-            { type: "tool_use", name: "Write", input: { file_path: made, content: "new\n" } },
-          ],
-        },
-        { content: "Changed." },
-      ],
-    });
+    const server = await scriptedServer(editNotesAndMake(notes, made));
     let preview: unknown;
     let rewound: unknown;
     await driveTurns(

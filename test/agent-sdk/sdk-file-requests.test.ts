@@ -3,7 +3,7 @@ import { mkdir, readFile, rm, stat, symlink, truncate, writeFile } from "node:fs
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { scriptedServer } from "../helpers/scripted.js";
-import { driveTurns, promptUuid } from "./sdk-between-turns.js";
+import { driveTurns, editNotesAndMake, promptUuid } from "./sdk-between-turns.js";
 import { useSdkSandbox } from "./sdk-harness.js";
 
 const SECRET = "hunter2-sdk-read-file";
@@ -20,26 +20,6 @@ const sandbox = useSdkSandbox(async ({ home, cwd }) => {
     JSON.stringify({ permissions: { deny: ["Read(./secret.txt)"] } }),
   );
 });
-
-/** A turn that reads and edits `notes`, and writes `made` anew. */
-function editNotesAndMake(notes: string, made: string) {
-  return {
-    turns: [
-      { content: [{ type: "tool_use", name: "Read", input: { file_path: notes } }] },
-      {
-        content: [
-          {
-            type: "tool_use",
-            name: "Edit",
-            input: { file_path: notes, old_string: "line two", new_string: "line 2" },
-          },
-          { type: "tool_use", name: "Write", input: { file_path: made, content: "new\n" } },
-        ],
-      },
-      { content: "Changed." },
-    ],
-  };
-}
 
 describe("the Agent SDK's file requests", { timeout: 60_000 }, () => {
   it("readFile reads what Read may read, and refuses a denied file and one outside the working folders", async () => {
